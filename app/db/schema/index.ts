@@ -1,0 +1,3 @@
+// One file per domain; this barrel is what drizzle-kit and the db module read.
+export * from './auth'
+export * from './store'

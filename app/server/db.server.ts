@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { type SQL, sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from '~/db/schema'
+
+/** One query API whichever engine is behind it: PGlite and node-postgres share PgDatabase. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+/** The transaction handle drizzle passes to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0]
+/** Functions that may run inside or outside a transaction take this. */
+export type Executor = Database | Transaction
+
+export type Connection =
+	| { kind: 'pglite'; db: Database; client: PGlite; close(): Promise<void> }
+	| { kind: 'postgres'; db: Database; pool: pg.Pool; url: string; close(): Promise<void> }
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle')
+
+/** Where the embedded database lives for a given DATABASE_URL / DATA_DIR, or 'memory'. */
+export function pgliteLocation(databaseUrl: string | undefined, dataDir: string): string | null {
+	if (!databaseUrl) return path.resolve(dataDir, 'db')
+	if (databaseUrl === 'pglite://memory') return 'memory'
+	if (databaseUrl.startsWith('pglite://')) return path.resolve(databaseUrl.slice('pglite://'.length))
+	return null
+}
+
+export async function openConnection(databaseUrl: string | undefined, dataDir: string): Promise<Connection> {
+	const location = pgliteLocation(databaseUrl, dataDir)
+	if (location !== null) {
+		if (location !== 'memory') mkdirSync(location, { recursive: true })
+		const client = await PGlite.create(location === 'memory' ? undefined : location, {
+			extensions: { pg_trgm, unaccent },
+		})
+		const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
+		return { kind: 'pglite', db, client, close: () => client.close() }
+	}
+	const url = databaseUrl as string
+	const pool = new pg.Pool({ connectionString: url, max: 10 })
+	const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
+	return { kind: 'postgres', db, pool, url, close: () => pool.end() }
+}
+
+/**
+ * Applies the committed migrations. On PostgreSQL several app servers may start at
+ * once, so the run is serialised with an advisory lock.
+ */
+export async function migrateConnection(connection: Connection): Promise<void> {
+	if (connection.kind === 'pglite') {
+		await migratePglite(connection.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+		return
+	}
+	const client = await connection.pool.connect()
+	try {
+		await client.query('SELECT pg_advisory_lock(727274)')
+		await migrateNodePg(drizzleNodePg(client) as never, { migrationsFolder: MIGRATIONS_FOLDER })
+	} finally {
+		await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {})
+		client.release()
+	}
+}
+
+// The connection is process-wide. It sits on globalThis because the HTTP entry and
+// the React Router build are separate bundles (and Vite re-evaluates modules in dev).
+const KEY = Symbol.for('loja.db.connection')
+type GlobalWithDb = typeof globalThis & { [KEY]?: Connection }
+
+export function setConnection(connection: Connection | undefined) {
+	;(globalThis as GlobalWithDb)[KEY] = connection
+}
+
+export function getConnection(): Connection {
+	const connection = (globalThis as GlobalWithDb)[KEY]
+	if (!connection) throw new Error('Banco de dados não conectado: chame connectDatabase() na inicialização.')
+	return connection
+}
+
+export async function connectDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Connection> {
+	const existing = (globalThis as GlobalWithDb)[KEY]
+	if (existing) return existing
+	const connection = await openConnection(databaseUrl, dataDir)
+	await migrateConnection(connection)
+	setConnection(connection)
+	return connection
+}
+
+/**
+ * The database. Importable anywhere on the server; it forwards to the process-wide
+ * connection, so tests can swap the connection under it.
+ */
+export const db: Database = new Proxy({} as Database, {
+	get(_target, property) {
+		const real = getConnection().db
+		const value = Reflect.get(real, property, real) as unknown
+		return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value
+	},
+})
+
+/**
+ * Raw SQL returning rows, the same on both engines (both drivers answer `{ rows }`).
+ * Prefer the query builder; this is for what it cannot say (similarity, unaccent, locks).
+ */
+export async function queryRows<Row extends Record<string, unknown>>(
+	query: SQL,
+	executor: Executor = db,
+): Promise<Row[]> {
+	const result = (await executor.execute(query)) as unknown as { rows: Row[] }
+	return result.rows
+}
+
+export async function pingDatabase(): Promise<boolean> {
+	try {
+		await db.execute(sql`select 1`)
+		return true
+	} catch {
+		return false
+	}
+}
+
+export { schema }

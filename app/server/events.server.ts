@@ -1,0 +1,2 @@
+// Placeholder until the live-updates module lands.
+export function closeAllEventStreams() {}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import type { Server } from 'node:http'
+import path from 'node:path'
+import { createRequestHandler } from '@react-router/express'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { pinoHttp } from 'pino-http'
+import type { ServerBuild } from 'react-router'
+import { pingDatabase } from '~/server/db.server'
+import { type Env, parseEnv } from '~/server/env.server'
+import { closeAllEventStreams } from '~/server/events.server'
+import { logger } from '~/server/logger.server'
+import { startApp, stopApp } from '~/server/startup.server'
+import { contentSecurityPolicy } from './csp'
+
+/**
+ * The HTTP entry: validates the environment, prepares the database, then serves the
+ * React Router app (built, or through Vite in development) behind compression,
+ * security headers and request logging.
+ */
+export async function createServer(env: Env, options: { dev: boolean }) {
+	await startApp(env)
+
+	const app = express()
+	app.disable('x-powered-by')
+	app.set('trust proxy', env.TRUST_PROXY)
+
+	app.get('/healthz', async (_req, res) => {
+		const database = await pingDatabase()
+		res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'erro', database })
+	})
+
+	app.use(compression())
+	app.use(
+		pinoHttp({
+			logger,
+			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
+			customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+			serializers: {
+				req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
+				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+			},
+		}),
+	)
+
+	app.use((_req, res, next) => {
+		res.locals.cspNonce = randomBytes(16).toString('base64')
+		next()
+	})
+	app.use(
+		helmet({
+			contentSecurityPolicy: contentSecurityPolicy({ dev: options.dev }),
+			crossOriginEmbedderPolicy: false,
+			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+			strictTransportSecurity: env.NODE_ENV === 'production' && !!env.PUBLIC_URL?.startsWith('https:'),
+		}),
+	)
+
+	const getLoadContext = (req: express.Request, res: express.Response) => ({
+		cspNonce: res.locals.cspNonce as string,
+		clientIp: req.ip ?? 'desconhecido',
+	})
+
+	if (options.dev) {
+		const vite = await import('vite').then((m) =>
+			m.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
+		)
+		app.use(vite.middlewares)
+		app.all('/{*splat}', async (req, res, next) => {
+			try {
+				const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+				return createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next)
+			} catch (error) {
+				if (error instanceof Error) vite.ssrFixStacktrace(error)
+				next(error)
+			}
+		})
+	} else {
+		const clientDir = path.resolve('build/client')
+		// Hashed assets never change: cache for a year.
+		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
+		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
+		const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
+		app.all('/{*splat}', createRequestHandler({ build, getLoadContext, mode: 'production' }))
+	}
+
+	return app
+}
+
+async function main() {
+	let env: Env
+	try {
+		env = parseEnv(process.env)
+	} catch (error) {
+		console.error((error as Error).message)
+		process.exit(1)
+	}
+	const dev = process.argv.includes('--dev')
+	const app = await createServer(env, { dev })
+	const server: Server = app.listen(env.PORT, env.HOST, () => {
+		const address = server.address()
+		const port = typeof address === 'object' && address ? address.port : env.PORT
+		logger.info({ port }, `loja no ar em http://localhost:${port}`)
+	})
+
+	let stopping = false
+	const shutdown = (signal: string) => {
+		if (stopping) return
+		stopping = true
+		logger.info({ signal }, 'encerrando: sem novas conexões, terminando as abertas')
+		closeAllEventStreams()
+		const force = setTimeout(() => {
+			logger.warn('encerramento forçado após 10 s')
+			process.exit(1)
+		}, 10_000)
+		force.unref()
+		server.close(async () => {
+			await stopApp().catch((error: unknown) => logger.error({ error }, 'erro ao fechar o banco'))
+			process.exit(0)
+		})
+		server.closeIdleConnections()
+	}
+	process.on('SIGTERM', () => shutdown('SIGTERM'))
+	process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+if (process.env.VITEST === undefined) await main()
