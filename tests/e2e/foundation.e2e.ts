@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest'
+import { ADMIN, newCustomer } from './support/accounts'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, useBrowser } from './support/browser'
+import { AuthPage } from './pages/auth-page'
+import { Shell } from './pages/shell'
+
+const browser = useBrowser()
+
+describe('conta: cadastro, entrada e saída', () => {
+	test('a shopper signs up, signs in, lands on the customer area and signs out', async () => {
+		const page = await browser.newPage()
+		const auth = new AuthPage(page)
+		const shell = new Shell(page)
+		const customer = newCustomer()
+
+		await auth.goto()
+		await expectAccessible(page)
+		await auth.signUp(customer.email, customer.password)
+		await shell.toast('Conta criada com sucesso!')
+
+		await auth.signIn(customer.email, customer.password)
+		await page.waitForURL('**/user/dashboard')
+		await shell.toast('Login realizado com sucesso!')
+		await expectAccessible(page)
+
+		await page.goto('/')
+		await shell.signOut()
+		await shell.toast('Logout realizado com sucesso')
+		await page.waitForURL((url) => url.pathname === '/')
+		await page.getByRole('link', { name: 'Entrar / Cadastrar' }).first().waitFor()
+
+		// Signed out for real: the customer area sends back to /auth.
+		await page.goto('/user/dashboard')
+		await page.waitForURL('**/auth**')
+		expectNoPageErrors(page)
+	})
+
+	test('a wrong password gets the documented message and keeps the e-mail typed', async () => {
+		const page = await browser.newPage()
+		const auth = new AuthPage(page)
+		await auth.goto()
+		await auth.signIn(ADMIN.email, 'senha-errada-123')
+		await new Shell(page).toast('Email ou senha incorretos')
+		expect(await page.getByLabel(/e-?mail/i).inputValue()).toBe(ADMIN.email)
+	})
+})
+
+describe('permissões', () => {
+	test('a customer is refused on /admin with "Acesso negado" and sent home', async () => {
+		const page = await browser.newPage()
+		const auth = new AuthPage(page)
+		const customer = newCustomer()
+		await auth.goto()
+		await auth.signUp(customer.email, customer.password)
+		await new Shell(page).toast('Conta criada com sucesso!')
+		await auth.signIn(customer.email, customer.password)
+		await page.waitForURL('**/user/dashboard')
+
+		await page.goto('/admin')
+		await page.waitForURL((url) => url.pathname === '/')
+		await new Shell(page).toast('Acesso negado')
+		await page.getByText('Você não tem permissão para acessar esta área.').waitFor()
+	})
+
+	test('the admin is let into the back-office', async () => {
+		const page = await browser.newPage()
+		const auth = new AuthPage(page)
+		await auth.goto()
+		await auth.signIn(ADMIN.email, ADMIN.password)
+		await page.waitForURL('**/admin')
+		await page.getByText('Menu Admin').first().waitFor()
+		await expectAccessible(page)
+		expectNoPageErrors(page)
+	})
+})
+
+describe('vitrine', () => {
+	test('an unknown path shows the 404 page with a link home', async () => {
+		const page = await browser.newPage()
+		const response = await page.goto('/pagina-que-nao-existe')
+		expect(response?.status()).toBe(404)
+		await page.getByText('Oops! Page not found').waitFor()
+		await expectAccessible(page)
+		await page.getByRole('main').getByRole('link', { name: /home|início/i }).click()
+		await page.waitForURL((url) => url.pathname === '/')
+	})
+
+	for (const [name, viewport] of [
+		['desktop', DESKTOP],
+		['celular', MOBILE],
+	] as const) {
+		test(`the theme toggle persists across reloads (${name})`, async () => {
+			const page = await browser.newPage(viewport)
+			const shell = new Shell(page)
+			await page.goto('/')
+			expect(await shell.isDark()).toBe(false) // light by default (document 000 §1)
+			await expectAccessible(page, 'home claro')
+			await shell.toggleTheme()
+			await expect.poll(() => shell.isDark()).toBe(true)
+			await page.reload()
+			// Server-rendered class: dark before any script runs, so no flash.
+			const html = await (await page.request.get('/')).text()
+			expect(html).toMatch(/<html[^>]*class="[^"]*dark/)
+			expect(await shell.isDark()).toBe(true)
+			await expectAccessible(page, 'home escuro')
+			await shell.toggleTheme()
+			await expect.poll(() => shell.isDark()).toBe(false)
+			expectNoPageErrors(page)
+		})
+	}
+})

@@ -1,0 +1,117 @@
+import path from 'node:path'
+import type { ServerBuild } from 'react-router'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { ADMIN, newCustomer } from './support/accounts'
+import { HttpSession } from './support/http-session'
+
+/**
+ * The permission matrix (spec README decision 15): every /admin and /user route, and
+ * every action, for anonymous, customer and admin. The route list comes from the real
+ * server build, so a route added without a row here fails this test.
+ *
+ * Outcomes:
+ *  - 'login': redirected to /auth (no session)
+ *  - 'denied': redirected to / with the 'Acesso negado' toast (signed in, not admin)
+ *  - 'allowed': neither of the above, and no server error (the route itself answered)
+ */
+type Outcome = 'login' | 'denied' | 'allowed'
+type Row = {
+	/** Concrete path to request for a pattern with params. */
+	sample?: string
+	get: Record<Role, Outcome>
+	/** For routes with an action: a form that the action can receive. */
+	post?: { form: Record<string, string>; expect: Record<Role, Outcome> }
+}
+type Role = 'anonymous' | 'customer' | 'admin'
+
+const customerOnly: Record<Role, Outcome> = { anonymous: 'login', customer: 'allowed', admin: 'allowed' }
+const adminOnly: Record<Role, Outcome> = { anonymous: 'login', customer: 'denied', admin: 'allowed' }
+
+export const MATRIX: Record<string, Row> = {
+	'/user': { sample: '/user/dashboard', get: customerOnly },
+	'/user/dashboard': { get: customerOnly },
+	'/admin': { get: adminOnly },
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+	return (await import(/* @vite-ignore */ path.resolve('build/server/index.js'))) as ServerBuild
+}
+
+/** Full URL pattern of every route (parents' paths joined), with what it exports. */
+function routeTable(build: ServerBuild) {
+	const routes = build.routes
+	const fullPath = (id: string): string => {
+		const route = routes[id]
+		if (!route) return ''
+		const parent = route.parentId ? fullPath(route.parentId) : ''
+		const own = route.path ?? ''
+		return own ? `${parent.replace(/\/$/, '')}/${own}` : parent
+	}
+	return Object.values(routes)
+		.filter((route): route is NonNullable<typeof route> => !!route)
+		.map((route) => ({
+			id: route.id,
+			path: fullPath(route.id) || '/',
+			hasLoader: !!route.module.loader,
+			hasAction: !!route.module.action,
+		}))
+}
+
+function outcomeOf(response: Response): Outcome | `error ${number}` {
+	const location = response.headers.get('location') ?? ''
+	if (response.status >= 300 && response.status < 400) {
+		const target = new URL(location, 'http://x')
+		if (target.pathname === '/auth') return 'login'
+		const toast = response.headers.getSetCookie().join(';')
+		if (target.pathname === '/' && /Acesso%20negado|Acesso negado|loja_toast/.test(toast)) return 'denied'
+		return 'allowed'
+	}
+	if (response.status >= 500) return `error ${response.status}`
+	return 'allowed'
+}
+
+describe('matriz de permissões', () => {
+	let table: ReturnType<typeof routeTable>
+	const sessions = {} as Record<Role, HttpSession>
+
+	beforeAll(async () => {
+		table = routeTable(await loadBuild())
+		sessions.anonymous = new HttpSession()
+		sessions.customer = new HttpSession()
+		sessions.admin = new HttpSession()
+		const customer = newCustomer()
+		await sessions.customer.signUp(customer.email, customer.password)
+		await sessions.customer.signIn(customer.email, customer.password)
+		await sessions.admin.signIn(ADMIN.email, ADMIN.password)
+	})
+
+	test('every /admin and /user route (and action) has a row', () => {
+		const guarded = table.filter((r) => /^\/(admin|user)(\/|$)/.test(r.path) && (r.hasLoader || r.hasAction))
+		expect(guarded.length).toBeGreaterThan(0)
+		const missing = guarded.filter((r) => !MATRIX[r.path]).map((r) => `${r.path} (${r.id})`)
+		expect(missing, 'rotas sem linha na matriz').toEqual([])
+		const actionsWithoutRow = guarded.filter((r) => r.hasAction && !MATRIX[r.path]?.post).map((r) => r.path)
+		expect(actionsWithoutRow, 'ações sem linha na matriz').toEqual([])
+	})
+
+	test('rows of the matrix name routes that exist', () => {
+		const paths = new Set(table.map((r) => r.path))
+		expect(Object.keys(MATRIX).filter((p) => !paths.has(p))).toEqual([])
+	})
+
+	for (const [pattern, row] of Object.entries(MATRIX)) {
+		for (const role of ['anonymous', 'customer', 'admin'] as const) {
+			test(`GET ${pattern} as ${role} → ${row.get[role]}`, async () => {
+				const response = await sessions[role].get(row.sample ?? pattern)
+				expect(outcomeOf(response)).toBe(row.get[role])
+			})
+			if (row.post) {
+				const post = row.post
+				test(`POST ${pattern} as ${role} → ${post.expect[role]}`, async () => {
+					const response = await sessions[role].post(row.sample ?? pattern, post.form)
+					expect(outcomeOf(response)).toBe(post.expect[role])
+				})
+			}
+		}
+	}
+})

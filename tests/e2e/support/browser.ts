@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const require = createRequire(import.meta.url)
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+export type Viewport = { width: number; height: number }
+export const MOBILE: Viewport = { width: 375, height: 812 }
+export const DESKTOP: Viewport = { width: 1280, height: 900 }
+
+/**
+ * One Chromium per test file, a fresh context (cookies, storage) per `newPage()`.
+ * Every page records console errors and uncaught exceptions; `expectNoPageErrors`
+ * fails the test on them.
+ */
+export function useBrowser() {
+	let browser: Browser
+	let userDataDir: string
+	const contexts: BrowserContext[] = []
+	beforeAll(async () => {
+		userDataDir = mkdtempSync(path.join(tmpdir(), 'loja-chromium-'))
+		browser = await chromium.launch({
+			executablePath: CHROMIUM,
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+				`--user-data-dir=${userDataDir}`,
+			],
+		})
+	})
+	afterAll(async () => {
+		for (const context of contexts) await context.close().catch(() => {})
+		await browser?.close()
+		rmSync(userDataDir, { recursive: true, force: true })
+	})
+	return {
+		baseUrl: () => inject('baseUrl'),
+		async newContext(viewport: Viewport = DESKTOP) {
+			const context = await browser.newContext({
+				baseURL: inject('baseUrl'),
+				viewport,
+				locale: 'pt-BR',
+				timezoneId: 'America/Sao_Paulo',
+			})
+			contexts.push(context)
+			return context
+		},
+		async newPage(viewport: Viewport = DESKTOP) {
+			const context = await this.newContext(viewport)
+			return trackErrors(await context.newPage())
+		},
+	}
+}
+
+const pageErrors = new WeakMap<Page, string[]>()
+
+export function trackErrors(page: Page): Page {
+	const errors: string[] = []
+	pageErrors.set(page, errors)
+	page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+	page.on('console', (message) => {
+		// 4xx responses the test provokes on purpose show up as console errors; skip those.
+		if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+			errors.push(`console.error: ${message.text()}`)
+	})
+	return page
+}
+
+export function expectNoPageErrors(page: Page) {
+	expect(pageErrors.get(page) ?? []).toEqual([])
+}
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** Runs axe-core in the page; fails on serious or critical violations. */
+export async function expectAccessible(page: Page, label = page.url()) {
+	// evaluate() goes through the DevTools protocol, so the page's CSP does not block it.
+	await page.evaluate(axeSource)
+	const violations = await page.evaluate(async () => {
+		const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
+		const result = await axe.run({ resultTypes: ['violations'] })
+		return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
+	})
+	const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+	const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+	expect(report, `axe em ${label}`).toEqual([])
+}

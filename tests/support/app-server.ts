@@ -1,0 +1,92 @@
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export type RunningServer = {
+	url: string
+	dataDir: string
+	process: ChildProcess
+	logs: string[]
+	stop(): Promise<void>
+}
+
+const ENTRY = 'build/server-entry/index.js'
+
+/** Builds the production bundle unless it is already there (CI builds once, before). */
+export function ensureBuilt() {
+	if (!existsSync(ENTRY) || !existsSync('build/server/index.js')) {
+		execSync('npm run build', { stdio: 'inherit' })
+	}
+}
+
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer()
+		server.unref()
+		server.on('error', reject)
+		server.listen(0, '127.0.0.1', () => {
+			const address = server.address()
+			const port = typeof address === 'object' && address ? address.port : 0
+			server.close(() => resolve(port))
+		})
+	})
+}
+
+/**
+ * Starts the real production server (node build/server-entry/index.js) on a fresh
+ * temporary data directory and waits until /healthz answers.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+	ensureBuilt()
+	const port = await freePort()
+	const dataDir = mkdtempSync(path.join(tmpdir(), 'loja-e2e-'))
+	const logs: string[] = []
+	const child = spawn(process.execPath, [ENTRY], {
+		env: {
+			...process.env,
+			NODE_ENV: 'production',
+			PORT: String(port),
+			HOST: '127.0.0.1',
+			DATA_DIR: dataDir,
+			LOG_LEVEL: 'warn',
+			VITEST: undefined,
+			...env,
+		} as NodeJS.ProcessEnv,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	})
+	child.stdout?.on('data', (d: Buffer) => logs.push(d.toString()))
+	child.stderr?.on('data', (d: Buffer) => logs.push(d.toString()))
+	const url = `http://127.0.0.1:${port}`
+	const deadline = Date.now() + 120_000
+	for (;;) {
+		if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}:\n${logs.join('')}`)
+		try {
+			const response = await fetch(`${url}/healthz`)
+			if (response.ok) break
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) {
+			child.kill('SIGKILL')
+			throw new Error(`o servidor não respondeu em 120 s:\n${logs.join('')}`)
+		}
+		await new Promise((r) => setTimeout(r, 200))
+	}
+	return {
+		url,
+		dataDir,
+		process: child,
+		logs,
+		async stop() {
+			if (child.exitCode === null) {
+				const exited = new Promise((r) => child.once('exit', r))
+				child.kill('SIGTERM')
+				await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
+				if (child.exitCode === null) child.kill('SIGKILL')
+			}
+			rmSync(dataDir, { recursive: true, force: true })
+		},
+	}
+}
