@@ -1,0 +1,6 @@
+import type * as React from 'react'
+import { cn } from '~/utils/cn'
+
+export function Skeleton({ className, ...props }: React.ComponentProps<'div'>) {
+	return <div data-slot="skeleton" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+}
