@@ -1,0 +1,238 @@
+import { eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { userProfiles, userRoles, users } from '~/db/schema'
+import { forgetCachedUser, type SessionUser } from '~/server/auth/guards.server'
+import { getDummyPasswordHash, hashPassword, verifyPassword } from '~/server/auth/password.server'
+import { createSession, destroyAllSessionsForUser, destroySession } from '~/server/auth/session.server'
+import { consumeVerificationToken, createVerificationToken, revokeVerificationTokens } from '~/server/auth/tokens.server'
+import { db } from '~/server/db.server'
+import { publicUrl } from '~/server/env.server'
+import { logger } from '~/server/logger.server'
+import { sendMail } from '~/server/mail.server'
+import { confirmationEmail, passwordResetEmail } from '~/server/mail/templates.server'
+import { consumeRateLimit, resetRateLimit } from '~/server/rate-limit.server'
+
+/**
+ * Account operations: sign-up, sign-in, sign-out, e-mail confirmation, password reset.
+ * Routes call these; this is the one place each of them happens.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8
+/** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
+export const PASSWORD_MAX_LENGTH = 200
+
+export const messages = {
+	invalidCredentials: 'Email ou senha incorretos',
+	rateLimited: 'Muitas tentativas de login. Tente novamente em alguns minutos.',
+	emailTaken: 'Este e-mail já está cadastrado.',
+	passwordTooShort: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+	passwordTooLong: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
+	invalidEmail: 'Informe um e-mail válido.',
+	invalidToken: 'Este link é inválido ou expirou.',
+} as const
+
+/** E-mails are compared and stored lower-cased and trimmed (the users table checks it). */
+export function normalizeEmail(email: string): string {
+	return email.trim().toLowerCase()
+}
+
+export const emailSchema = z
+	.string()
+	.trim()
+	.toLowerCase()
+	.max(254, messages.invalidEmail)
+	.pipe(z.email(messages.invalidEmail))
+export const newPasswordSchema = z
+	.string()
+	.min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
+	.max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
+
+// Sign-in limits (per fixed window): per account, so one address cannot guess one password;
+// per client address, so one address cannot spray many accounts. A success clears the
+// account's counter, so the account limit is in effect "5 failures in 15 minutes".
+export const SIGN_IN_LIMITS = {
+	account: { limit: 5, windowSeconds: 15 * 60 },
+	address: { limit: 30, windowSeconds: 15 * 60 },
+} as const
+// Reset e-mails per address requested: stops anyone from flooding a mailbox.
+const RESET_REQUEST_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
+
+// ---------------------------------------------------------------------------------------
+// Hook points. Other modules register work that must happen at sign-in / sign-out, e.g.
+// "merge the anonymous cart into the customer's cart" (spec decision 3) belongs in
+// afterSignIn; "forget the cart cookie" in afterSignOut. A hook may append Set-Cookie
+// headers to `headers`; they go out with the sign-in/out response. A failing hook is logged
+// and does not undo the sign-in.
+// ---------------------------------------------------------------------------------------
+export type AuthHookEvent = { userId: string; request: Request; headers: Headers }
+export type AuthHook = (event: AuthHookEvent) => void | Promise<void>
+export const afterSignIn: AuthHook[] = []
+export const afterSignOut: AuthHook[] = []
+
+async function runHooks(name: string, hooks: AuthHook[], event: AuthHookEvent) {
+	for (const hook of hooks) {
+		try {
+			await hook(event)
+		} catch (error) {
+			logger.error({ error: String(error), hook: hook.name || name, userId: event.userId }, `falha no gancho ${name}`)
+		}
+	}
+}
+
+async function loadSessionUserById(userId: string): Promise<SessionUser> {
+	const [row] = await db
+		.select({ id: users.id, email: users.email, fullName: userProfiles.fullName })
+		.from(users)
+		.leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+		.where(eq(users.id, userId))
+		.limit(1)
+	if (!row) throw new Error(`usuário ${userId} não encontrado`)
+	const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))
+	return { id: row.id, email: row.email, fullName: row.fullName ?? null, isAdmin: roles.some((r) => r.role === 'admin') }
+}
+
+// ------------------------------------------------------------------------------ sign-up
+
+export type SignUpResult =
+	| { ok: true; userId: string }
+	| { ok: false; field: 'email' | 'password'; message: string }
+
+export async function signUp(input: { email: string; password: string; request?: Request }): Promise<SignUpResult> {
+	const email = emailSchema.safeParse(input.email)
+	if (!email.success) return { ok: false, field: 'email', message: messages.invalidEmail }
+	const password = newPasswordSchema.safeParse(input.password)
+	if (!password.success) return { ok: false, field: 'password', message: password.error.issues[0]?.message ?? messages.passwordTooShort }
+
+	const passwordHash = await hashPassword(password.data)
+	const userId = await db.transaction(async (tx) => {
+		// The unique index decides between two simultaneous sign-ups with the same e-mail.
+		const [created] = await tx
+			.insert(users)
+			.values({ email: email.data, passwordHash })
+			.onConflictDoNothing({ target: users.email })
+			.returning({ id: users.id })
+		if (!created) return null
+		await tx.insert(userProfiles).values({ userId: created.id })
+		await tx.insert(userRoles).values({ userId: created.id, role: 'customer' })
+		return created.id
+	})
+	if (!userId) return { ok: false, field: 'email', message: messages.emailTaken }
+
+	await sendConfirmationEmail(userId, email.data, input.request)
+	return { ok: true, userId }
+}
+
+export async function sendConfirmationEmail(userId: string, email: string, request?: Request) {
+	const token = await createVerificationToken(userId, 'confirm_email')
+	await sendMail({ to: email, ...confirmationEmail({ baseUrl: publicUrl(request), token }) })
+}
+
+// ------------------------------------------------------------------------------ sign-in
+
+export type SignInResult =
+	| { ok: true; user: SessionUser; headers: Headers }
+	| { ok: false; reason: 'invalid_credentials'; message: string }
+	| { ok: false; reason: 'rate_limited'; message: string; retryAfterSeconds: number }
+
+/**
+ * Checks the password and starts a session. Returns the headers for the response (the new
+ * session cookie plus whatever the afterSignIn hooks add). Does not require a confirmed
+ * e-mail: the sign-up message says 'Você já pode fazer login.'.
+ */
+export async function signIn(input: { email: string; password: string; ip: string; request: Request }): Promise<SignInResult> {
+	const email = normalizeEmail(input.email)
+	// Both budgets are spent before the password is checked, atomically, so parallel
+	// guesses cannot slip past the limit.
+	const [byAccount, byAddress] = await Promise.all([
+		consumeRateLimit({ key: `signin:account:${email}`, ...SIGN_IN_LIMITS.account }),
+		consumeRateLimit({ key: `signin:ip:${input.ip}`, ...SIGN_IN_LIMITS.address }),
+	])
+	if (!byAccount.allowed || !byAddress.allowed) {
+		logger.warn({ email, ip: input.ip }, 'login bloqueado por excesso de tentativas')
+		return {
+			ok: false,
+			reason: 'rate_limited',
+			message: messages.rateLimited,
+			retryAfterSeconds: Math.max(byAccount.allowed ? 0 : byAccount.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds),
+		}
+	}
+
+	const [user] = email.length <= 254 ? await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1) : []
+	const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1)
+	// Unknown e-mail: still spend the time of one hash check.
+	const valid = user ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await getDummyPasswordHash()), false)
+	if (!user || !valid) return { ok: false, reason: 'invalid_credentials', message: messages.invalidCredentials }
+
+	await resetRateLimit(`signin:account:${email}`)
+	const headers = new Headers()
+	headers.append('Set-Cookie', await createSession(user.id, input.request, { ip: input.ip }))
+	forgetCachedUser(input.request)
+	await runHooks('afterSignIn', afterSignIn, { userId: user.id, request: input.request, headers })
+	return { ok: true, user: await loadSessionUserById(user.id), headers }
+}
+
+// ----------------------------------------------------------------------------- sign-out
+
+/** Ends this request's session; returns headers that clear the cookie (and hooks' cookies). */
+export async function signOut(request: Request, userId: string | null): Promise<Headers> {
+	const headers = new Headers()
+	headers.append('Set-Cookie', await destroySession(request))
+	forgetCachedUser(request)
+	if (userId) await runHooks('afterSignOut', afterSignOut, { userId, request, headers })
+	return headers
+}
+
+// ------------------------------------------------------------------- e-mail confirmation
+
+export async function confirmEmail(token: string): Promise<{ ok: true; userId: string } | { ok: false; message: string }> {
+	const userId = await consumeVerificationToken(token, 'confirm_email')
+	if (!userId) return { ok: false, message: messages.invalidToken }
+	await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId))
+	return { ok: true, userId }
+}
+
+// ------------------------------------------------------------------------ password reset
+
+/**
+ * Sends a reset link if the account exists. The caller always shows the same answer, so
+ * the page does not reveal which e-mails have accounts.
+ */
+export async function requestPasswordReset(rawEmail: string, request?: Request): Promise<void> {
+	const email = emailSchema.safeParse(rawEmail)
+	if (!email.success) return
+	const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1)
+	if (!user) return
+	const budget = await consumeRateLimit({ key: `reset:${email.data}`, ...RESET_REQUEST_LIMIT })
+	if (!budget.allowed) {
+		logger.warn({ email: email.data }, 'pedido de redefinição de senha ignorado: limite atingido')
+		return
+	}
+	const token = await createVerificationToken(user.id, 'reset_password')
+	await sendMail({ to: email.data, ...passwordResetEmail({ baseUrl: publicUrl(request), token }) })
+}
+
+export type ResetPasswordResult = { ok: true; userId: string } | { ok: false; field: 'password' | 'token'; message: string }
+
+/** Sets a new password with a reset token; every session of that user is ended. */
+export async function resetPassword(token: string, newPassword: string): Promise<ResetPasswordResult> {
+	const password = newPasswordSchema.safeParse(newPassword)
+	if (!password.success) return { ok: false, field: 'password', message: password.error.issues[0]?.message ?? messages.passwordTooShort }
+	// Hash first: the token is only spent once the new password is ready to be written.
+	const passwordHash = await hashPassword(password.data)
+	const userId = await db.transaction(async (tx) => {
+		const owner = await consumeVerificationToken(token, 'reset_password', tx)
+		if (!owner) return null
+		// Opening the link proves the mailbox, so the address counts as confirmed too.
+		await tx
+			.update(users)
+			.set({ passwordHash, updatedAt: new Date(), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+			.where(eq(users.id, owner))
+		await revokeVerificationTokens(owner, 'reset_password', tx)
+		// Whoever knew the old password is signed out everywhere.
+		await destroyAllSessionsForUser(owner, tx)
+		return owner
+	})
+	if (!userId) return { ok: false, field: 'token', message: messages.invalidToken }
+	await resetRateLimit(`signin:account:${(await loadSessionUserById(userId)).email}`)
+	return { ok: true, userId }
+}

@@ -1,0 +1,39 @@
+import type { MailMessage } from '~/server/mail.server'
+
+/**
+ * The account e-mails, in Portuguese. Links are absolute (built by the caller from
+ * publicUrl(request)) because they are opened from a mail client, not from the site.
+ */
+type Template = Omit<MailMessage, 'to'>
+
+function escapeHtml(value: string): string {
+	return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+}
+
+function layout(paragraphs: string[], link: { href: string; label: string }): string {
+	const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('')
+	const href = escapeHtml(link.href)
+	return `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">${body}<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;background:#111827;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(link.label)}</a></p><p style="margin:0;font-size:13px;color:#4b5563">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${href}</p></body></html>`
+}
+
+export function confirmationEmail({ baseUrl, token }: { baseUrl: string; token: string }): Template {
+	const link = `${baseUrl}/auth/confirmar?token=${encodeURIComponent(token)}`
+	const intro = ['Olá!', 'Recebemos o seu cadastro na nossa loja. Confirme o seu e-mail clicando no link abaixo:']
+	const outro = 'O link vale por 24 horas. Se você não criou esta conta, ignore esta mensagem.'
+	return {
+		subject: 'Confirme seu e-mail',
+		text: `${intro.join('\n\n')}\n\n${link}\n\n${outro}\n`,
+		html: layout([...intro, outro], { href: link, label: 'Confirmar e-mail' }),
+	}
+}
+
+export function passwordResetEmail({ baseUrl, token }: { baseUrl: string; token: string }): Template {
+	const link = `${baseUrl}/auth/redefinir-senha?token=${encodeURIComponent(token)}`
+	const intro = ['Olá!', 'Recebemos um pedido para redefinir a senha da sua conta. Para criar uma nova senha, use o link abaixo:']
+	const outro = 'O link vale por 1 hora e só pode ser usado uma vez. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.'
+	return {
+		subject: 'Redefinição de senha',
+		text: `${intro.join('\n\n')}\n\n${link}\n\n${outro}\n`,
+		html: layout([...intro, outro], { href: link, label: 'Redefinir senha' }),
+	}
+}

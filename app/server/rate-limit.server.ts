@@ -1,0 +1,45 @@
+import { lt, sql } from 'drizzle-orm'
+import { rateLimits } from '~/db/schema'
+import { db, queryRows } from '~/server/db.server'
+
+/**
+ * Fixed-window rate limits kept in the database, so that every app server behind the load
+ * balancer draws from the same budget. One atomic upsert per attempt: no read-then-write race.
+ */
+export type RateLimitOptions = {
+	/** What is limited, e.g. `signin:account:ana@example.com` or `signin:ip:203.0.113.7`. */
+	key: string
+	limit: number
+	windowSeconds: number
+}
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number }
+
+function currentWindow(windowSeconds: number, now: number) {
+	const windowMs = windowSeconds * 1000
+	const start = Math.floor(now / windowMs) * windowMs
+	return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) }
+}
+
+/** Counts one attempt against `key` and says whether it is still within `limit`. */
+export async function consumeRateLimit({ key, limit, windowSeconds }: RateLimitOptions): Promise<RateLimitResult> {
+	const now = Date.now()
+	const window = currentWindow(windowSeconds, now)
+	const [row] = await queryRows<{ count: number }>(sql`
+		insert into ${rateLimits} (key, window_start, count)
+		values (${key}, ${window.start.toISOString()}, 1)
+		on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
+		returning count`)
+	// Now and then, drop windows that ended long ago (any window of ours is under a day).
+	if (Math.random() < 0.01) await purgeOldRateLimits(new Date(now - 24 * 60 * 60 * 1000))
+	const count = Number(row?.count ?? 1)
+	return { allowed: count <= limit, retryAfterSeconds: window.retryAfterSeconds }
+}
+
+/** Forgets the attempts counted for `key` (e.g. a successful sign-in clears its failures). */
+export async function resetRateLimit(key: string): Promise<void> {
+	await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`)
+}
+
+export async function purgeOldRateLimits(before: Date): Promise<void> {
+	await db.delete(rateLimits).where(lt(rateLimits.windowStart, before))
+}
