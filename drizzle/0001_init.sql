@@ -149,6 +149,364 @@ CREATE TABLE "store_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "aria_knowledge_base" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"title" text NOT NULL,
+	"content" text NOT NULL,
+	"category" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "aria_products" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"shopify_handle" text NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"price_cents" integer NOT NULL,
+	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
+	"is_available" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "aria_products_price_nonnegative" CHECK ("aria_products"."price_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "reviews" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"product_id" uuid NOT NULL,
+	"product_name" text NOT NULL,
+	"customer_name" text NOT NULL,
+	"customer_email" text NOT NULL,
+	"order_id" uuid,
+	"user_id" uuid,
+	"rating" integer NOT NULL,
+	"comment" text,
+	"is_approved" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "reviews_rating_range" CHECK ("reviews"."rating" between 1 and 5),
+	CONSTRAINT "reviews_customer_name_length" CHECK (char_length("reviews"."customer_name") between 1 and 50),
+	CONSTRAINT "reviews_comment_length" CHECK ("reviews"."comment" is null or char_length("reviews"."comment") <= 500)
+);
+--> statement-breakpoint
+CREATE TABLE "user_favorites" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"product_id" uuid NOT NULL,
+	"product_title" text NOT NULL,
+	"product_handle" text NOT NULL,
+	"product_image_url" text,
+	"product_price_cents" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_favorites_price_nonnegative" CHECK ("user_favorites"."product_price_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "user_views" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid,
+	"session_id" text,
+	"product_id" uuid NOT NULL,
+	"product_title" text NOT NULL,
+	"product_handle" text NOT NULL,
+	"product_image_url" text,
+	"product_price_cents" integer NOT NULL,
+	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_views_owner_present" CHECK ("user_views"."user_id" is not null or "user_views"."session_id" is not null),
+	CONSTRAINT "user_views_price_nonnegative" CHECK ("user_views"."product_price_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "badges" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"icon" text DEFAULT '🏅' NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"badge_tier" text NOT NULL,
+	"tier_rank" integer GENERATED ALWAYS AS (case badge_tier when 'bronze' then 1 when 'prata' then 2 when 'ouro' then 3 when 'diamante' then 4 end) STORED NOT NULL,
+	"points_reward" integer DEFAULT 0 NOT NULL,
+	"rule_type" text NOT NULL,
+	"rule_threshold" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "badges_tier_valid" CHECK ("badges"."badge_tier" in ('bronze', 'prata', 'ouro', 'diamante')),
+	CONSTRAINT "badges_rule_type_valid" CHECK ("badges"."rule_type" in ('total_points', 'orders_paid', 'photos_approved', 'reviews_approved', 'referrals_paid', 'favorites')),
+	CONSTRAINT "badges_rule_threshold_positive" CHECK ("badges"."rule_threshold" >= 1),
+	CONSTRAINT "badges_points_reward_nonnegative" CHECK ("badges"."points_reward" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "loyalty_levels" (
+	"level" integer PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"min_points" integer NOT NULL,
+	CONSTRAINT "loyalty_levels_level_positive" CHECK ("loyalty_levels"."level" >= 1),
+	CONSTRAINT "loyalty_levels_min_points_nonnegative" CHECK ("loyalty_levels"."min_points" >= 0),
+	CONSTRAINT "loyalty_levels_first_starts_at_zero" CHECK ("loyalty_levels"."level" <> 1 or "loyalty_levels"."min_points" = 0)
+);
+--> statement-breakpoint
+CREATE TABLE "points_history" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"action_type" text NOT NULL,
+	"description" text NOT NULL,
+	"points" integer NOT NULL,
+	"event_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "user_badges" (
+	"user_id" uuid NOT NULL,
+	"badge_id" uuid NOT NULL,
+	"earned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_badges_user_id_badge_id_pk" PRIMARY KEY("user_id","badge_id")
+);
+--> statement-breakpoint
+CREATE TABLE "user_gamification" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"level" integer DEFAULT 1 NOT NULL,
+	"current_level_points" integer DEFAULT 0 NOT NULL,
+	"points_to_next_level" integer DEFAULT 0 NOT NULL,
+	"total_points" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "user_gamification_level_positive" CHECK ("user_gamification"."level" >= 1),
+	CONSTRAINT "user_gamification_points_to_next_nonnegative" CHECK ("user_gamification"."points_to_next_level" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "user_photos" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"photo_url" text NOT NULL,
+	"caption" text,
+	"is_approved" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "hero_video" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"video_url" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "personalization_video" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"video_url" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "subscription_cta_video" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"video_url" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "color_options" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"hex_code" text NOT NULL,
+	"is_pattern" boolean DEFAULT false NOT NULL,
+	"product_type" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "color_options_hex_format" CHECK ("color_options"."hex_code" ~ '^#[0-9A-Fa-f]{6}$'),
+	CONSTRAINT "color_options_product_type_valid" CHECK ("color_options"."product_type" in ('bandana', 'collar')),
+	CONSTRAINT "color_options_name_present" CHECK (char_length(btrim("color_options"."name")) > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "personalization_items" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"key" text NOT NULL,
+	"item_name" text NOT NULL,
+	"price_cents" integer NOT NULL,
+	"product_type" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	"addon_product_handle" text,
+	CONSTRAINT "personalization_items_price_nonnegative" CHECK ("personalization_items"."price_cents" >= 0),
+	CONSTRAINT "personalization_items_product_type_valid" CHECK ("personalization_items"."product_type" in ('bandana', 'collar'))
+);
+--> statement-breakpoint
+CREATE TABLE "personalization_orders" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"session_id" text,
+	"user_id" uuid,
+	"product_type" text NOT NULL,
+	"selected_color" text,
+	"pet_name" text,
+	"pet_instagram" text,
+	"selected_art_product_id" uuid,
+	"selected_art_product_title" text,
+	"selected_accessory_product_id" uuid,
+	"selected_accessory_product_title" text,
+	"quantity" integer DEFAULT 1 NOT NULL,
+	"pet_face_file_url" text,
+	"exclusive_art_file_url" text,
+	"include_extensor" boolean DEFAULT false NOT NULL,
+	"include_extra_button" boolean DEFAULT false NOT NULL,
+	"include_perfume" boolean DEFAULT false NOT NULL,
+	"include_rosto" boolean DEFAULT false NOT NULL,
+	"total_price_cents" integer NOT NULL,
+	"order_completed" boolean DEFAULT false NOT NULL,
+	"order_completed_at" timestamp with time zone,
+	"admin_notes" text,
+	"shopify_checkout_url" text,
+	"order_id" uuid,
+	CONSTRAINT "personalization_orders_product_type_valid" CHECK ("personalization_orders"."product_type" in ('bandana', 'collar')),
+	CONSTRAINT "personalization_orders_total_nonnegative" CHECK ("personalization_orders"."total_price_cents" >= 0),
+	CONSTRAINT "personalization_orders_quantity_positive" CHECK ("personalization_orders"."quantity" >= 1),
+	CONSTRAINT "personalization_orders_pet_name_length" CHECK ("personalization_orders"."pet_name" is null or char_length("personalization_orders"."pet_name") <= 20),
+	CONSTRAINT "personalization_orders_pet_instagram_length" CHECK ("personalization_orders"."pet_instagram" is null or char_length("personalization_orders"."pet_instagram") <= 30),
+	CONSTRAINT "personalization_orders_completed_at_consistent" CHECK ("personalization_orders"."order_completed" = ("personalization_orders"."order_completed_at" is not null))
+);
+--> statement-breakpoint
+CREATE TABLE "personalization_settings" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"setting_type" text NOT NULL,
+	"setting_key" text NOT NULL,
+	"setting_value" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "seed_runs" (
+	"name" text PRIMARY KEY NOT NULL,
+	"applied_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "wholesale_pricing" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"product_type" text NOT NULL,
+	"min_quantity" integer NOT NULL,
+	"max_quantity" integer,
+	"unit_price_cents" integer NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "wholesale_pricing_product_type_valid" CHECK ("wholesale_pricing"."product_type" in ('bandana', 'collar')),
+	CONSTRAINT "wholesale_pricing_min_positive" CHECK ("wholesale_pricing"."min_quantity" >= 1),
+	CONSTRAINT "wholesale_pricing_max_not_below_min" CHECK ("wholesale_pricing"."max_quantity" is null or "wholesale_pricing"."max_quantity" >= "wholesale_pricing"."min_quantity"),
+	CONSTRAINT "wholesale_pricing_price_nonnegative" CHECK ("wholesale_pricing"."unit_price_cents" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "cart_lines" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"cart_id" uuid NOT NULL,
+	"variant_id" uuid NOT NULL,
+	"quantity" integer NOT NULL,
+	"is_gift" boolean DEFAULT false NOT NULL,
+	"is_subscription" boolean DEFAULT false NOT NULL,
+	"attributes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "cart_lines_quantity_positive" CHECK ("cart_lines"."quantity" > 0)
+);
+--> statement-breakpoint
+CREATE TABLE "carts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_redemptions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"coupon_id" uuid NOT NULL,
+	"order_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupons" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"code" text NOT NULL,
+	"kind" text NOT NULL,
+	"value" integer DEFAULT 0 NOT NULL,
+	"min_subtotal_cents" integer DEFAULT 0 NOT NULL,
+	"usage_limit" integer,
+	"used_count" integer DEFAULT 0 NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "coupons_code_format" CHECK ("coupons"."code" = upper("coupons"."code") and length("coupons"."code") between 1 and 50),
+	CONSTRAINT "coupons_kind_valid" CHECK ("coupons"."kind" in ('percentage', 'fixed', 'free_shipping')),
+	CONSTRAINT "coupons_value_valid" CHECK (("coupons"."kind" = 'percentage' and "coupons"."value" between 1 and 100)
+				or ("coupons"."kind" = 'fixed' and "coupons"."value" > 0)
+				or ("coupons"."kind" = 'free_shipping' and "coupons"."value" = 0)),
+	CONSTRAINT "coupons_min_subtotal_nonnegative" CHECK ("coupons"."min_subtotal_cents" >= 0),
+	CONSTRAINT "coupons_usage_valid" CHECK ("coupons"."used_count" >= 0 and ("coupons"."usage_limit" is null or ("coupons"."usage_limit" > 0 and "coupons"."used_count" <= "coupons"."usage_limit"))),
+	CONSTRAINT "coupons_window_valid" CHECK ("coupons"."starts_at" is null or "coupons"."ends_at" is null or "coupons"."starts_at" < "coupons"."ends_at")
+);
+--> statement-breakpoint
+CREATE TABLE "order_lines" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"product_id" uuid,
+	"variant_id" uuid,
+	"product_handle" text NOT NULL,
+	"product_title" text NOT NULL,
+	"variant_title" text NOT NULL,
+	"image_url" text,
+	"selected_options" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"attributes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"unit_price_cents" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"is_gift" boolean DEFAULT false NOT NULL,
+	"is_subscription" boolean DEFAULT false NOT NULL,
+	"line_total_cents" integer NOT NULL,
+	CONSTRAINT "order_lines_quantity_positive" CHECK ("order_lines"."quantity" > 0),
+	CONSTRAINT "order_lines_unit_price_nonnegative" CHECK ("order_lines"."unit_price_cents" >= 0),
+	CONSTRAINT "order_lines_total_consistent" CHECK ("order_lines"."line_total_cents" = "order_lines"."unit_price_cents" * "order_lines"."quantity")
+);
+--> statement-breakpoint
+CREATE TABLE "order_status_history" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"order_id" uuid NOT NULL,
+	"from_status" text,
+	"to_status" text NOT NULL,
+	"changed_by_user_id" uuid,
+	"note" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "order_status_history_from_valid" CHECK ("order_status_history"."from_status" is null or "order_status_history"."from_status" in ('aguardando_pagamento', 'pago', 'em_producao', 'enviado', 'entregue', 'cancelado')),
+	CONSTRAINT "order_status_history_to_valid" CHECK ("order_status_history"."to_status" in ('aguardando_pagamento', 'pago', 'em_producao', 'enviado', 'entregue', 'cancelado'))
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"reference" text NOT NULL,
+	"user_id" uuid,
+	"cart_id" uuid,
+	"session_token_hash" text,
+	"idempotency_key" text NOT NULL,
+	"status" text DEFAULT 'aguardando_pagamento' NOT NULL,
+	"customer_name" text NOT NULL,
+	"email" text NOT NULL,
+	"cpf" text NOT NULL,
+	"phone" text NOT NULL,
+	"cep" text NOT NULL,
+	"street" text NOT NULL,
+	"number" text NOT NULL,
+	"complement" text,
+	"district" text NOT NULL,
+	"city" text NOT NULL,
+	"uf" text NOT NULL,
+	"shipping_cents" integer NOT NULL,
+	"subtotal_cents" integer NOT NULL,
+	"discount_cents" integer DEFAULT 0 NOT NULL,
+	"total_cents" integer NOT NULL,
+	"coupon_code" text,
+	"payment_method" text NOT NULL,
+	"payment_provider" text,
+	"payment_reference" text,
+	"installments" integer DEFAULT 1 NOT NULL,
+	"tracking_code" text,
+	"paid_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "orders_status_valid" CHECK ("orders"."status" in ('aguardando_pagamento', 'pago', 'em_producao', 'enviado', 'entregue', 'cancelado')),
+	CONSTRAINT "orders_payment_method_valid" CHECK ("orders"."payment_method" in ('pix', 'card')),
+	CONSTRAINT "orders_amounts_nonnegative" CHECK ("orders"."shipping_cents" >= 0 and "orders"."subtotal_cents" >= 0 and "orders"."discount_cents" >= 0 and "orders"."total_cents" >= 0),
+	CONSTRAINT "orders_total_consistent" CHECK ("orders"."total_cents" = "orders"."subtotal_cents" + "orders"."shipping_cents" - "orders"."discount_cents"),
+	CONSTRAINT "orders_installments_range" CHECK ("orders"."installments" between 1 and 6),
+	CONSTRAINT "orders_uf_format" CHECK ("orders"."uf" ~ '^[A-Z]{2}$'),
+	CONSTRAINT "orders_cep_format" CHECK ("orders"."cep" ~ '^[0-9]{8}$'),
+	CONSTRAINT "orders_cpf_format" CHECK ("orders"."cpf" ~ '^[0-9]{11}$')
+);
+--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_referred_by_user_id_users_id_fk" FOREIGN KEY ("referred_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -159,6 +517,32 @@ ALTER TABLE "collection_products" ADD CONSTRAINT "collection_products_product_id
 ALTER TABLE "product_images" ADD CONSTRAINT "product_images_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_favorites" ADD CONSTRAINT "user_favorites_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_favorites" ADD CONSTRAINT "user_favorites_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_views" ADD CONSTRAINT "user_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_views" ADD CONSTRAINT "user_views_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "points_history" ADD CONSTRAINT "points_history_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_badges" ADD CONSTRAINT "user_badges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_badges" ADD CONSTRAINT "user_badges_badge_id_badges_id_fk" FOREIGN KEY ("badge_id") REFERENCES "public"."badges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_gamification" ADD CONSTRAINT "user_gamification_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "user_photos" ADD CONSTRAINT "user_photos_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "personalization_orders" ADD CONSTRAINT "personalization_orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "personalization_orders" ADD CONSTRAINT "personalization_orders_selected_art_product_id_products_id_fk" FOREIGN KEY ("selected_art_product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "personalization_orders" ADD CONSTRAINT "personalization_orders_selected_accessory_product_id_products_id_fk" FOREIGN KEY ("selected_accessory_product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cart_lines" ADD CONSTRAINT "cart_lines_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "carts" ADD CONSTRAINT "carts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_changed_by_user_id_users_id_fk" FOREIGN KEY ("changed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_hash_unique" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
@@ -172,4 +556,49 @@ CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("
 CREATE UNIQUE INDEX "product_variants_sku_unique" ON "product_variants" USING btree ("sku");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_handle_unique" ON "products" USING btree ("handle");--> statement-breakpoint
 CREATE INDEX "products_title_trgm" ON "products" USING gin (f_unaccent(lower("title")) gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");
+CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "aria_knowledge_base_created_idx" ON "aria_knowledge_base" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "aria_products_handle_unique" ON "aria_products" USING btree ("shopify_handle");--> statement-breakpoint
+CREATE INDEX "aria_products_created_idx" ON "aria_products" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_approved_created_idx" ON "reviews" USING btree ("is_approved","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_product_approved_created_idx" ON "reviews" USING btree ("product_id","is_approved","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_user_idx" ON "reviews" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "user_favorites_user_product_unique" ON "user_favorites" USING btree ("user_id","product_id");--> statement-breakpoint
+CREATE INDEX "user_favorites_user_created_idx" ON "user_favorites" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_views_user_latest_idx" ON "user_views" USING btree ("user_id","viewed_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_views_session_latest_idx" ON "user_views" USING btree ("session_id","viewed_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "badges_name_unique" ON "badges" USING btree ("name");--> statement-breakpoint
+CREATE INDEX "badges_active_tier_idx" ON "badges" USING btree ("is_active","tier_rank");--> statement-breakpoint
+CREATE UNIQUE INDEX "loyalty_levels_min_points_unique" ON "loyalty_levels" USING btree ("min_points");--> statement-breakpoint
+CREATE UNIQUE INDEX "points_history_event_key_unique" ON "points_history" USING btree ("event_key");--> statement-breakpoint
+CREATE INDEX "points_history_user_created_idx" ON "points_history" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_badges_user_earned_idx" ON "user_badges" USING btree ("user_id","earned_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_photos_user_created_idx" ON "user_photos" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "user_photos_approved_created_idx" ON "user_photos" USING btree ("is_approved","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "hero_video_one_active" ON "hero_video" USING btree ("is_active") WHERE is_active;--> statement-breakpoint
+CREATE UNIQUE INDEX "personalization_video_one_active" ON "personalization_video" USING btree ("is_active") WHERE is_active;--> statement-breakpoint
+CREATE UNIQUE INDEX "subscription_cta_video_one_active" ON "subscription_cta_video" USING btree ("is_active") WHERE is_active;--> statement-breakpoint
+CREATE INDEX "color_options_type_order_idx" ON "color_options" USING btree ("product_type","display_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "personalization_items_type_key_unique" ON "personalization_items" USING btree ("product_type","key");--> statement-breakpoint
+CREATE INDEX "personalization_items_type_order_idx" ON "personalization_items" USING btree ("product_type","display_order");--> statement-breakpoint
+CREATE INDEX "personalization_orders_user_created_idx" ON "personalization_orders" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "personalization_orders_created_idx" ON "personalization_orders" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "personalization_orders_order_idx" ON "personalization_orders" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "personalization_settings_type_key_unique" ON "personalization_settings" USING btree ("setting_type","setting_key");--> statement-breakpoint
+CREATE INDEX "wholesale_pricing_type_order_idx" ON "wholesale_pricing" USING btree ("product_type","display_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "cart_lines_merge_key" ON "cart_lines" USING btree ("cart_id","variant_id","is_gift","is_subscription",md5(("attributes")::text));--> statement-breakpoint
+CREATE INDEX "cart_lines_variant_idx" ON "cart_lines" USING btree ("variant_id");--> statement-breakpoint
+CREATE INDEX "carts_user_idx" ON "carts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "carts_updated_idx" ON "carts" USING btree ("updated_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_redemptions_order_unique" ON "coupon_redemptions" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "coupon_redemptions_coupon_idx" ON "coupon_redemptions" USING btree ("coupon_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupons_code_unique" ON "coupons" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "order_lines_order_idx" ON "order_lines" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_lines_variant_idx" ON "order_lines" USING btree ("variant_id");--> statement-breakpoint
+CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_reference_unique" ON "orders" USING btree ("reference");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_idempotency_key_unique" ON "orders" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "orders_payment_reference_idx" ON "orders" USING btree ("payment_provider","payment_reference");
