@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest'
+import { buildKey, isSafeKey } from './keys.server'
+
+describe('isSafeKey', () => {
+	test.each([
+		'rosto_pet_abc123_1712345678901.png',
+		'hero-1712345678901.mp4',
+		'4f1c2e8a-1b2c-4d5e-8f90-123456789abc/1712345678901.jpg',
+	])('accepts generated keys: %s', (key) => {
+		expect(isSafeKey(key)).toBe(true)
+	})
+
+	test.each([
+		'',
+		'../x',
+		'..',
+		'a/../b',
+		'a/..',
+		'/etc/passwd',
+		'a//b',
+		'a/b/c',
+		'.meta/x.json',
+		'.hidden',
+		'a\\b',
+		'a b.png',
+		'a%2e%2e/x',
+		'café.png',
+		'x.png\u0000.jpg',
+		'a'.repeat(300),
+	])('refuses %j', (key) => {
+		expect(isSafeKey(key)).toBe(false)
+	})
+})
+
+describe('buildKey', () => {
+	test('follows document 001 §7 shapes', () => {
+		expect(buildKey({ bucket: 'personalizacao-arquivos', prefix: 'rosto_pet', owner: 'sess-42' }, 'png', 1700)).toBe(
+			'rosto_pet_sess-42_1700.png',
+		)
+		expect(buildKey({ bucket: 'user-photos', userId: 'u-1' }, 'JPG', 1700)).toBe('u-1/1700.jpg')
+		expect(buildKey({ bucket: 'hero-videos', prefix: 'hero' }, 'mp4', 1700)).toBe('hero-1700.mp4')
+		expect(buildKey({ bucket: 'hero-videos', prefix: 'subscription-cta' }, 'webm', 1700)).toBe(
+			'subscription-cta-1700.webm',
+		)
+	})
+
+	test('strips path tricks from owner and user ids', () => {
+		expect(buildKey({ bucket: 'user-photos', userId: '../../etc' }, 'png', 1)).toBe('etc/1.png')
+		expect(buildKey({ bucket: 'personalizacao-arquivos', prefix: 'arte_exclusiva', owner: '/../' }, 'png', 1)).toBe(
+			'arte_exclusiva_anonimo_1.png',
+		)
+	})
+})

@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { link, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import type { StorageDriver, StoredObject } from './driver.server'
+import { assertSafeKey } from './keys.server'
+
+type Metadata = { contentType: string; sha256: string }
+
+/**
+ * Files under `root/<key>`; each file's content type and hash in `root/.meta/<key>.json`
+ * (a key can never start with '.', so the metadata folder cannot collide with a key).
+ */
+async function linkUnlessTaken(from: string, to: string): Promise<boolean> {
+	try {
+		await link(from, to)
+		return true
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+		throw error
+	}
+}
+
+export function createLocalDiskDriver(root: string): StorageDriver {
+	const base = path.resolve(root)
+
+	function pathsFor(key: string) {
+		assertSafeKey(key)
+		const file = path.resolve(base, key)
+		// Belt and braces: whatever the key rules say, never leave the bucket folder.
+		if (!file.startsWith(base + path.sep)) throw new Error('Chave de arquivo fora do diretório do bucket')
+		return { file, meta: path.join(base, '.meta', `${key}.json`) }
+	}
+
+	async function readMetadata(metaPath: string): Promise<Metadata | null> {
+		try {
+			return JSON.parse(await readFile(metaPath, 'utf8')) as Metadata
+		} catch {
+			return null
+		}
+	}
+
+	return {
+		async put(key, bytes, contentType) {
+			const { file, meta } = pathsFor(key)
+			await mkdir(path.dirname(file), { recursive: true })
+			await mkdir(path.dirname(meta), { recursive: true })
+			const sha256 = createHash('sha256').update(bytes).digest('hex')
+			// Write beside the targets, then hard-link into place: a link fails when the name
+			// is taken (no overwrite, no race between two servers) and readers never see a
+			// half-written file. The metadata goes first, so a reader never finds a file
+			// without its content type, and it doubles as the claim on the key.
+			const suffix = randomBytes(8).toString('hex')
+			const temporaryMeta = path.join(path.dirname(meta), `.tmp-${suffix}`)
+			const temporaryFile = path.join(path.dirname(file), `.tmp-${suffix}`)
+			try {
+				await writeFile(temporaryMeta, JSON.stringify({ contentType, sha256 } satisfies Metadata))
+				if (!(await linkUnlessTaken(temporaryMeta, meta))) return false
+				await writeFile(temporaryFile, bytes)
+				if (!(await linkUnlessTaken(temporaryFile, file))) {
+					// A file without metadata was there (copied in by hand): leave it alone.
+					await unlink(meta).catch(() => {})
+					return false
+				}
+				return true
+			} finally {
+				await unlink(temporaryMeta).catch(() => {})
+				await unlink(temporaryFile).catch(() => {})
+			}
+		},
+
+		async get(key) {
+			const { file, meta } = pathsFor(key)
+			let info: Awaited<ReturnType<typeof stat>>
+			try {
+				info = await stat(file)
+			} catch {
+				return null
+			}
+			if (!info.isFile()) return null
+			const metadata = await readMetadata(meta)
+			const object: StoredObject = {
+				key,
+				contentType: metadata?.contentType ?? 'application/octet-stream',
+				size: info.size,
+				etag: `"${metadata?.sha256.slice(0, 32) ?? `${info.size.toString(16)}-${info.mtimeMs.toString(16)}`}"`,
+				lastModified: info.mtime,
+				body(range) {
+					const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {})
+					return Readable.toWeb(stream) as ReadableStream<Uint8Array>
+				},
+			}
+			return object
+		},
+
+		async delete(key) {
+			const { file, meta } = pathsFor(key)
+			await rm(file, { force: true })
+			await rm(meta, { force: true })
+		},
+
+		async exists(key) {
+			const { file } = pathsFor(key)
+			try {
+				return (await stat(file)).isFile()
+			} catch {
+				return false
+			}
+		},
+	}
+}
