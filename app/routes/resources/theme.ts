@@ -1,0 +1,33 @@
+import { data, redirect } from 'react-router'
+import { z } from 'zod'
+import { safeRedirectPath } from '~/server/auth/guards.server'
+import { serializeThemeCookie } from '~/server/theme.server'
+import { themeSchema } from '~/utils/theme'
+import type { Route } from './+types/theme'
+
+const themeFormSchema = z.object({
+	theme: themeSchema,
+	// Only sent by the no-JavaScript form: where to go back to after saving.
+	redirectTo: z.string().optional(),
+})
+
+/**
+ * Saves the theme preference in the `theme` cookie. The header toggle posts here with a fetcher
+ * (the page switches at once, optimistically); without JavaScript the plain form posts and is
+ * redirected back to the page it came from.
+ */
+export async function action({ request }: Route.ActionArgs) {
+	const parsed = themeFormSchema.safeParse(Object.fromEntries(await request.formData()))
+	if (!parsed.success) {
+		return data({ ok: false as const, error: 'Tema inválido.' }, { status: 400 })
+	}
+	const headers = { 'Set-Cookie': serializeThemeCookie(parsed.data.theme) }
+	const back = safeRedirectPath(parsed.data.redirectTo)
+	if (back) throw redirect(back, { headers })
+	return data({ ok: true as const, theme: parsed.data.theme }, { headers })
+}
+
+// A GET (someone typing the URL) has nothing to show: send them home.
+export function loader() {
+	return redirect('/')
+}
