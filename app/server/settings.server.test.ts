@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { z } from 'zod'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { storeSettings } from '~/db/schema'
+import { db } from '~/server/db.server'
+import { logger } from '~/server/logger.server'
+import {
+	clearStoreSettingsCache,
+	defaultStoreSettings,
+	getStoreSettings,
+	storeSettingsSchema,
+	updateStoreSettings,
+} from './settings.server'
+
+withTestDatabase()
+
+beforeEach(async () => {
+	await db.delete(storeSettings)
+	clearStoreSettingsCache()
+})
+
+describe('store settings', () => {
+	test('a fresh shop has the documents’ values', async () => {
+		const settings = await getStoreSettings()
+		expect(settings).toEqual(defaultStoreSettings())
+		expect(settings).toMatchObject({
+			storeName: 'Pet Estilo',
+			logoUrl: null,
+			contactEmail: 'contato@petestilo.com.br',
+			whatsappNumber: '5511999999999',
+			city: 'São Paulo',
+			freeShippingThresholdCents: 10_000,
+			giftProductHandle: 'brinde-lacinho-pet',
+			giftThresholdCents: 10_000,
+			shippingRateCents: 1990,
+		})
+		expect(storeSettingsSchema.safeParse(settings).success).toBe(true)
+	})
+
+	test('an update is stored, merged over the defaults and returned', async () => {
+		const updated = await updateStoreSettings({ storeName: '  Loja da Bia ', giftThresholdCents: 15_000, logoUrl: '/uploads/logo.png' })
+		expect(updated.storeName).toBe('Loja da Bia')
+		expect(updated.giftThresholdCents).toBe(15_000)
+		expect(updated.logoUrl).toBe('/uploads/logo.png')
+		expect(updated.city).toBe('São Paulo')
+		expect(await getStoreSettings()).toEqual(updated)
+
+		// A second update changes only what it carries; null is a real value (gift off).
+		const again = await updateStoreSettings({ giftProductHandle: null, instagramUrl: null })
+		expect(again.giftProductHandle).toBeNull()
+		expect(again.instagramUrl).toBeNull()
+		expect(again.storeName).toBe('Loja da Bia')
+		const rows = await db.select().from(storeSettings)
+		expect(rows).toHaveLength(5)
+	})
+
+	test('bad input is rejected with Portuguese messages and nothing is written', async () => {
+		const attempts: unknown[] = [
+			{ whatsappNumber: '+55 (11) 99999-9999' },
+			{ contactEmail: 'não é e-mail' },
+			{ freeShippingThresholdCents: -1 },
+			{ shippingRateCents: 19.9 },
+			{ pixMerchantCity: 'SAO PAULO CAPITAL SP' },
+			{ logoUrl: 'javascript:alert(1)' },
+			{ giftProductHandle: 'Brinde Laço' },
+			{ storeName: '' },
+			{ unknownField: 1 },
+			'nada',
+		]
+		for (const attempt of attempts) {
+			const error = await updateStoreSettings(attempt).catch((e: unknown) => e)
+			expect(error, JSON.stringify(attempt)).toBeInstanceOf(z.ZodError)
+		}
+		const error = (await updateStoreSettings({ whatsappNumber: 'abc' }).catch((e: unknown) => e)) as z.ZodError
+		expect(error.issues[0]?.message).toBe('Informe o WhatsApp só com números, com DDI e DDD (ex.: 5511999999999).')
+		expect(await db.select().from(storeSettings)).toHaveLength(0)
+	})
+
+	test('an invalid stored value falls back to its default and is logged', async () => {
+		const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
+		await db.insert(storeSettings).values([
+			{ key: 'freeShippingThresholdCents', value: 'muito' },
+			{ key: 'city', value: 'Campinas' },
+			{ key: 'retiredSetting', value: true },
+		])
+		const settings = await getStoreSettings()
+		expect(settings.freeShippingThresholdCents).toBe(10_000)
+		expect(settings.city).toBe('Campinas')
+		expect(warn).toHaveBeenCalledTimes(1)
+		expect(warn.mock.calls[0]?.[0]).toMatchObject({ key: 'freeShippingThresholdCents' })
+	})
+
+	test('a change made by another app server shows once the short cache expires', async () => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		try {
+			expect((await getStoreSettings()).city).toBe('São Paulo')
+			await db.execute(sql`insert into store_settings (key, value) values ('city', '"Curitiba"'::jsonb)`)
+			expect((await getStoreSettings()).city).toBe('São Paulo')
+			vi.setSystemTime(Date.now() + 5_001)
+			expect((await getStoreSettings()).city).toBe('Curitiba')
+		} finally {
+			vi.useRealTimers()
+		}
+	})
+
+	test('updates can run inside a caller’s transaction', async () => {
+		await db
+			.transaction(async (tx) => {
+				const inside = await updateStoreSettings({ city: 'Recife' }, tx)
+				expect(inside.city).toBe('Recife')
+				throw new Error('desfazer')
+			})
+			.catch(() => undefined)
+		clearStoreSettingsCache()
+		expect((await getStoreSettings()).city).toBe('São Paulo')
+	})
+})

@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { storeSettings } from '~/db/schema'
+import { db, type Executor } from '~/server/db.server'
+import { logger } from '~/server/logger.server'
+
+/**
+ * Store settings (decision 16), editable by the admin. Each field has the documents'
+ * value as its default, so a fresh shop needs no rows: a row in store_settings
+ * (key = field name, value = JSON) overrides one field.
+ */
+const cents = (label: string) =>
+	z
+		.number({ error: `${label}: informe um valor em centavos.` })
+		.int(`${label}: informe um valor em centavos.`)
+		.min(0, `${label} não pode ser negativo.`)
+		.max(100_000_000, `${label} é alto demais.`)
+
+/** A site path ('/logo.svg') or an http(s) URL. */
+const urlOrPath = (label: string) =>
+	z
+		.string()
+		.trim()
+		.max(2000, `${label} é longo demais.`)
+		.refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/.test(v), `${label} deve ser um endereço http(s) ou começar com /.`)
+
+/** PIX merchant name and city: EMV fields of at most 25 and 15 characters (BR Code manual). */
+const pixText = (label: string, max: number) =>
+	z.string().trim().min(1, `Informe ${label}.`).max(max, `${label} deve ter no máximo ${max} caracteres.`)
+
+export const storeSettingsSchema = z.object({
+	/** No brand name is given in the documents. */
+	storeName: z.string().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.').default('Pet Estilo'),
+	/** null shows the store name as text. */
+	logoUrl: urlOrPath('O logo').nullable().default(null),
+	/** The documents' {email}. */
+	contactEmail: z.email('Informe um e-mail de contato válido.').default('contato@petestilo.com.br'),
+	/** The documents' {phone}: WhatsApp number, E.164 digits without '+', e.g. 5511999999999. */
+	whatsappNumber: z
+		.string()
+		.trim()
+		.regex(/^[1-9]\d{9,14}$/, 'Informe o WhatsApp só com números, com DDI e DDD (ex.: 5511999999999).')
+		.default('5511999999999'),
+	city: z.string().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.').default('São Paulo'),
+	instagramUrl: urlOrPath('O Instagram').nullable().default('https://www.instagram.com/petestilo'),
+	/** A PIX key (e-mail, phone, CPF/CNPJ or random key); null disables PIX at checkout. */
+	pixKey: z.string().trim().min(1, 'Informe a chave PIX.').max(77, 'A chave PIX deve ter no máximo 77 caracteres.').nullable().default('contato@petestilo.com.br'),
+	pixMerchantName: pixText('o nome do recebedor PIX', 25).default('PET ESTILO'),
+	pixMerchantCity: pixText('a cidade do recebedor PIX', 15).default('SAO PAULO'),
+	/** document 000 §9: free shipping from R$ 100. */
+	freeShippingThresholdCents: cents('O valor para frete grátis').default(10_000),
+	/** document 000 §4: gift product handle; null switches the gift off. */
+	giftProductHandle: z
+		.string()
+		.trim()
+		.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'O produto brinde deve ser um identificador (handle) como brinde-lacinho-pet.')
+		.nullable()
+		.default('brinde-lacinho-pet'),
+	/** document 000 §4/§9: gift threshold, default 100. */
+	giftThresholdCents: cents('O valor para ganhar o brinde').default(10_000),
+	/** Decision 5: the shipping rate below the free-shipping threshold. */
+	shippingRateCents: cents('O valor do frete').default(1990),
+})
+
+export type StoreSettings = z.infer<typeof storeSettingsSchema>
+export type StoreSettingsKey = keyof StoreSettings
+
+/** What an update may carry: any subset of the fields, nothing else. */
+export const storeSettingsUpdateSchema = storeSettingsSchema
+	.extend(
+		Object.fromEntries(
+			Object.entries(storeSettingsSchema.shape).map(([key, field]) => [key, field.removeDefault().optional()]),
+		) as { [K in StoreSettingsKey]: z.ZodOptional<ReturnType<(typeof storeSettingsSchema.shape)[K]['removeDefault']>> },
+	)
+	.strict()
+export type StoreSettingsUpdate = z.infer<typeof storeSettingsUpdateSchema>
+
+const SETTING_KEYS = Object.keys(storeSettingsSchema.shape) as StoreSettingsKey[]
+
+export function defaultStoreSettings(): StoreSettings {
+	return storeSettingsSchema.parse({})
+}
+
+/**
+ * Several app servers may serve one database, so the copy kept in memory lives only a
+ * few seconds: an admin change is visible everywhere within CACHE_TTL_MS, and at once on
+ * the server that made it.
+ */
+const CACHE_TTL_MS = 5_000
+let cache: { settings: StoreSettings; expiresAt: number } | undefined
+
+export function clearStoreSettingsCache() {
+	cache = undefined
+}
+
+/** Merges stored rows over the defaults; a stored value that no longer validates is ignored (and logged). */
+export function mergeStoredSettings(rows: { key: string; value: unknown }[]): StoreSettings {
+	const settings = defaultStoreSettings()
+	for (const { key, value } of rows) {
+		if (!(SETTING_KEYS as string[]).includes(key)) continue
+		const settingKey = key as StoreSettingsKey
+		const parsed = storeSettingsSchema.shape[settingKey].removeDefault().safeParse(value)
+		if (parsed.success) {
+			;(settings as Record<StoreSettingsKey, unknown>)[settingKey] = parsed.data
+		} else {
+			logger.warn(
+				{ key, issues: parsed.error.issues.map((i) => i.message) },
+				'configuração da loja inválida no banco; usando o valor padrão',
+			)
+		}
+	}
+	return settings
+}
+
+async function readStoreSettings(executor: Executor): Promise<StoreSettings> {
+	const rows = await executor.select({ key: storeSettings.key, value: storeSettings.value }).from(storeSettings)
+	return mergeStoredSettings(rows)
+}
+
+export async function getStoreSettings(): Promise<StoreSettings> {
+	const now = Date.now()
+	if (cache && cache.expiresAt > now) return cache.settings
+	const settings = await readStoreSettings(db)
+	cache = { settings, expiresAt: now + CACHE_TTL_MS }
+	return settings
+}
+
+/**
+ * Validates a partial update (throws the ZodError, whose messages are Portuguese, on bad
+ * input), writes the given fields and returns the settings as they now stand. Pass a
+ * transaction as executor to make the change part of a larger one.
+ */
+export async function updateStoreSettings(partial: unknown, executor: Executor = db): Promise<StoreSettings> {
+	const update = storeSettingsUpdateSchema.parse(partial)
+	const entries = Object.entries(update).filter(([, value]) => value !== undefined)
+	if (entries.length > 0) {
+		await executor
+			.insert(storeSettings)
+			.values(
+				// Written as JSON text so that null is stored as JSON null (not SQL NULL).
+				entries.map(([key, value]) => ({ key, value: sql`${JSON.stringify(value)}::jsonb`, updatedAt: new Date() })),
+			)
+			.onConflictDoUpdate({
+				target: storeSettings.key,
+				set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+			})
+	}
+	clearStoreSettingsCache()
+	return readStoreSettings(executor)
+}
