@@ -1,0 +1,244 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { mailOutbox, sessions, userProfiles, userRoles, users, verificationTokens } from '~/db/schema'
+import { db } from '~/server/db.server'
+import { afterSignIn, confirmEmail, requestPasswordReset, resetPassword, signIn, signOut, signUp } from './accounts.server'
+import { getOptionalUser } from './guards.server'
+import { hashToken } from './session.server'
+
+withTestDatabase()
+
+let ipCounter = 0
+/** Each test signs in from its own address so the per-address limit does not leak between tests. */
+function freshIp() {
+	ipCounter += 1
+	return `198.51.100.${ipCounter}`
+}
+
+function requestWithCookies(...setCookies: string[]) {
+	const cookie = setCookies.map((c) => c.split(';')[0]).join('; ')
+	return new Request('http://loja.test/user/dashboard', { headers: cookie ? { cookie } : {} })
+}
+
+async function latestMailTo(email: string) {
+	const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+	return rows.at(-1)
+}
+
+function tokenFromLink(text: string, path: string) {
+	const match = new RegExp(`http://loja\\.test${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)
+	if (!match?.[1]) throw new Error(`link ${path} não encontrado em: ${text}`)
+	return match[1]
+}
+
+async function signInOk(email: string, password: string, ip = freshIp()) {
+	const result = await signIn({ email, password, ip, request: new Request('http://loja.test/auth', { method: 'POST' }) })
+	if (!result.ok) throw new Error(`login falhou: ${result.message}`)
+	return result
+}
+
+describe('sign-up', () => {
+	test('creates the user (e-mail normalised), the profile, the customer role and a confirmation e-mail', async () => {
+		const result = await signUp({ email: '  Ana@Example.COM ', password: 'senha-forte-1', request: new Request('http://loja.test/auth') })
+		expect(result.ok).toBe(true)
+		const [user] = await db.select().from(users).where(eq(users.email, 'ana@example.com'))
+		expect(user).toBeDefined()
+		expect(user?.passwordHash).toMatch(/^scrypt\$/)
+		expect(user?.emailVerifiedAt).toBeNull()
+		expect(await db.select().from(userProfiles).where(eq(userProfiles.userId, user!.id))).toHaveLength(1)
+		expect((await db.select().from(userRoles).where(eq(userRoles.userId, user!.id))).map((r) => r.role)).toEqual(['customer'])
+
+		const mail = await latestMailTo('ana@example.com')
+		expect(mail).toMatchObject({ subject: 'Confirme seu e-mail', status: 'stored' })
+		const token = tokenFromLink(mail!.text, '/auth/confirmar')
+		expect(mail!.html).toContain(`http://loja.test/auth/confirmar?token=${token}`)
+
+		// The link confirms the address once.
+		expect(await confirmEmail(token)).toEqual({ ok: true, userId: user!.id })
+		const [confirmed] = await db.select().from(users).where(eq(users.id, user!.id))
+		expect(confirmed?.emailVerifiedAt).toBeInstanceOf(Date)
+		expect(await confirmEmail(token)).toMatchObject({ ok: false })
+		expect(await confirmEmail('token-inventado')).toMatchObject({ ok: false })
+	})
+
+	test('refuses a duplicate e-mail (any case) and a short password with Portuguese messages', async () => {
+		await signUp({ email: 'bia@example.com', password: 'senha-forte-1' })
+		expect(await signUp({ email: 'BIA@example.com', password: 'outra-senha-2' })).toEqual({
+			ok: false,
+			field: 'email',
+			message: 'Este e-mail já está cadastrado.',
+		})
+		expect(await signUp({ email: 'caio@example.com', password: '1234567' })).toEqual({
+			ok: false,
+			field: 'password',
+			message: 'A senha deve ter pelo menos 8 caracteres.',
+		})
+		expect(await signUp({ email: 'não é e-mail', password: 'senha-forte-1' })).toMatchObject({ ok: false, field: 'email', message: 'Informe um e-mail válido.' })
+		expect(await db.select().from(users).where(eq(users.email, 'caio@example.com'))).toHaveLength(0)
+	})
+})
+
+describe('sign-in and sessions', () => {
+	test('right password signs in (without confirming the e-mail); wrong password does not', async () => {
+		await signUp({ email: 'davi@example.com', password: 'senha-do-davi' })
+		const wrong = await signIn({ email: 'davi@example.com', password: 'senha-errada', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		expect(wrong).toEqual({ ok: false, reason: 'invalid_credentials', message: 'Email ou senha incorretos' })
+		const unknown = await signIn({ email: 'ninguem@example.com', password: 'qualquer', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		expect(unknown).toMatchObject({ ok: false, reason: 'invalid_credentials' })
+
+		const ok = await signInOk(' DAVI@example.com ', 'senha-do-davi')
+		expect(ok.user).toMatchObject({ email: 'davi@example.com', isAdmin: false, fullName: null })
+		const [setCookie] = ok.headers.getSetCookie()
+		expect(setCookie).toMatch(/^loja_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000/)
+		expect(setCookie).not.toContain('Secure') // NODE_ENV=test
+		expect(await getOptionalUser(requestWithCookies(setCookie!))).toMatchObject({ id: ok.user.id })
+	})
+
+	test('each sign-in gets a new token; only its hash is stored; sign-out kills the old cookie', async () => {
+		await signUp({ email: 'eva@example.com', password: 'senha-da-eva' })
+		const first = (await signInOk('eva@example.com', 'senha-da-eva')).headers.getSetCookie()[0]!
+		const second = (await signInOk('eva@example.com', 'senha-da-eva')).headers.getSetCookie()[0]!
+		const tokenOf = (c: string) => c.split(';')[0]!.split('=')[1]!
+		expect(tokenOf(first)).not.toBe(tokenOf(second))
+
+		const rows = await db.select().from(sessions)
+		const stored = rows.map((r) => r.tokenHash)
+		expect(stored).toContain(hashToken(tokenOf(first)))
+		expect(stored).not.toContain(tokenOf(first))
+
+		const signOutHeaders = await signOut(requestWithCookies(first), null)
+		expect(signOutHeaders.getSetCookie()[0]).toMatch(/^loja_session=; .*Max-Age=0/)
+		expect(await getOptionalUser(requestWithCookies(first))).toBeNull()
+		// The other device stays signed in.
+		expect(await getOptionalUser(requestWithCookies(second))).toMatchObject({ email: 'eva@example.com' })
+	})
+
+	test('an expired session gives no user and is purged', async () => {
+		await signUp({ email: 'fabio@example.com', password: 'senha-do-fabio' })
+		const ok = await signInOk('fabio@example.com', 'senha-do-fabio')
+		const cookie = ok.headers.getSetCookie()[0]!
+		await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, ok.user.id))
+		const { getSessionUserId } = await import('./session.server')
+		expect(await getSessionUserId(requestWithCookies(cookie))).toBeNull()
+		expect(await getOptionalUser(requestWithCookies(cookie))).toBeNull()
+		expect(await db.select().from(sessions).where(eq(sessions.userId, ok.user.id))).toHaveLength(0)
+	})
+
+	test('afterSignIn hooks run with the user and can add cookies; a failing hook does not block sign-in', async () => {
+		await signUp({ email: 'gabi@example.com', password: 'senha-da-gabi' })
+		const seen: string[] = []
+		const merge = vi.fn(({ userId, headers }: { userId: string; headers: Headers }) => {
+			seen.push(userId)
+			headers.append('Set-Cookie', 'loja_cart=; Path=/; Max-Age=0')
+		})
+		const broken = vi.fn(() => {
+			throw new Error('falhou')
+		})
+		afterSignIn.push(merge, broken)
+		try {
+			const ok = await signInOk('gabi@example.com', 'senha-da-gabi')
+			expect(seen).toEqual([ok.user.id])
+			expect(broken).toHaveBeenCalledOnce()
+			expect(ok.headers.getSetCookie()).toHaveLength(2)
+		} finally {
+			afterSignIn.splice(0, afterSignIn.length)
+		}
+	})
+})
+
+describe('sign-in rate limits', () => {
+	// Windows are fixed (aligned to the clock): freeze the clock mid-window so a test never
+	// straddles a window boundary.
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		vi.setSystemTime(new Date('2026-03-10T12:05:00Z'))
+	})
+	afterEach(() => {
+		vi.useRealTimers()
+	})
+
+	test('the 6th attempt on one account within 15 minutes is blocked, even with the right password', async () => {
+		await signUp({ email: 'hugo@example.com', password: 'senha-do-hugo' })
+		for (let attempt = 1; attempt <= 5; attempt++) {
+			const result = await signIn({ email: 'hugo@example.com', password: `errada-${attempt}`, ip: freshIp(), request: new Request('http://loja.test/auth') })
+			expect(result).toMatchObject({ ok: false, reason: 'invalid_credentials' })
+		}
+		const sixth = await signIn({ email: 'HUGO@example.com', password: 'senha-do-hugo', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		expect(sixth).toMatchObject({ ok: false, reason: 'rate_limited', message: 'Muitas tentativas de login. Tente novamente em alguns minutos.' })
+		if (sixth.ok || sixth.reason !== 'rate_limited') throw new Error('esperado bloqueio')
+		expect(sixth.retryAfterSeconds).toBeGreaterThan(0)
+		expect(sixth.retryAfterSeconds).toBeLessThanOrEqual(15 * 60)
+	})
+
+	test('a success clears the account counter', async () => {
+		await signUp({ email: 'iris@example.com', password: 'senha-da-iris' })
+		for (let round = 0; round < 2; round++) {
+			for (let attempt = 1; attempt <= 4; attempt++) {
+				await signIn({ email: 'iris@example.com', password: 'errada', ip: freshIp(), request: new Request('http://loja.test/auth') })
+			}
+			await signInOk('iris@example.com', 'senha-da-iris')
+		}
+	})
+
+	test('one address is limited to 30 attempts across accounts', async () => {
+		await signUp({ email: 'joao@example.com', password: 'senha-do-joao' })
+		const ip = '203.0.113.50'
+		for (let attempt = 1; attempt <= 30; attempt++) {
+			const result = await signIn({ email: `conta${attempt}@example.com`, password: 'errada', ip, request: new Request('http://loja.test/auth') })
+			expect(result).toMatchObject({ reason: 'invalid_credentials' })
+		}
+		const blocked = await signIn({ email: 'joao@example.com', password: 'senha-do-joao', ip, request: new Request('http://loja.test/auth') })
+		expect(blocked).toMatchObject({ ok: false, reason: 'rate_limited' })
+		// The same account from another address is fine.
+		await signInOk('joao@example.com', 'senha-do-joao', '203.0.113.51')
+	}, 60_000)
+})
+
+describe('password reset', () => {
+	test('end to end: e-mail link, single use, new password works, old sessions are gone', async () => {
+		await signUp({ email: 'lia@example.com', password: 'senha-antiga-1' })
+		const session = (await signInOk('lia@example.com', 'senha-antiga-1')).headers.getSetCookie()[0]!
+
+		await requestPasswordReset('  LIA@example.com', new Request('http://loja.test/auth/esqueci-senha'))
+		const mail = await latestMailTo('lia@example.com')
+		expect(mail?.subject).toBe('Redefinição de senha')
+		const token = tokenFromLink(mail!.text, '/auth/redefinir-senha')
+
+		expect(await resetPassword(token, 'curta')).toMatchObject({ ok: false, field: 'password', message: 'A senha deve ter pelo menos 8 caracteres.' })
+		// A too-short password does not spend the token.
+		expect(await resetPassword(token, 'senha-nova-123')).toMatchObject({ ok: true })
+		expect(await resetPassword(token, 'outra-senha-456')).toEqual({ ok: false, field: 'token', message: 'Este link é inválido ou expirou.' })
+
+		expect(await getOptionalUser(requestWithCookies(session))).toBeNull()
+		expect(await signIn({ email: 'lia@example.com', password: 'senha-antiga-1', ip: freshIp(), request: new Request('http://loja.test/auth') })).toMatchObject({ ok: false })
+		await signInOk('lia@example.com', 'senha-nova-123')
+	})
+
+	test('an expired reset link is refused; an unknown e-mail sends nothing', async () => {
+		await signUp({ email: 'mia@example.com', password: 'senha-da-mia-1' })
+		await requestPasswordReset('mia@example.com', new Request('http://loja.test/'))
+		const token = tokenFromLink((await latestMailTo('mia@example.com'))!.text, '/auth/redefinir-senha')
+		const [row] = await db.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, hashToken(token)))
+		// Reset links live one hour.
+		const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime()
+		expect(lifetime).toBeGreaterThan(59 * 60 * 1000)
+		expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000 + 5000)
+		await db.update(verificationTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationTokens.id, row!.id))
+		expect(await resetPassword(token, 'senha-nova-123')).toMatchObject({ ok: false, field: 'token' })
+
+		const before = (await db.select().from(mailOutbox)).length
+		await requestPasswordReset('ninguem-aqui@example.com')
+		await requestPasswordReset('isto não é e-mail')
+		expect((await db.select().from(mailOutbox)).length).toBe(before)
+	})
+
+	test('confirmation links live 24 hours', async () => {
+		const result = await signUp({ email: 'nina@example.com', password: 'senha-da-nina' })
+		if (!result.ok) throw new Error('cadastro falhou')
+		const [row] = await db.select().from(verificationTokens).where(eq(verificationTokens.userId, result.userId))
+		const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime()
+		expect(Math.round(lifetime / 3_600_000)).toBe(24)
+		expect(row!.purpose).toBe('confirm_email')
+	})
+})
