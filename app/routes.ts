@@ -1,9 +1,18 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
 // The route table. Folders under app/routes say who a route is for:
 // storefront (public shop), auth, account (/user, customers), admin (/admin, owner),
 // resources (no UI: SSE, uploads, health), seo (sitemap, robots).
 export default [
-	index('routes/storefront/home.tsx'),
+	// The shop shell (header, footer, assistant button) around the public pages.
+	layout('routes/storefront/layout.tsx', [
+		index('routes/storefront/home.tsx'),
+		route('resources/events', 'routes/resources/events.ts'),
+	route('uploads/:bucket/*', 'routes/resources/uploads.ts'),
 	route('*', 'routes/storefront/not-found.tsx'),
+	]),
+	route('user', 'routes/account/layout.tsx', [route('dashboard', 'routes/account/dashboard.tsx')]),
+	route('admin', 'routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
+	route('resources/theme', 'routes/resources/theme.ts'),
+	route('imagens/demo/:nome', 'routes/resources/demo-image.ts'),
 ] satisfies RouteConfig
