@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import { describe, expect, test, vi } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { userRoles, users } from '~/db/schema'
+import { db } from '~/server/db.server'
+import { ensureAdmin } from './bootstrap-admin.server'
+import { verifyPassword } from './password.server'
+
+withTestDatabase()
+
+const noEnv = { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }
+
+async function adminEmails() {
+	const rows = await db
+		.select({ email: users.email })
+		.from(userRoles)
+		.innerJoin(users, eq(users.id, userRoles.userId))
+		.where(eq(userRoles.role, 'admin'))
+	return rows.map((r) => r.email).sort()
+}
+
+describe('ensureAdmin', () => {
+	test('without env: creates admin@loja.local once, prints its password once, and it works', async () => {
+		const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+		// Two app servers starting at the same moment.
+		await Promise.all([ensureAdmin(noEnv), ensureAdmin(noEnv)])
+		await ensureAdmin(noEnv)
+		expect(await adminEmails()).toEqual(['admin@loja.local'])
+		expect(log).toHaveBeenCalledTimes(1)
+		const printed = String(log.mock.calls[0]?.[0])
+		expect(printed).toContain('admin@loja.local')
+		expect(printed).toContain('não será exibida novamente')
+		const password = /senha (\S+)/.exec(printed)?.[1]
+		expect(password?.length).toBeGreaterThanOrEqual(20)
+		const [user] = await db.select().from(users).where(eq(users.email, 'admin@loja.local'))
+		expect(await verifyPassword(password!, user!.passwordHash)).toBe(true)
+	})
+
+	test('with env: creates the configured admin, then updates its password, idempotently', async () => {
+		const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+		await Promise.all([
+			ensureAdmin({ ADMIN_EMAIL: 'Dona@Loja.com', ADMIN_PASSWORD: 'primeira-senha' }),
+			ensureAdmin({ ADMIN_EMAIL: 'Dona@Loja.com', ADMIN_PASSWORD: 'primeira-senha' }),
+		])
+		expect(await adminEmails()).toEqual(['admin@loja.local', 'dona@loja.com'])
+		const [first] = await db.select().from(users).where(eq(users.email, 'dona@loja.com'))
+		expect(await verifyPassword('primeira-senha', first!.passwordHash)).toBe(true)
+
+		// Same password again: nothing is rewritten.
+		await ensureAdmin({ ADMIN_EMAIL: 'dona@loja.com', ADMIN_PASSWORD: 'primeira-senha' })
+		const [same] = await db.select().from(users).where(eq(users.email, 'dona@loja.com'))
+		expect(same!.passwordHash).toBe(first!.passwordHash)
+
+		await ensureAdmin({ ADMIN_EMAIL: 'dona@loja.com', ADMIN_PASSWORD: 'segunda-senha' })
+		const [changed] = await db.select().from(users).where(eq(users.email, 'dona@loja.com'))
+		expect(await verifyPassword('segunda-senha', changed!.passwordHash)).toBe(true)
+		expect(await verifyPassword('primeira-senha', changed!.passwordHash)).toBe(false)
+		expect(log).not.toHaveBeenCalled()
+	})
+
+	test('with env: an existing customer account is promoted to admin', async () => {
+		const [customer] = await db.insert(users).values({ email: 'cliente@loja.com', passwordHash: 'x' }).returning()
+		await db.insert(userRoles).values({ userId: customer!.id, role: 'customer' })
+		await ensureAdmin({ ADMIN_EMAIL: 'cliente@loja.com', ADMIN_PASSWORD: 'senha-de-admin' })
+		const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, customer!.id))
+		expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'customer'])
+	})
+})

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { consumeRateLimit, resetRateLimit } from './rate-limit.server'
+
+withTestDatabase()
+
+describe('consumeRateLimit', () => {
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		vi.setSystemTime(new Date('2026-03-10T12:00:30Z'))
+	})
+	afterEach(() => {
+		vi.useRealTimers()
+	})
+
+	test('allows up to the limit, blocks after, and opens again in the next window', async () => {
+		const options = { key: 'teste:a', limit: 3, windowSeconds: 60 }
+		const results = []
+		for (let i = 0; i < 4; i++) results.push(await consumeRateLimit(options))
+		expect(results.map((r) => r.allowed)).toEqual([true, true, true, false])
+		expect(results[3]?.retryAfterSeconds).toBe(30)
+		// Another key has its own budget.
+		expect((await consumeRateLimit({ ...options, key: 'teste:b' })).allowed).toBe(true)
+
+		vi.setSystemTime(new Date('2026-03-10T12:01:01Z'))
+		expect(await consumeRateLimit(options)).toEqual({ allowed: true, retryAfterSeconds: 59 })
+	})
+
+	test('concurrent attempts are counted exactly (atomic upsert)', async () => {
+		const options = { key: 'teste:paralelo', limit: 10, windowSeconds: 60 }
+		const results = await Promise.all(Array.from({ length: 25 }, () => consumeRateLimit(options)))
+		expect(results.filter((r) => r.allowed)).toHaveLength(10)
+	})
+
+	test('resetRateLimit clears a key', async () => {
+		const options = { key: 'teste:reset', limit: 1, windowSeconds: 60 }
+		await consumeRateLimit(options)
+		expect((await consumeRateLimit(options)).allowed).toBe(false)
+		await resetRateLimit('teste:reset')
+		expect((await consumeRateLimit(options)).allowed).toBe(true)
+	})
+})
