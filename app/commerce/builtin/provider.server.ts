@@ -1,0 +1,27 @@
+import type { CommerceProvider } from '../provider'
+import { addCartLines, createCart, createCheckout, getCart, removeCartLines, updateCartLines } from './cart.server'
+import {
+	getCollectionByHandle,
+	getProductByHandle,
+	getProductsByHandles,
+	listCollections,
+	listProducts,
+} from './catalogue.server'
+import { searchProducts } from './search.server'
+
+/** The built-in provider: catalogue, search and cart on our own database (decision 1). */
+export const builtinProvider: CommerceProvider = {
+	name: 'builtin',
+	listProducts,
+	getProductByHandle,
+	getProductsByHandles,
+	getCollectionByHandle,
+	listCollections,
+	searchProducts,
+	getCart,
+	createCart,
+	addCartLines,
+	updateCartLines,
+	removeCartLines,
+	createCheckout,
+}

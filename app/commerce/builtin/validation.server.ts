@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { COMMERCE_MESSAGES, CommerceError } from '../errors'
+import type { LineAttribute } from '../types'
+
+/** document 000 §7: the remote cart line limit is 100; ours is the same. */
+export const MAX_CART_LINES = 100
+/** A guard against absurd quantities (and integer overflow in totals), not a business rule. */
+export const MAX_LINE_QUANTITY = 999
+export const MAX_PAGE_SIZE = 250
+export const MAX_HANDLES = 50
+
+export const uuidSchema = z.uuid()
+export const handleSchema = z
+	.string()
+	.trim()
+	.toLowerCase()
+	.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+	.max(200)
+
+export function isUuid(value: unknown): value is string {
+	return uuidSchema.safeParse(value).success
+}
+
+export function isHandle(value: unknown): value is string {
+	return handleSchema.safeParse(value).success
+}
+
+const INVALID_ATTRIBUTE = 'Personalização inválida. Confira os campos e tente novamente.'
+const attributeSchema = z.object({
+	key: z.string(INVALID_ATTRIBUTE).trim().min(1, INVALID_ATTRIBUTE).max(60, INVALID_ATTRIBUTE),
+	value: z.string(INVALID_ATTRIBUTE).trim().max(300, INVALID_ATTRIBUTE),
+})
+
+const attributesSchema = z
+	.array(attributeSchema, INVALID_ATTRIBUTE)
+	.max(20, INVALID_ATTRIBUTE)
+	.refine((list) => new Set(list.map((a) => a.key)).size === list.length, INVALID_ATTRIBUTE)
+
+const quantitySchema = z
+	.number('Quantidade inválida.')
+	.int('Quantidade inválida.')
+	.max(MAX_LINE_QUANTITY, COMMERCE_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY))
+
+export const cartLineInputSchema = z.object({
+	variantId: z.string(COMMERCE_MESSAGES.productUnavailable),
+	quantity: quantitySchema,
+	attributes: attributesSchema.optional(),
+})
+
+export const cartLineUpdateSchema = z.object({
+	lineId: z.string(COMMERCE_MESSAGES.lineNotFound),
+	quantity: quantitySchema,
+})
+
+/** Parses or throws a CommerceError carrying the schema's first (Portuguese) message. */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown, message?: string): T {
+	const result = schema.safeParse(value)
+	if (result.success) return result.data
+	// Schemas passed without `message` state all their messages in Portuguese.
+	message ??= result.error.issues[0]?.message ?? COMMERCE_MESSAGES.invalidInput
+	throw new CommerceError('invalid_input', message, {
+		detail: `invalid commerce input: ${result.error.message}`,
+	})
+}
+
+/**
+ * Attributes are stored sorted by key, so the same set entered in another order merges
+ * into the same cart line (the unique index hashes the stored jsonb text).
+ */
+export function canonicalAttributes(attributes: LineAttribute[] | undefined): LineAttribute[] {
+	return [...(attributes ?? [])]
+		.filter((a) => a.value !== '')
+		.map((a) => ({ key: a.key, value: a.value }))
+		.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+}
+
+export function clampFirst(first: number | undefined, fallback: number): number {
+	if (first === undefined || !Number.isFinite(first)) return fallback
+	return Math.min(Math.max(Math.trunc(first), 1), MAX_PAGE_SIZE)
+}
