@@ -1,19 +1,83 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { useEffect, useRef } from 'react'
+import {
+	data,
+	isRouteErrorResponse,
+	Links,
+	Meta,
+	Outlet,
+	Scripts,
+	ScrollRestoration,
+	useRouteError,
+} from 'react-router'
+import { toast as showToast } from 'sonner'
 import { useNonce } from '~/components/nonce'
+import { ErrorContent, NotFoundContent } from '~/components/shop/error-page'
+import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
+import { useRootData } from '~/components/shop/use-root-data'
+import { Toaster } from '~/components/ui/toaster'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { getStoreSettings } from '~/server/settings.server'
+import { getTheme } from '~/server/theme.server'
+import { getToast } from '~/server/toast.server'
+import type { Route } from './+types/root'
 import './styles/app.css'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const [user, { toast, headers: toastHeaders }, settings] = await Promise.all([
+		getOptionalUser(request),
+		getToast(request),
+		getStoreSettings(),
+	])
+	return data(
+		{
+			user,
+			theme: getTheme(request),
+			toast,
+			// Only what the shell shows; PIX, shipping and gift settings stay on the server.
+			settings: {
+				storeName: settings.storeName,
+				logoUrl: settings.logoUrl,
+				contactEmail: settings.contactEmail,
+				whatsappNumber: settings.whatsappNumber,
+				city: settings.city,
+				instagramUrl: settings.instagramUrl,
+			},
+			// Wired by the cart and favourites issues; the header already shows a badge above 0.
+			cartCount: 0,
+			favoritesCount: 0,
+		},
+		// Clears the flash-toast cookie in the same response that shows it.
+		{ headers: toastHeaders ?? undefined },
+	)
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+	const storeName = loaderData?.settings.storeName ?? 'Pet Estilo'
+	return [
+		{ title: `${storeName} | Acessórios para pets` },
+		{ name: 'description', content: `${storeName}: bandanas, colares, lacinhos e acessórios personalizados para seu pet.` },
+	]
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
+	const { preference, resolved } = useTheme()
+	useSyncSystemThemeClass(preference, resolved)
 	return (
-		<html lang="pt-BR">
+		// For 'system', the inline script may add `dark` before React hydrates: the class differs on purpose.
+		<html lang="pt-BR" className={preference === 'dark' ? 'dark' : undefined} suppressHydrationWarning>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				{preference === 'system' ? <SystemThemeScript nonce={nonce} /> : null}
 				<Meta />
 				<Links />
 			</head>
 			<body>
 				{children}
+				<Toaster theme={resolved} />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>
@@ -21,6 +85,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/** Shows the flash toast from the cookie once; its id keeps a revalidation from showing it again. */
+function useFlashToast() {
+	const toast = useRootData()?.toast
+	const shown = useRef(new Set<string>())
+	useEffect(() => {
+		if (!toast || shown.current.has(toast.id)) return
+		shown.current.add(toast.id)
+		const options = { id: toast.id, description: toast.description }
+		if (toast.type === 'success') showToast.success(toast.title, options)
+		else if (toast.type === 'error') showToast.error(toast.title, options)
+		else showToast(toast.title, options)
+	}, [toast])
+}
+
 export default function App() {
+	useFlashToast()
 	return <Outlet />
+}
+
+/** Errors no route handled: a friendly Portuguese page (the 404 page for 404s), without the shop shell. */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
+	if (!isRouteErrorResponse(error)) console.error(error)
+	return <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} />
 }

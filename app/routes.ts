@@ -7,12 +7,12 @@ export default [
 	// The shop shell (header, footer, assistant button) around the public pages.
 	layout('routes/storefront/layout.tsx', [
 		index('routes/storefront/home.tsx'),
-		route('resources/events', 'routes/resources/events.ts'),
-	route('uploads/:bucket/*', 'routes/resources/uploads.ts'),
-	route('*', 'routes/storefront/not-found.tsx'),
+		route('*', 'routes/storefront/not-found.tsx'),
 	]),
 	route('user', 'routes/account/layout.tsx', [route('dashboard', 'routes/account/dashboard.tsx')]),
 	route('admin', 'routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
 	route('resources/theme', 'routes/resources/theme.ts'),
+	route('resources/events', 'routes/resources/events.ts'),
+	route('uploads/:bucket/*', 'routes/resources/uploads.ts'),
 	route('imagens/demo/:nome', 'routes/resources/demo-image.ts'),
 ] satisfies RouteConfig

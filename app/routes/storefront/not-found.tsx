@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { NotFoundContent } from '~/components/shop/error-page'
 import type { Route } from './+types/not-found'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -8,18 +8,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 	throw new Response('Not Found', { status: 404 })
 }
 
+export const meta: Route.MetaFunction = () => [{ title: 'Página não encontrada' }, { name: 'robots', content: 'noindex' }]
+
 export default function NotFound() {
-	return null
+	return <NotFoundContent />
 }
 
+// The loader always throws 404, so this is what renders, inside the storefront shell.
 export function ErrorBoundary() {
-	return (
-		<main className="flex min-h-[60vh] flex-col items-center justify-center gap-4 text-center">
-			<h1 className="text-4xl font-bold">404</h1>
-			<p className="text-xl">Oops! Page not found</p>
-			<Link to="/" className="underline">
-				Return to Home
-			</Link>
-		</main>
-	)
+	return <NotFoundContent />
 }

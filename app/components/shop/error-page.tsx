@@ -1,0 +1,43 @@
+import { Link } from 'react-router'
+import { Button } from '~/components/ui/button'
+
+/** The 404 page body (document 000 §2: 'Oops! Page not found' with a link home). */
+export function NotFoundContent() {
+	return (
+		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+			<p className="text-7xl font-extrabold text-primary" aria-hidden="true">
+				404
+			</p>
+			<h1 className="text-2xl font-bold">Oops! Page not found</h1>
+			<p className="text-muted-foreground">A página que você procura não existe ou mudou de endereço.</p>
+			<Button asChild size="lg">
+				<Link to="/">Voltar para o início</Link>
+			</Button>
+		</main>
+	)
+}
+
+/** A friendly page for unexpected errors; details stay in the server log. */
+export function ErrorContent({ status }: { status?: number }) {
+	return (
+		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+			<p className="text-5xl" aria-hidden="true">
+				🐾
+			</p>
+			<h1 className="text-2xl font-bold">Algo deu errado</h1>
+			<p className="text-muted-foreground">
+				Desculpe, não conseguimos carregar esta página agora. Tente novamente em instantes.
+				{status ? <span className="mt-2 block text-sm">Código do erro: {status}</span> : null}
+			</p>
+			<div className="flex flex-wrap justify-center gap-3">
+				<Button asChild size="lg">
+					<Link to="/">Voltar para o início</Link>
+				</Button>
+				<Button asChild size="lg" variant="outline">
+					{/* A full reload, not a client navigation: the point is to retry everything. */}
+					<a href="">Tentar Novamente</a>
+				</Button>
+			</div>
+		</main>
+	)
+}

@@ -1,0 +1,82 @@
+import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
+import { Form, Link, NavLink } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { Separator } from '~/components/ui/separator'
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet'
+import { cn } from '~/utils/cn'
+import { dashboardPath } from './account-menu'
+import { MAIN_NAV, scrollToSectionSoon } from './navigation'
+import { ThemeToggle } from './theme'
+import type { ShellUser } from './use-root-data'
+
+const rowClasses =
+	'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-base font-semibold outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
+
+/** The left drawer opened by the header's menu button: the nav again, a theme toggle and the account links. */
+export function MobileDrawer({
+	open,
+	onOpenChange,
+	user,
+	storeName,
+}: {
+	open: boolean
+	onOpenChange: (open: boolean) => void
+	user: ShellUser
+	storeName: string
+}) {
+	const close = () => onOpenChange(false)
+	return (
+		<Sheet open={open} onOpenChange={onOpenChange}>
+			<SheetContent side="left" className="w-[18rem] gap-0 overflow-y-auto">
+				<SheetHeader className="border-b">
+					<SheetTitle>Menu</SheetTitle>
+					<SheetDescription className="sr-only">Navegação da loja {storeName}</SheetDescription>
+				</SheetHeader>
+				<nav aria-label="Menu da loja" className="p-2">
+					<ul className="flex flex-col gap-0.5">
+						{MAIN_NAV.map((item) => (
+							<li key={item.to}>
+								<NavLink
+									to={item.to}
+									className={rowClasses}
+									onClick={() => {
+										close()
+										scrollToSectionSoon(item.to)
+									}}
+								>
+									{item.label}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<Separator />
+				<div className="p-2">
+					<ThemeToggle withLabel />
+				</div>
+				<Separator />
+				<div className="flex flex-col gap-0.5 p-2">
+					{user ? (
+						<>
+							<Link to={dashboardPath(user)} className={rowClasses} onClick={close}>
+								<LayoutDashboardIcon className="size-4" aria-hidden="true" />
+								Dashboard
+							</Link>
+							<Form method="post" action="/logout" onSubmit={close}>
+								<Button type="submit" variant="ghost" className={cn(rowClasses, 'h-auto justify-start')}>
+									<LogOutIcon aria-hidden="true" />
+									Sair
+								</Button>
+							</Form>
+						</>
+					) : (
+						<Link to="/auth" className={rowClasses} onClick={close}>
+							<UserIcon className="size-4" aria-hidden="true" />
+							Entrar / Cadastrar
+						</Link>
+					)}
+				</div>
+			</SheetContent>
+		</Sheet>
+	)
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react'
+import { ChatLauncher } from './chat-launcher'
+import { MobileDrawer } from './mobile-drawer'
+import { ShopUiProvider } from './shop-ui'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+import { useRootData } from './use-root-data'
+
+/** What the shell shows when the root loader failed (root error page): defaults, signed out. */
+const FALLBACK_SETTINGS = {
+	storeName: 'Pet Estilo',
+	logoUrl: null,
+	contactEmail: 'contato@petestilo.com.br',
+	whatsappNumber: '5511999999999',
+	city: 'São Paulo',
+	instagramUrl: null,
+}
+
+/**
+ * The storefront chrome around every shop page: skip link, header (with banner and drawer),
+ * the page, footer and the floating assistant button. Pages render their own <main>.
+ */
+export function ShopShell({ children }: { children: React.ReactNode }) {
+	const rootData = useRootData()
+	const [menuOpen, setMenuOpen] = useState(false)
+	const user = rootData?.user ?? null
+	const settings = rootData?.settings ?? FALLBACK_SETTINGS
+	return (
+		<ShopUiProvider>
+			<a
+				href="#conteudo"
+				className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+			>
+				Pular para o conteúdo
+			</a>
+			<div className="flex min-h-dvh flex-col">
+				<SiteHeader
+					user={user}
+					settings={settings}
+					cartCount={rootData?.cartCount ?? 0}
+					favoritesCount={rootData?.favoritesCount ?? 0}
+					onOpenMenu={() => setMenuOpen(true)}
+				/>
+				<MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} user={user} storeName={settings.storeName} />
+				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none">
+					{children}
+				</div>
+				<SiteFooter settings={settings} />
+			</div>
+			<ChatLauncher whatsappNumber={settings.whatsappNumber} />
+		</ShopUiProvider>
+	)
+}

@@ -1,0 +1,104 @@
+import { InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion'
+import { FOOTER_CATEGORIES, FOOTER_SERVICES, formatBrazilianPhone, type NavLinkItem, whatsappUrl } from './navigation'
+import type { ShellSettings } from './use-root-data'
+
+const linkClasses =
+	'rounded-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60'
+
+function LinkList({ items }: { items: readonly NavLinkItem[] }) {
+	return (
+		<ul className="flex flex-col gap-2.5 text-sm">
+			{items.map((item) => (
+				<li key={item.to}>
+					<Link to={item.to} className={linkClasses}>
+						{item.label}
+					</Link>
+				</li>
+			))}
+		</ul>
+	)
+}
+
+function ContactList({ settings }: { settings: ShellSettings }) {
+	return (
+		<ul className="flex flex-col gap-2.5 text-sm">
+			<li>
+				<a href={`mailto:${settings.contactEmail}`} className={`${linkClasses} inline-flex items-center gap-2`}>
+					<MailIcon className="size-4 shrink-0" aria-hidden="true" />
+					{settings.contactEmail}
+				</a>
+			</li>
+			<li>
+				<a
+					href={whatsappUrl(settings.whatsappNumber)}
+					target="_blank"
+					rel="noreferrer noopener"
+					className={`${linkClasses} inline-flex items-center gap-2`}
+				>
+					<PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+					{formatBrazilianPhone(settings.whatsappNumber)}
+				</a>
+			</li>
+			<li className="inline-flex items-center gap-2 text-muted-foreground">
+				<MapPinIcon className="size-4 shrink-0" aria-hidden="true" />
+				{settings.city}
+			</li>
+			{settings.instagramUrl ? (
+				<li>
+					<a
+						href={settings.instagramUrl}
+						target="_blank"
+						rel="noreferrer noopener"
+						className={`${linkClasses} inline-flex items-center gap-2`}
+					>
+						<InstagramIcon className="size-4 shrink-0" aria-hidden="true" />
+						Instagram
+					</a>
+				</li>
+			) : null}
+		</ul>
+	)
+}
+
+/**
+ * Footer (document 000 §2 'Home page'): Categorias, Serviços and Contato — columns on desktop,
+ * an accordion on mobile — and the copyright line. Both forms are in the HTML; CSS shows one,
+ * so the server needs no idea of the screen size.
+ */
+export function SiteFooter({ settings }: { settings: ShellSettings }) {
+	const columns = [
+		{ id: 'categorias', title: 'Categorias', body: <LinkList items={FOOTER_CATEGORIES} /> },
+		{ id: 'servicos', title: 'Serviços', body: <LinkList items={FOOTER_SERVICES} /> },
+		{ id: 'contato', title: 'Contato', body: <ContactList settings={settings} /> },
+	]
+	const year = new Date().getFullYear()
+	return (
+		<footer className="mt-16 border-t bg-muted/60">
+			<div className="mx-auto max-w-7xl px-4 py-10 lg:px-6">
+				<div className="hidden gap-10 md:grid md:grid-cols-3">
+					{columns.map((column) => (
+						<section key={column.id} aria-labelledby={`rodape-${column.id}`}>
+							<h2 id={`rodape-${column.id}`} className="mb-4 text-base font-bold">
+								{column.title}
+							</h2>
+							{column.body}
+						</section>
+					))}
+				</div>
+				<Accordion type="multiple" className="md:hidden">
+					{columns.map((column) => (
+						<AccordionItem key={column.id} value={column.id}>
+							<AccordionTrigger className="text-base font-bold">{column.title}</AccordionTrigger>
+							<AccordionContent>{column.body}</AccordionContent>
+						</AccordionItem>
+					))}
+				</Accordion>
+				<p className="mt-10 border-t pt-6 text-center text-sm text-muted-foreground">
+					© {year} {settings.storeName}. Todos os direitos reservados.
+				</p>
+			</div>
+		</footer>
+	)
+}

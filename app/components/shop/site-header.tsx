@@ -1,0 +1,102 @@
+import { HeartIcon, MenuIcon, SearchIcon, ShoppingBagIcon } from 'lucide-react'
+import { Link, NavLink } from 'react-router'
+import { Button } from '~/components/ui/button'
+import { cn } from '~/utils/cn'
+import { AccountMenu } from './account-menu'
+import { AnnouncementBar } from './announcement-bar'
+import { Logo } from './logo'
+import { MAIN_NAV, scrollToSectionSoon } from './navigation'
+import { useShopUi } from './shop-ui'
+import { ThemeToggle } from './theme'
+import type { ShellSettings, ShellUser } from './use-root-data'
+
+/** A small count bubble on an icon button; the count is also in the button's accessible name. */
+function CountBadge({ count }: { count: number }) {
+	if (count <= 0) return null
+	return (
+		<span
+			aria-hidden="true"
+			className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none font-bold text-primary-foreground"
+		>
+			{count > 99 ? '99+' : count}
+		</span>
+	)
+}
+
+export type SiteHeaderProps = {
+	user: ShellUser
+	settings: ShellSettings
+	cartCount: number
+	favoritesCount: number
+	onOpenMenu: () => void
+	/** The search panel (a later issue); rendered under the header while search is open. */
+	searchPanel?: React.ReactNode
+}
+
+/** The sticky shop header with the scrolling banner on top (document 000 §2 'Header'). */
+export function SiteHeader({ user, settings, cartCount, favoritesCount, onOpenMenu, searchPanel }: SiteHeaderProps) {
+	const { setCartOpen, searchOpen, setSearchOpen } = useShopUi()
+	const cartLabel =
+		cartCount > 0 ? `Carrinho (${cartCount} ${cartCount === 1 ? 'item' : 'itens'})` : 'Carrinho'
+	const favoritesLabel = favoritesCount > 0 ? `Favoritos (${favoritesCount})` : 'Favoritos'
+	return (
+		<header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+			<AnnouncementBar settings={settings} />
+			<div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4 lg:px-6">
+				<Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" onClick={onOpenMenu}>
+					<MenuIcon className="size-5" aria-hidden="true" />
+				</Button>
+				<Logo storeName={settings.storeName} logoUrl={settings.logoUrl} />
+
+				<nav aria-label="Principal" className="mx-auto hidden md:block">
+					<ul className="flex items-center gap-1 lg:gap-2">
+						{MAIN_NAV.map((item) => (
+							<li key={item.to}>
+								<NavLink
+									to={item.to}
+									onClick={() => scrollToSectionSoon(item.to)}
+									className={({ isActive }) =>
+										cn(
+											'rounded-md px-2.5 py-2 text-sm font-semibold text-foreground/90 transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 lg:px-3',
+											// '/#produtos' is "active" on every visit to /; only real pages get the marker.
+											isActive && !item.to.includes('#') && 'text-primary',
+										)
+									}
+								>
+									{item.label}
+								</NavLink>
+							</li>
+						))}
+					</ul>
+				</nav>
+
+				<div className="ml-auto flex items-center gap-0.5 md:ml-0">
+					<ThemeToggle />
+					<Button
+						variant="ghost"
+						size="icon"
+						className="hidden md:inline-flex"
+						aria-label="Buscar produtos"
+						aria-expanded={searchOpen}
+						onClick={() => setSearchOpen(!searchOpen)}
+					>
+						<SearchIcon aria-hidden="true" />
+					</Button>
+					<Button asChild variant="ghost" size="icon" className="relative hidden md:inline-flex">
+						{/* Spec README decision 8: the favourites icon opens the customer's favourites. */}
+						<Link to="/user/favorites" aria-label={favoritesLabel} title="Favoritos">
+							<HeartIcon aria-hidden="true" />
+							<CountBadge count={favoritesCount} />
+						</Link>
+					</Button>
+					<AccountMenu user={user} />
+					<Button variant="ghost" size="icon" className="relative" aria-label={cartLabel} onClick={() => setCartOpen(true)}>
+						<ShoppingBagIcon aria-hidden="true" />
+						<CountBadge count={cartCount} />
+					</Button>
+				</div>
+			</div>
+			{searchOpen && searchPanel ? <div className="hidden md:block">{searchPanel}</div> : null}
+		</header>
+	)
+}

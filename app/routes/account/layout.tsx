@@ -1,0 +1,25 @@
+import { data, Outlet, redirect } from 'react-router'
+import { ACCOUNT_NAV, ACCOUNT_NAV_TITLE } from '~/components/account/account-nav'
+import { AreaFrame } from '~/components/account/area-frame'
+import { useRootData } from '~/components/shop/use-root-data'
+import { requireUser } from '~/server/auth/guards.server'
+import { getSidebarOpen } from '~/server/sidebar.server'
+import type { Route } from './+types/layout'
+
+/** The customer area (/user): signed-in people only (document 001 §2; unauthenticated → /auth). */
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireUser(request)
+	const { pathname } = new URL(request.url)
+	// /user itself has no page of its own.
+	if (pathname.replace(/\/$/, '') === '/user') throw redirect('/user/dashboard')
+	return data({ sidebarOpen: getSidebarOpen(request) })
+}
+
+export default function AccountLayout({ loaderData }: Route.ComponentProps) {
+	const storeName = useRootData()?.settings.storeName ?? ''
+	return (
+		<AreaFrame title={ACCOUNT_NAV_TITLE} nav={ACCOUNT_NAV} storeName={storeName} sidebarOpen={loaderData.sidebarOpen}>
+			<Outlet />
+		</AreaFrame>
+	)
+}
