@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AuthShell, FieldError } from '~/components/auth/auth-shell'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { messages, PASSWORD_MIN_LENGTH, signIn, signUp } from '~/server/auth/accounts.server'
+import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
+import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
+import type { Route } from './+types/auth'
+
+/**
+ * /auth — sign in and sign up on one form (document 001 §2 'Login (/auth)', §8). The two
+ * buttons submit intent=signin or intent=signup; everything is validated here on the server.
+ */
+const AuthFormSchema = z
+	.object({
+		intent: z.enum(['signin', 'signup'], { error: 'Escolha entrar ou criar conta.' }),
+		email: z
+			.string({ error: 'Informe seu email.' })
+			.trim()
+			.max(254, messages.invalidEmail)
+			.pipe(z.email(messages.invalidEmail)),
+		password: z.string({ error: 'Informe sua senha.' }).max(200, messages.passwordTooLong),
+		redirectTo: z.string().optional(),
+	})
+	.superRefine((value, ctx) => {
+		if (value.intent === 'signup' && value.password.length < PASSWORD_MIN_LENGTH) {
+			ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort })
+		}
+	})
+
+export const meta: Route.MetaFunction = () => [{ title: 'Entrar ou criar conta' }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAnonymous(request)
+	return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')) }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+	await requireAnonymous(request)
+	const formData = await request.formData()
+	const submission = parseWithZod(formData, { schema: AuthFormSchema })
+	// The password is never sent back to the page; the e-mail is (nothing typed is lost).
+	const hideFields = ['password']
+
+	if (submission.status !== 'success') {
+		const isSignUp = formData.get('intent') === 'signup'
+		const firstError = Object.values(submission.error ?? {}).flat().find(Boolean)
+		return data(submission.reply({ hideFields }), {
+			status: 400,
+			headers: isSignUp && firstError ? createToastHeaders({ type: 'error', title: 'Erro ao criar conta', description: firstError }) : undefined,
+		})
+	}
+
+	const { intent, email, password, redirectTo } = submission.value
+	if (intent === 'signup') {
+		const result = await signUp({ email, password, request })
+		if (!result.ok) {
+			return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), {
+				status: 400,
+				headers: createToastHeaders({ type: 'error', title: 'Erro ao criar conta', description: result.message }),
+			})
+		}
+		return data(submission.reply({ hideFields }), {
+			headers: createToastHeaders({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' }),
+		})
+	}
+
+	const result = await signIn({ email, password, ip: context.clientIp, request })
+	if (!result.ok) {
+		const limited = result.reason === 'rate_limited'
+		return data(submission.reply({ formErrors: [result.message], hideFields }), {
+			status: limited ? 429 : 400,
+			headers: combineHeaders(
+				limited ? { 'Retry-After': String(result.retryAfterSeconds) } : null,
+				createToastHeaders({ type: 'error', title: 'Erro ao fazer login', description: result.message }),
+			),
+		})
+	}
+	const target = safeRedirectPath(redirectTo) ?? homePathFor(result.user)
+	return redirectWithToast(target, { type: 'success', title: 'Login realizado com sucesso!' }, { headers: result.headers })
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+	const [form, fields] = useForm<z.input<typeof AuthFormSchema>>({ lastResult: actionData, shouldRevalidate: 'onInput' })
+	const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+	const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
+
+	return (
+		<AuthShell title="Entrar ou criar conta" description="Use seu email e senha para acessar sua conta.">
+			<Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+				{loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+				<div className="flex flex-col gap-2">
+					<Label htmlFor={fields.email.id}>Email</Label>
+					<Input key={emailKey} {...emailProps} autoComplete="email" required placeholder="seu@email.com" />
+					<FieldError id={fields.email.errorId} errors={fields.email.errors} />
+				</div>
+				<div className="flex flex-col gap-2">
+					<Label htmlFor={fields.password.id}>Senha</Label>
+					<Input key={passwordKey} {...passwordProps} autoComplete="current-password" required />
+					<FieldError id={fields.password.errorId} errors={fields.password.errors} />
+				</div>
+				{form.errors?.length ? (
+					<p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">
+						{form.errors[0]}
+					</p>
+				) : null}
+				<div className="mt-2 flex flex-col gap-3">
+					<Button type="submit" name="intent" value="signin" disabled={submittingIntent != null}>
+						{submittingIntent === 'signin' ? 'Entrando...' : 'Entrar'}
+					</Button>
+					<Button type="submit" name="intent" value="signup" variant="outline" disabled={submittingIntent != null}>
+						Criar Conta
+					</Button>
+				</div>
+				<p className="mt-2 text-center text-sm">
+					<Link to="/auth/esqueci-senha" className="text-primary underline-offset-4 hover:underline">
+						Esqueci minha senha
+					</Link>
+				</p>
+			</Form>
+		</AuthShell>
+	)
+}

@@ -1,0 +1,59 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { z } from 'zod'
+import { AuthShell, FieldError } from '~/components/auth/auth-shell'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { messages, requestPasswordReset } from '~/server/auth/accounts.server'
+import type { Route } from './+types/forgot-password'
+
+/**
+ * /auth/esqueci-senha — asks for a reset link. The answer is the same whether or not the
+ * e-mail has an account, so the page cannot be used to find out who is a customer.
+ */
+export const RESET_REQUESTED_MESSAGE =
+	'Se houver uma conta com este email, você receberá em alguns minutos um link para criar uma nova senha.'
+
+const ForgotPasswordSchema = z.object({
+	email: z.string({ error: 'Informe seu email.' }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
+})
+
+export const meta: Route.MetaFunction = () => [{ title: 'Esqueci minha senha' }]
+
+export async function action({ request }: Route.ActionArgs) {
+	const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+	if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
+	await requestPasswordReset(submission.value.email, request)
+	return { result: submission.reply(), sent: true }
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const submitting = navigation.state === 'submitting'
+	const [form, fields] = useForm<z.input<typeof ForgotPasswordSchema>>({ lastResult: actionData?.result, shouldRevalidate: 'onInput' })
+	const { key, ...emailProps } = getInputProps(fields.email, { type: 'email' })
+	return (
+		<AuthShell title="Esqueci minha senha" description="Informe o email da sua conta. Enviaremos um link para você criar uma nova senha.">
+			<Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+				<div className="flex flex-col gap-2">
+					<Label htmlFor={fields.email.id}>Email</Label>
+					<Input key={key} {...emailProps} autoComplete="email" required placeholder="seu@email.com" />
+					<FieldError id={fields.email.errorId} errors={fields.email.errors} />
+				</div>
+				<div role="status" className="text-sm">
+					{actionData?.sent ? <p className="rounded-md bg-muted p-3 text-foreground">{RESET_REQUESTED_MESSAGE}</p> : null}
+				</div>
+				<Button type="submit" className="mt-2" disabled={submitting}>
+					{submitting ? 'Enviando...' : 'Enviar link'}
+				</Button>
+				<p className="mt-2 text-center text-sm">
+					<Link to="/auth" className="text-primary underline-offset-4 hover:underline">
+						Voltar para o login
+					</Link>
+				</p>
+			</Form>
+		</AuthShell>
+	)
+}

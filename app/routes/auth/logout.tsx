@@ -1,0 +1,30 @@
+import { redirect } from 'react-router'
+import { signOut } from '~/server/auth/accounts.server'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { clearSessionCookie } from '~/server/auth/session.server'
+import { logger } from '~/server/logger.server'
+import { redirectWithToast } from '~/server/toast.server'
+import type { Route } from './+types/logout'
+
+/**
+ * /logout — POST only (a GET must not sign anyone out: links and prefetches would). The
+ * header says 'Logout realizado com sucesso' (document 000); the customer and admin areas
+ * say it with '!' (document 001) and send origem=area.
+ */
+export async function loader() {
+	return redirect('/')
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const formData = await request.formData().catch(() => new FormData())
+	const title = formData.get('origem') === 'area' ? 'Logout realizado com sucesso!' : 'Logout realizado com sucesso'
+	try {
+		const user = await getOptionalUser(request)
+		const headers = await signOut(request, user?.id ?? null)
+		return redirectWithToast('/', { type: 'success', title }, { headers })
+	} catch (error) {
+		logger.error({ error: String(error) }, 'erro ao encerrar a sessão')
+		// The cookie is dropped anyway, so this browser is signed out even if the row stays.
+		return redirectWithToast('/', { type: 'error', title: 'Erro ao sair' }, { headers: { 'Set-Cookie': clearSessionCookie() } })
+	}
+}
