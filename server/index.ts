@@ -31,7 +31,14 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'erro', database })
 	})
 
-	app.use(compression())
+	// Server-sent events must reach the browser as they are written; gzip would hold
+	// them in its buffer. (The stream also says Cache-Control: no-transform.)
+	app.use(
+		compression({
+			filter: (req, res) =>
+				!String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+		}),
+	)
 	app.use(
 		pinoHttp({
 			logger,
@@ -56,6 +63,13 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 			strictTransportSecurity: env.NODE_ENV === 'production' && !!env.PUBLIC_URL?.startsWith('https:'),
 		}),
 	)
+
+	// Uploaded files carry their own, stricter policy (app/routes/resources/uploads.ts);
+	// two CSP headers would both apply, and the page policy means nothing for a file.
+	app.use('/uploads', (_req, res, next) => {
+		res.removeHeader('Content-Security-Policy')
+		next()
+	})
 
 	const getLoadContext = (req: express.Request, res: express.Response) => ({
 		cspNonce: res.locals.cspNonce as string,
@@ -109,7 +123,7 @@ async function main() {
 		if (stopping) return
 		stopping = true
 		logger.info({ signal }, 'encerrando: sem novas conexões, terminando as abertas')
-		closeAllEventStreams()
+		void closeAllEventStreams()
 		const force = setTimeout(() => {
 			logger.warn('encerramento forçado após 10 s')
 			process.exit(1)
