@@ -7,14 +7,17 @@ export default [
 	// The shop shell (header, footer, assistant button) around the public pages.
 	layout('routes/storefront/layout.tsx', [
 		index('routes/storefront/home.tsx'),
-		route('resources/events', 'routes/resources/events.ts'),
-	route('uploads/:bucket/*', 'routes/resources/uploads.ts'),
-	route('*', 'routes/storefront/not-found.tsx'),
+		route('*', 'routes/storefront/not-found.tsx'),
 	]),
 	route('user', 'routes/account/layout.tsx', [route('dashboard', 'routes/account/dashboard.tsx')]),
 	route('admin', 'routes/admin/layout.tsx', [index('routes/admin/dashboard.tsx')]),
+	route('auth', 'routes/auth/auth.tsx'),
+	route('auth/confirmar', 'routes/auth/confirm-email.tsx'),
+	route('auth/esqueci-senha', 'routes/auth/forgot-password.tsx'),
+	route('auth/redefinir-senha', 'routes/auth/reset-password.tsx'),
+	route('logout', 'routes/auth/logout.tsx'),
 	route('resources/theme', 'routes/resources/theme.ts'),
-	route('imagens/demo/:nome', 'routes/resources/demo-image.ts'),
 	route('resources/events', 'routes/resources/events.ts'),
 	route('uploads/:bucket/*', 'routes/resources/uploads.ts'),
+	route('imagens/demo/:nome', 'routes/resources/demo-image.ts'),
 ] satisfies RouteConfig
