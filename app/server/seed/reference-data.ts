@@ -1,0 +1,158 @@
+import type {
+	BadgeRuleType,
+	BadgeTier,
+	PersonalizationItemKey,
+	PersonalizationProductType,
+} from '~/db/schema'
+import { PERSONALIZATION_SETTINGS } from '~/db/schema'
+import { PERSONALIZATION_ADDONS } from './catalogue'
+
+/**
+ * The shop's reference data with the documents' values: personalization extras and
+ * settings, wholesale tiers, loyalty levels and badges. The admin edits all of it later.
+ */
+
+/** document 001 §9, in the order the personalization page lists them. */
+export const DEMO_PERSONALIZATION_ITEMS: {
+	key: PersonalizationItemKey
+	itemName: string
+	priceCents: number
+	productType: PersonalizationProductType
+	addonProductHandle: string
+}[] = (Object.keys(PERSONALIZATION_ADDONS) as PersonalizationItemKey[]).map((key) => ({
+	key,
+	itemName: PERSONALIZATION_ADDONS[key].itemName,
+	priceCents: PERSONALIZATION_ADDONS[key].priceCents,
+	productType: 'bandana',
+	addonProductHandle: PERSONALIZATION_ADDONS[key].handle,
+}))
+
+export const DEMO_PERSONALIZATION_SETTINGS = [
+	// document 001 §2: the collar admin's base price, default 25.
+	{ ...PERSONALIZATION_SETTINGS.collarBasePriceCents, settingValue: '2500' },
+	{ ...PERSONALIZATION_SETTINGS.wholesaleExtraButtonCents, settingValue: '50' },
+	{ ...PERSONALIZATION_SETTINGS.wholesaleSideNameCents, settingValue: '100' },
+]
+
+/** document 001 §9 wholesale tiers. */
+export const DEMO_WHOLESALE_TIERS: {
+	productType: PersonalizationProductType
+	minQuantity: number
+	maxQuantity: number | null
+	unitPriceCents: number
+}[] = [
+	{ productType: 'bandana', minQuantity: 10, maxQuantity: 20, unitPriceCents: 1500 },
+	{ productType: 'bandana', minQuantity: 21, maxQuantity: 40, unitPriceCents: 1300 },
+	{ productType: 'bandana', minQuantity: 41, maxQuantity: null, unitPriceCents: 1000 },
+	{ productType: 'collar', minQuantity: 10, maxQuantity: 20, unitPriceCents: 1000 },
+	{ productType: 'collar', minQuantity: 21, maxQuantity: 40, unitPriceCents: 900 },
+	{ productType: 'collar', minQuantity: 41, maxQuantity: null, unitPriceCents: 700 },
+]
+
+/** Decision 14: level thresholds, editable by the admin. */
+export const DEMO_LOYALTY_LEVELS = [
+	{ level: 1, name: 'Filhote', minPoints: 0 },
+	{ level: 2, name: 'Companheiro', minPoints: 500 },
+	{ level: 3, name: 'Melhor Amigo', minPoints: 2000 },
+	{ level: 4, name: 'Lenda', minPoints: 5000 },
+]
+
+export const DEMO_BADGES: {
+	name: string
+	description: string
+	icon: string
+	badgeTier: BadgeTier
+	pointsReward: number
+	ruleType: BadgeRuleType
+	ruleThreshold: number
+}[] = [
+	{ name: 'Primeira Compra', description: 'Fez o primeiro pedido na loja.', icon: '🛍️', badgeTier: 'bronze', pointsReward: 50, ruleType: 'orders_paid', ruleThreshold: 1 },
+	{ name: 'Primeira Avaliação', description: 'Teve a primeira avaliação publicada.', icon: '⭐', badgeTier: 'bronze', pointsReward: 20, ruleType: 'reviews_approved', ruleThreshold: 1 },
+	{ name: 'Primeira Foto', description: 'Teve a primeira foto do pet aprovada.', icon: '📸', badgeTier: 'bronze', pointsReward: 20, ruleType: 'photos_approved', ruleThreshold: 1 },
+	{ name: 'Coração de Tutor', description: 'Favoritou 5 produtos.', icon: '❤️', badgeTier: 'bronze', pointsReward: 10, ruleType: 'favorites', ruleThreshold: 5 },
+	{ name: 'Cliente Fiel', description: 'Fez 3 pedidos.', icon: '🐾', badgeTier: 'prata', pointsReward: 100, ruleType: 'orders_paid', ruleThreshold: 3 },
+	{ name: 'Fotógrafo Pet', description: 'Teve 3 fotos aprovadas.', icon: '📷', badgeTier: 'prata', pointsReward: 75, ruleType: 'photos_approved', ruleThreshold: 3 },
+	{ name: 'Crítico de Estilo', description: 'Teve 3 avaliações publicadas.', icon: '📝', badgeTier: 'prata', pointsReward: 75, ruleType: 'reviews_approved', ruleThreshold: 3 },
+	{ name: 'Companheiro', description: 'Juntou 500 pontos.', icon: '🥈', badgeTier: 'prata', pointsReward: 0, ruleType: 'total_points', ruleThreshold: 500 },
+	{ name: 'Cliente VIP', description: 'Fez 10 pedidos.', icon: '👑', badgeTier: 'ouro', pointsReward: 250, ruleType: 'orders_paid', ruleThreshold: 10 },
+	{ name: 'Melhor Amigo', description: 'Juntou 2.000 pontos.', icon: '🏆', badgeTier: 'ouro', pointsReward: 0, ruleType: 'total_points', ruleThreshold: 2000 },
+	{ name: 'Embaixador', description: 'Indicou 3 amigos que fizeram o primeiro pedido.', icon: '📣', badgeTier: 'ouro', pointsReward: 200, ruleType: 'referrals_paid', ruleThreshold: 3 },
+	{ name: 'Lenda Pet', description: 'Juntou 5.000 pontos.', icon: '💎', badgeTier: 'diamante', pointsReward: 0, ruleType: 'total_points', ruleThreshold: 5000 },
+	{ name: 'Colecionador', description: 'Fez 25 pedidos.', icon: '🎁', badgeTier: 'diamante', pointsReward: 500, ruleType: 'orders_paid', ruleThreshold: 25 },
+]
+
+/** What the assistant knows (document 001 §2 'Base de Conhecimento'), from documents 000 and 001. */
+export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: string }[] = [
+	{
+		title: 'Guia de tamanhos: bandanas',
+		category: 'tamanhos',
+		content:
+			'Tamanhos de bandana (comprimento, baseado em tamanho de camiseta): P 25 cm, M 35 cm, U 45 cm, G 50 cm, GG 60 cm, XG 70 cm. Meça o pescoço do pet e escolha o tamanho que dá a volta com folga para o nó. Referências: gatos e cães mini (Chihuahua, Yorkshire, Pinscher) usam P; Shih Tzu, Maltês, Lhasa Apso e Poodle toy usam M ou U; Beagle, Schnauzer, Cocker e Bulldog Francês usam G; Border Collie, Labrador e Golden usam GG; Pastor Alemão, Rottweiler e raças gigantes usam XG.',
+	},
+	{
+		title: 'Guia de tamanhos: colares',
+		category: 'tamanhos',
+		content:
+			'Colares ajustáveis. P: diâmetro 5-10 cm, pescoço 17-30 cm. M: diâmetro 10-15 cm, pescoço 29-45 cm. G: diâmetro 15-20 cm, pescoço 45-60 cm (tamanho juvenil-infantil). Meça o pescoço com fita métrica deixando espaço para dois dedos.',
+	},
+	{
+		title: 'Prazo de produção',
+		category: 'produção',
+		content: 'Nossos produtos são feitos à mão. O prazo de produção é de 4 dias úteis, e depois vem o prazo de entrega.',
+	},
+	{
+		title: 'Frete e entrega',
+		category: 'frete',
+		content:
+			'Enviamos para todo o Brasil. Frete grátis em compras a partir de R$ 100,00; abaixo disso o frete é calculado no checkout. Assinaturas têm frete grátis.',
+	},
+	{
+		title: 'Formas de pagamento',
+		category: 'pagamento',
+		content: 'Pagamento por PIX à vista ou no cartão de crédito em até 6x sem juros.',
+	},
+	{
+		title: 'Brinde',
+		category: 'promoções',
+		content: 'Compras a partir de R$ 100,00 ganham um lacinho de brinde, adicionado automaticamente ao carrinho.',
+	},
+	{
+		title: 'Cuidados e lavagem',
+		category: 'cuidados',
+		content:
+			'Lave bandanas, lacinhos e gravatas à mão com sabão neutro e água fria; seque à sombra e não use alvejante. Peças de veludo: não torcer. Colares: limpar com pano úmido.',
+	},
+	{
+		title: 'Garantia e trocas',
+		category: 'trocas',
+		content: 'Todos os produtos têm garantia de 30 dias. Em caso de defeito ou tamanho errado, fale conosco pelo WhatsApp.',
+	},
+	{
+		title: 'Bandana personalizada',
+		category: 'personalização',
+		content:
+			'Em Crie sua bandana (/personalize) o cliente escolhe a cor (24 opções, incluindo xadrez) e pode adicionar: nome do pet (+R$ 9,99, até 20 caracteres), Instagram do pet (+R$ 9,99), extensor (+R$ 4,99), botão extra (+R$ 1,99), perfume 10ml (+R$ 12,99), rosto do pet (+R$ 20,00), arte exclusiva (+R$ 20,00) ou uma arte pronta. A base custa R$ 29,90.',
+	},
+	{
+		title: 'Colar personalizado',
+		category: 'personalização',
+		content: 'Na personalização de colares (/personalize-colares) o cliente escolhe a cor (8 opções) e um acessório opcional, a partir de 10 unidades.',
+	},
+	{
+		title: 'Atacado',
+		category: 'atacado',
+		content:
+			'Atacado a partir de 10 unidades (/atacado). Bandanas: R$ 15,00 (10 a 20), R$ 13,00 (21 a 40), R$ 10,00 (41 ou mais); logo da empresa e design exclusivo sem custo; botão extra +R$ 0,50 e nome lateral +R$ 1,00 por unidade. Colares: R$ 10,00 (10 a 20), R$ 9,00 (21 a 40), R$ 7,00 (41 ou mais).',
+	},
+	{
+		title: 'Assinaturas',
+		category: 'assinatura',
+		content: 'Planos anuais de 12 meses, pagos pelo valor mensal × 12, com frete grátis e até 50% de desconto (/assinaturas).',
+	},
+	{
+		title: 'Como responder',
+		category: 'instruções',
+		content:
+			'Seja simpática e breve, em português. Pergunte a raça e o tamanho do pet antes de recomendar um tamanho. Recomende no máximo 3 produtos por resposta, marcando cada um como PRODUCT:{handle}.',
+	},
+]
