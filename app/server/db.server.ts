@@ -33,12 +33,18 @@ export function pgliteLocation(databaseUrl: string | undefined, dataDir: string)
 	return null
 }
 
-export async function openConnection(databaseUrl: string | undefined, dataDir: string): Promise<Connection> {
+export async function openConnection(
+	databaseUrl: string | undefined,
+	dataDir: string,
+	options: { pgliteTemplate?: Blob } = {},
+): Promise<Connection> {
 	const location = pgliteLocation(databaseUrl, dataDir)
 	if (location !== null) {
 		if (location !== 'memory') mkdirSync(location, { recursive: true })
 		const client = await PGlite.create(location === 'memory' ? undefined : location, {
 			extensions: { pg_trgm, unaccent },
+			// Tests start from a dump of an already-migrated database: ~1 s instead of ~5 s.
+			...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
 		})
 		const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
 		return { kind: 'pglite', db, client, close: () => client.close() }
@@ -83,10 +89,14 @@ export function getConnection(): Connection {
 	return connection
 }
 
-export async function connectDatabase(databaseUrl: string | undefined, dataDir: string): Promise<Connection> {
+export async function connectDatabase(
+	databaseUrl: string | undefined,
+	dataDir: string,
+	options: { pgliteTemplate?: Blob } = {},
+): Promise<Connection> {
 	const existing = (globalThis as GlobalWithDb)[KEY]
 	if (existing) return existing
-	const connection = await openConnection(databaseUrl, dataDir)
+	const connection = await openConnection(databaseUrl, dataDir, options)
 	await migrateConnection(connection)
 	setConnection(connection)
 	return connection

@@ -1,26 +1,49 @@
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { migrateConnection, openConnection } from '~/server/db.server'
+
+declare module 'vitest' {
+	export interface ProvidedContext {
+		/** PostgreSQL: prefix of this run's scratch databases. */
+		testRunId: string
+		/** PGlite: a dump of a freshly migrated database that each test file loads. */
+		pgliteTemplatePath: string
+	}
+}
 
 /**
- * With TEST_DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test) the integration
- * tests run on real PostgreSQL: each run gets a template database, migrated by the first
- * worker, and each test file a scratch copy. Without it, every file gets in-memory PGlite.
+ * With TEST_DATABASE_URL (CI: postgres://postgres@127.0.0.1:5432/test) each test file
+ * gets a scratch PostgreSQL database named after this run. Without it, each file loads a
+ * dump of one in-memory PGlite database migrated here, once per run.
  */
-export default async function globalSetup() {
+export default async function globalSetup(project: TestProject) {
 	const base = process.env.TEST_DATABASE_URL
-	if (!base) return
+	if (!base) {
+		const connection = await openConnection('pglite://memory', '/nonexistent')
+		await migrateConnection(connection)
+		if (connection.kind !== 'pglite') throw new Error('esperava PGlite')
+		const dump = await connection.client.dumpDataDir('none')
+		await connection.close()
+		const file = path.join(tmpdir(), `loja-test-template-${process.pid}.tar`)
+		writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
+		project.provide('pgliteTemplatePath', file)
+		project.provide('testRunId', '')
+		return
+	}
 	const runId = `t${Date.now().toString(36)}${process.pid}`
-	process.env.TEST_RUN_ID = runId
-	const admin = new pg.Client({ connectionString: base })
-	await admin.connect()
+	project.provide('testRunId', runId)
+	project.provide('pgliteTemplatePath', '')
 	return async () => {
 		// Drop every scratch database this run made.
-		const { rows } = await admin.query<{ datname: string }>(
-			`select datname from pg_database where datname like $1`,
-			[`${runId}%`],
-		)
-		for (const { datname } of rows) {
-			await admin.query(`drop database if exists "${datname}" with (force)`)
-		}
+		const admin = new pg.Client({ connectionString: base })
+		await admin.connect()
+		const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+			`${runId}%`,
+		])
+		for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
 		await admin.end()
 	}
 }

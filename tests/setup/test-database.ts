@@ -1,12 +1,11 @@
+import { readFileSync } from 'node:fs'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { connectDatabase, getConnection, setConnection } from '~/server/db.server'
 
-/** The scratch database URL for this test file, or pglite://memory. */
-async function scratchDatabaseUrl(): Promise<string> {
-	const base = process.env.TEST_DATABASE_URL
-	if (!base) return 'pglite://memory'
-	const runId = process.env.TEST_RUN_ID ?? `t${process.pid}`
-	const name = `${runId}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase()
+/** A scratch PostgreSQL database for this test file (TEST_DATABASE_URL set). */
+async function scratchPostgresUrl(base: string): Promise<string> {
+	const name = `${inject('testRunId')}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase()
 	const admin = new pg.Client({ connectionString: base })
 	await admin.connect()
 	try {
@@ -22,8 +21,14 @@ async function scratchDatabaseUrl(): Promise<string> {
 /** A fresh, migrated database for the current test file, made the process-wide one. */
 export async function setupTestDatabase() {
 	setConnection(undefined)
-	const url = await scratchDatabaseUrl()
-	await connectDatabase(url, '/nonexistent')
+	const base = process.env.TEST_DATABASE_URL
+	if (base) {
+		await connectDatabase(await scratchPostgresUrl(base), '/nonexistent')
+	} else {
+		const templatePath = inject('pgliteTemplatePath')
+		const pgliteTemplate = templatePath ? new Blob([readFileSync(templatePath)]) : undefined
+		await connectDatabase('pglite://memory', '/nonexistent', { pgliteTemplate })
+	}
 	return getConnection()
 }
 
