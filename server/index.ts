@@ -64,10 +64,13 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		}),
 	)
 
-	// Uploaded files carry their own, stricter policy (app/routes/resources/uploads.ts);
-	// two CSP headers would both apply, and the page policy means nothing for a file.
+	// Uploaded files carry their own, stricter headers (app/routes/resources/uploads.ts).
+	// React Router appends a route's headers to those already set, so helmet's copies
+	// would be sent twice (two CSPs both apply; 'nosniff, nosniff' is invalid).
 	app.use('/uploads', (_req, res, next) => {
-		res.removeHeader('Content-Security-Policy')
+		for (const name of ['Content-Security-Policy', 'X-Content-Type-Options', 'Cross-Origin-Resource-Policy']) {
+			res.removeHeader(name)
+		}
 		next()
 	})
 

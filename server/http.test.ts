@@ -1,0 +1,263 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
+import { mp4Bytes } from '#tests/fixtures/media'
+import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server'
+
+/**
+ * The HTTP entry as shipped: `node build/server-entry/index.js` in production mode on a
+ * temporary data directory (and a scratch PostgreSQL database when TEST_DATABASE_URL is
+ * set). Builds first when there is no build; skipped only when that build fails.
+ */
+function buildOrNull(): string | null {
+	try {
+		ensureBuilt()
+		return null
+	} catch (error) {
+		return String(error)
+	}
+}
+const buildError = buildOrNull()
+if (buildError) console.warn(`testes do servidor HTTP ignorados: o build falhou\n${buildError}`)
+
+const onPostgres = !!process.env.TEST_DATABASE_URL
+
+/** A scratch database on TEST_DATABASE_URL for one server, dropped by the caller. */
+async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+	const base = process.env.TEST_DATABASE_URL as string
+	const name = `srv_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+	const admin = new pg.Client({ connectionString: base })
+	await admin.connect()
+	await admin.query(`create database "${name}"`)
+	await admin.end()
+	const url = new URL(base)
+	url.pathname = `/${name}`
+	return {
+		url: url.toString(),
+		async drop() {
+			const client = new pg.Client({ connectionString: base })
+			await client.connect()
+			await client.query(`drop database if exists "${name}" with (force)`)
+			await client.end()
+		},
+	}
+}
+
+async function startServer(): Promise<{ server: RunningServer; databaseUrl: string | null; stop(): Promise<void> }> {
+	const database = onPostgres ? await scratchDatabase() : null
+	const server = await startAppServer({
+		SEED_DEMO: 'false',
+		ADMIN_EMAIL: 'dona@loja.test',
+		ADMIN_PASSWORD: 'senha-forte-da-dona-123',
+		...(database ? { DATABASE_URL: database.url } : {}),
+	})
+	return {
+		server,
+		databaseUrl: database?.url ?? null,
+		async stop() {
+			await server.stop()
+			await database?.drop()
+		},
+	}
+}
+
+/** Reads a streamed body, resolving when `text` has arrived; rejects after `ms`. */
+function streamReader(response: Response) {
+	const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+	let buffer = ''
+	return {
+		get text() {
+			return buffer
+		},
+		async until(text: string, ms = 2000): Promise<string> {
+			const deadline = Date.now() + ms
+			while (!buffer.includes(text)) {
+				const remaining = deadline - Date.now()
+				const timeout = new Promise<never>((_, reject) =>
+					setTimeout(() => reject(new Error(`não chegou em ${ms} ms: ${JSON.stringify(text)}; recebido: ${buffer}`)), remaining),
+				)
+				const { value, done } = await Promise.race([reader.read(), timeout])
+				if (done) throw new Error(`o fluxo terminou antes de ${JSON.stringify(text)}; recebido: ${buffer}`)
+				buffer += value
+			}
+			return buffer
+		},
+		async ended(): Promise<void> {
+			for (;;) {
+				const { done, value } = await reader.read()
+				if (done) return
+				buffer += value
+			}
+		},
+		cancel: () => reader.cancel().catch(() => {}),
+	}
+}
+
+describe.skipIf(buildError !== null)('the production HTTP server', () => {
+	let app: Awaited<ReturnType<typeof startServer>>
+	let base: string
+	beforeAll(async () => {
+		app = await startServer()
+		base = app.server.url
+	})
+	afterAll(async () => {
+		await app?.stop()
+	})
+
+	test('/healthz answers 200 JSON with the database up', async () => {
+		const response = await fetch(`${base}/healthz`)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+		expect(await response.json()).toEqual({ status: 'ok', database: true })
+	})
+
+	test('every page gets a fresh CSP nonce, the one on its <script> tags', async () => {
+		const nonces: string[] = []
+		for (let i = 0; i < 2; i++) {
+			const response = await fetch(`${base}/`)
+			expect(response.status).toBe(200)
+			const csp = response.headers.get('content-security-policy') ?? ''
+			const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1]
+			expect(nonce, csp).toBeDefined()
+			expect(csp).toContain("script-src 'self' 'strict-dynamic'")
+			const html = await response.text()
+			const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+			expect(scripts.length).toBeGreaterThan(0)
+			for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+			nonces.push(nonce as string)
+		}
+		expect(nonces[0]).not.toBe(nonces[1])
+	})
+
+	test('HTML is gzip-compressed', async () => {
+		const response = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } })
+		expect(response.headers.get('content-encoding')).toBe('gzip')
+		expect(await response.text()).toContain('<html')
+	})
+
+	test('hashed assets are cached for a year, immutable', async () => {
+		const asset = readdirSync(path.resolve('build/client/assets')).find((name) => /-[A-Za-z0-9_-]{8}\.js$/.test(name))
+		expect(asset).toBeDefined()
+		const response = await fetch(`${base}/assets/${asset}`)
+		expect(response.status).toBe(200)
+		expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+	})
+
+	describe('uploads', () => {
+		const video = mp4Bytes(200_000)
+		beforeAll(async () => {
+			const storage = createLocalDiskDriver(path.join(app.server.dataDir, 'uploads', 'hero-videos'))
+			await storage.put('hero-1.mp4', video, 'video/mp4')
+		})
+
+		test('a video is served whole, and in ranges for the player, with one locked-down CSP', async () => {
+			const whole = await fetch(`${base}/uploads/hero-videos/hero-1.mp4`, { headers: { 'accept-encoding': 'gzip' } })
+			expect(whole.status).toBe(200)
+			expect(whole.headers.get('content-type')).toBe('video/mp4')
+			expect(whole.headers.get('content-encoding')).toBeNull()
+			expect(whole.headers.get('content-security-policy')).toBe(
+				"default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
+			)
+			// Exactly once each (helmet sets them too; see server/index.ts).
+			expect(whole.headers.get('x-content-type-options')).toBe('nosniff')
+			expect(whole.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+			expect(new Uint8Array(await whole.arrayBuffer())).toEqual(video)
+
+			const part = await fetch(`${base}/uploads/hero-videos/hero-1.mp4`, { headers: { range: 'bytes=1000-1999' } })
+			expect(part.status).toBe(206)
+			expect(part.headers.get('content-range')).toBe('bytes 1000-1999/200000')
+			expect(new Uint8Array(await part.arrayBuffer())).toEqual(video.slice(1000, 2000))
+
+			const etag = whole.headers.get('etag') as string
+			const cached = await fetch(`${base}/uploads/hero-videos/hero-1.mp4`, { headers: { 'if-none-match': etag } })
+			expect(cached.status).toBe(304)
+		})
+
+		test('unknown keys 404, private bucket needs the admin', async () => {
+			expect((await fetch(`${base}/uploads/hero-videos/hero-2.mp4`)).status).toBe(404)
+			const denied = await fetch(`${base}/uploads/personalizacao-arquivos/rosto_pet_x_1.png`, { redirect: 'manual' })
+			expect(denied.status).toBe(302)
+			expect(denied.headers.get('location')).toMatch(/^\/auth\?redirectTo=/)
+		})
+	})
+
+	describe('live updates', () => {
+		test('the event stream is not held back by compression', async () => {
+			const started = Date.now()
+			const response = await fetch(`${base}/resources/events?channels=store`, {
+				headers: { 'accept-encoding': 'gzip, deflate, br' },
+			})
+			expect(response.status).toBe(200)
+			expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+			expect(response.headers.get('content-encoding')).toBeNull()
+			const stream = streamReader(response)
+			// A few bytes, written at once: gzip would have kept them until it had 16 KB.
+			await stream.until(': conectado', 1000)
+			expect(Date.now() - started).toBeLessThan(1000)
+			await stream.cancel()
+		})
+
+		test('a private channel is refused to anonymous visitors', async () => {
+			const response = await fetch(`${base}/resources/events?channels=favorites`)
+			expect(response.status).toBe(401)
+		})
+
+		// Only PostgreSQL lets another process publish into this server (as a second app
+		// server would); on the embedded database nothing outside the server can.
+		test.skipIf(!onPostgres)('an event published by another app server reaches the browser at once', async () => {
+			const response = await fetch(`${base}/resources/events?channels=store`, { headers: { 'accept-encoding': 'gzip' } })
+			const stream = streamReader(response)
+			await stream.until(': conectado')
+
+			const other = new pg.Client({ connectionString: app.databaseUrl as string })
+			await other.connect()
+			try {
+				// The server starts LISTENing on its first subscriber; wait until it has.
+				const deadline = Date.now() + 5000
+				for (;;) {
+					const { rows } = await other.query(
+						`select 1 from pg_stat_activity where datname = current_database() and application_name like 'loja-events-%' and query ilike 'LISTEN%'`,
+					)
+					if (rows.length > 0) break
+					if (Date.now() > deadline) throw new Error('o servidor não começou a escutar')
+					await new Promise((r) => setTimeout(r, 50))
+				}
+				const envelope = { v: 1, server: 'outro-servidor', channel: 'store', event: { type: 'changed', id: 'banner' } }
+				const sentAt = Date.now()
+				await other.query('select pg_notify($1, $2)', ['loja_events', JSON.stringify(envelope)])
+				await stream.until('event: store\ndata: {"type":"changed","id":"banner"}\n\n', 1000)
+				expect(Date.now() - sentAt).toBeLessThan(1000)
+			} finally {
+				await other.end()
+				await stream.cancel()
+			}
+		})
+	})
+})
+
+describe.skipIf(buildError !== null)('graceful shutdown', () => {
+	test('SIGTERM with an event stream open: the stream ends and the process exits 0 within seconds', async () => {
+		const app = await startServer()
+		try {
+			const response = await fetch(`${app.server.url}/resources/events?channels=store`)
+			const stream = streamReader(response)
+			await stream.until(': conectado')
+
+			const exited = new Promise<number | null>((resolve) => app.server.process.once('exit', (code) => resolve(code)))
+			const signalledAt = Date.now()
+			app.server.process.kill('SIGTERM')
+			const code = await Promise.race([
+				exited,
+				new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000)),
+			])
+			expect(code, app.server.logs.join('')).toBe(0)
+			expect(Date.now() - signalledAt).toBeLessThan(5000)
+			await stream.ended()
+		} finally {
+			await app.stop()
+		}
+	})
+})
+
