@@ -6,9 +6,10 @@ import { AuthShell, FieldError } from '~/components/auth/auth-shell'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { messages, PASSWORD_MIN_LENGTH, signIn, signUp } from '~/server/auth/accounts.server'
+import { signIn, signUp } from '~/server/auth/accounts.server'
 import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
+import { authMessages as messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
 import type { Route } from './+types/auth'
 
 /**
@@ -18,12 +19,9 @@ import type { Route } from './+types/auth'
 const AuthFormSchema = z
 	.object({
 		intent: z.enum(['signin', 'signup'], { error: 'Escolha entrar ou criar conta.' }),
-		email: z
-			.string({ error: 'Informe seu email.' })
-			.trim()
-			.max(254, messages.invalidEmail)
-			.pipe(z.email(messages.invalidEmail)),
-		password: z.string({ error: 'Informe sua senha.' }).max(200, messages.passwordTooLong),
+		// Kept as typed (trimmed): sign-in and sign-up lower-case it themselves.
+		email: z.string({ error: messages.emailRequired }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
+		password: z.string({ error: messages.passwordRequired }).max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
 		redirectTo: z.string().optional(),
 	})
 	.superRefine((value, ctx) => {

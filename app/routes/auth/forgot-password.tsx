@@ -6,18 +6,16 @@ import { AuthShell, FieldError } from '~/components/auth/auth-shell'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { messages, requestPasswordReset } from '~/server/auth/accounts.server'
+import { requestPasswordReset } from '~/server/auth/accounts.server'
+import { authMessages as messages, emailSchema } from '~/utils/auth-validation'
 import type { Route } from './+types/forgot-password'
 
 /**
  * /auth/esqueci-senha — asks for a reset link. The answer is the same whether or not the
  * e-mail has an account, so the page cannot be used to find out who is a customer.
  */
-export const RESET_REQUESTED_MESSAGE =
-	'Se houver uma conta com este email, você receberá em alguns minutos um link para criar uma nova senha.'
-
 const ForgotPasswordSchema = z.object({
-	email: z.string({ error: 'Informe seu email.' }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
+	email: emailSchema,
 })
 
 export const meta: Route.MetaFunction = () => [{ title: 'Esqueci minha senha' }]
@@ -43,7 +41,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
 					<FieldError id={fields.email.errorId} errors={fields.email.errors} />
 				</div>
 				<div role="status" className="text-sm">
-					{actionData?.sent ? <p className="rounded-md bg-muted p-3 text-foreground">{RESET_REQUESTED_MESSAGE}</p> : null}
+					{actionData?.sent ? <p className="rounded-md bg-muted p-3 text-foreground">{messages.resetRequested}</p> : null}
 				</div>
 				<Button type="submit" className="mt-2" disabled={submitting}>
 					{submitting ? 'Enviando...' : 'Enviar link'}

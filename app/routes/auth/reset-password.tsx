@@ -6,10 +6,11 @@ import { AuthShell, FieldError } from '~/components/auth/auth-shell'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { messages, newPasswordSchema, resetPassword } from '~/server/auth/accounts.server'
+import { resetPassword } from '~/server/auth/accounts.server'
 import { clearSessionCookie } from '~/server/auth/session.server'
 import { peekVerificationToken } from '~/server/auth/tokens.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { authMessages as messages, newPasswordSchema } from '~/utils/auth-validation'
 import type { Route } from './+types/reset-password'
 
 /**
@@ -19,10 +20,10 @@ import type { Route } from './+types/reset-password'
 const ResetPasswordSchema = z
 	.object({
 		token: z.string({ error: messages.invalidToken }).max(200, messages.invalidToken),
-		password: z.string({ error: 'Informe a nova senha.' }).pipe(newPasswordSchema),
+		password: newPasswordSchema,
 		confirmPassword: z.string({ error: 'Repita a nova senha.' }),
 	})
-	.refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: 'As senhas não coincidem.' })
+	.refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer })
 
 export const meta: Route.MetaFunction = () => [{ title: 'Redefinir senha' }]
 

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { userProfiles, userRoles, users } from '~/db/schema'
 import { forgetCachedUser, type SessionUser } from '~/server/auth/guards.server'
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '~/server/auth/password.server'
@@ -11,41 +10,27 @@ import { logger } from '~/server/logger.server'
 import { sendMail } from '~/server/mail.server'
 import { confirmationEmail, passwordResetEmail } from '~/server/mail/templates.server'
 import { consumeRateLimit, resetRateLimit } from '~/server/rate-limit.server'
+import {
+	authMessages,
+	emailSchema,
+	newPasswordSchema,
+	PASSWORD_MAX_LENGTH,
+	PASSWORD_MIN_LENGTH,
+} from '~/utils/auth-validation'
 
 /**
  * Account operations: sign-up, sign-in, sign-out, e-mail confirmation, password reset.
  * Routes call these; this is the one place each of them happens.
  */
 
-export const PASSWORD_MIN_LENGTH = 8
-/** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
-export const PASSWORD_MAX_LENGTH = 200
-
-export const messages = {
-	invalidCredentials: 'Email ou senha incorretos',
-	rateLimited: 'Muitas tentativas de login. Tente novamente em alguns minutos.',
-	emailTaken: 'Este e-mail já está cadastrado.',
-	passwordTooShort: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
-	passwordTooLong: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
-	invalidEmail: 'Informe um e-mail válido.',
-	invalidToken: 'Este link é inválido ou expirou.',
-} as const
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, emailSchema, newPasswordSchema }
+/** The Portuguese messages of account operations (shared with the pages). */
+export const messages = authMessages
 
 /** E-mails are compared and stored lower-cased and trimmed (the users table checks it). */
 export function normalizeEmail(email: string): string {
 	return email.trim().toLowerCase()
 }
-
-export const emailSchema = z
-	.string()
-	.trim()
-	.toLowerCase()
-	.max(254, messages.invalidEmail)
-	.pipe(z.email(messages.invalidEmail))
-export const newPasswordSchema = z
-	.string()
-	.min(PASSWORD_MIN_LENGTH, messages.passwordTooShort)
-	.max(PASSWORD_MAX_LENGTH, messages.passwordTooLong)
 
 // Sign-in limits (per fixed window): per account, so one address cannot guess one password;
 // per client address, so one address cannot spray many accounts. A success clears the

@@ -1,0 +1,36 @@
+import { z } from 'zod'
+
+/**
+ * Account copy and field rules shared by the server (accounts.server.ts) and the auth pages.
+ * No server imports here: the pages' components read these in the browser too.
+ */
+export const PASSWORD_MIN_LENGTH = 8
+/** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
+export const PASSWORD_MAX_LENGTH = 200
+
+export const authMessages = {
+	invalidCredentials: 'Email ou senha incorretos',
+	rateLimited: 'Muitas tentativas de login. Tente novamente em alguns minutos.',
+	emailTaken: 'Este e-mail já está cadastrado.',
+	emailRequired: 'Informe seu email.',
+	passwordRequired: 'Informe sua senha.',
+	passwordTooShort: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+	passwordTooLong: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
+	passwordsDiffer: 'As senhas não coincidem.',
+	invalidEmail: 'Informe um e-mail válido.',
+	invalidToken: 'Este link é inválido ou expirou.',
+	resetRequested: 'Se houver uma conta com este email, você receberá em alguns minutos um link para criar uma nova senha.',
+} as const
+
+/** An e-mail as typed: trimmed and lower-cased before it is checked (the users table stores it so). */
+export const emailSchema = z
+	.string({ error: authMessages.emailRequired })
+	.trim()
+	.toLowerCase()
+	.max(254, authMessages.invalidEmail)
+	.pipe(z.email(authMessages.invalidEmail))
+
+export const newPasswordSchema = z
+	.string({ error: authMessages.passwordRequired })
+	.min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+	.max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)
