@@ -76,8 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body>
-				{children}
+				{/* Before the page: its effects (which subscribe to toasts) must run before the page's flash-toast effect. */}
 				<Toaster theme={resolved} />
+				{children}
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>

@@ -46,7 +46,7 @@ export function AreaFrame({
 				<AreaSidebarBody title={title} nav={nav} storeName={storeName} />
 			</Sidebar>
 			<SidebarInset>
-				<div className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
+				<header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur">
 					<SidebarTrigger />
 					<Separator orientation="vertical" className="h-5! self-center" />
 					<Link
@@ -56,7 +56,7 @@ export function AreaFrame({
 						{storeName}
 					</Link>
 					<ThemeToggle className="ml-auto" />
-				</div>
+				</header>
 				{children}
 			</SidebarInset>
 		</SidebarProvider>

@@ -1,4 +1,4 @@
-import { PauseIcon, PlayIcon } from 'lucide-react'
+import { PauseIcon, PawPrintIcon, PlayIcon } from 'lucide-react'
 import { useState } from 'react'
 import { cn } from '~/utils/cn'
 import { whatsappUrl } from './navigation'
@@ -21,7 +21,7 @@ function AnnouncementList({ items, copy }: { items: Announcement[]; copy: boolea
 		<ul className="flex shrink-0 items-center" aria-hidden={copy || undefined}>
 			{items.map((item) => (
 				<li key={item.text} className="flex items-center gap-6 px-6">
-					<span aria-hidden="true">🐾</span>
+					<PawPrintIcon className="size-3.5 shrink-0 opacity-80" aria-hidden="true" />
 					{item.href ? (
 						<a
 							href={item.href}

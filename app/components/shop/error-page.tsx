@@ -1,3 +1,4 @@
+import { PawPrintIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 
@@ -21,9 +22,7 @@ export function NotFoundContent() {
 export function ErrorContent({ status }: { status?: number }) {
 	return (
 		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-			<p className="text-5xl" aria-hidden="true">
-				🐾
-			</p>
+			<PawPrintIcon className="size-12 text-primary" aria-hidden="true" />
 			<h1 className="text-2xl font-bold">Algo deu errado</h1>
 			<p className="text-muted-foreground">
 				Desculpe, não conseguimos carregar esta página agora. Tente novamente em instantes.

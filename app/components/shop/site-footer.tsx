@@ -75,7 +75,7 @@ export function SiteFooter({ settings }: { settings: ShellSettings }) {
 	]
 	const year = new Date().getFullYear()
 	return (
-		<footer className="mt-16 border-t bg-muted/60">
+		<footer className="mt-16 border-t bg-muted/60 pb-16 md:pb-0">
 			<div className="mx-auto max-w-7xl px-4 py-10 lg:px-6">
 				<div className="hidden gap-10 md:grid md:grid-cols-3">
 					{columns.map((column) => (
@@ -90,7 +90,7 @@ export function SiteFooter({ settings }: { settings: ShellSettings }) {
 				<Accordion type="multiple" className="md:hidden">
 					{columns.map((column) => (
 						<AccordionItem key={column.id} value={column.id}>
-							<AccordionTrigger className="text-base font-bold">{column.title}</AccordionTrigger>
+							<AccordionTrigger headingLevel={2} className="text-base font-bold">{column.title}</AccordionTrigger>
 							<AccordionContent>{column.body}</AccordionContent>
 						</AccordionItem>
 					))}

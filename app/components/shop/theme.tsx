@@ -85,7 +85,7 @@ export function ThemeToggle({ className, withLabel = false }: { className?: stri
 				variant="ghost"
 				size={withLabel ? 'default' : 'icon'}
 				aria-label="Alternar tema"
-				className={cn(withLabel && 'w-full justify-start')}
+				className={cn(withLabel && 'h-auto w-full justify-start gap-3 px-3 py-2.5 text-base font-semibold')}
 			>
 				{/* Both icons are rendered; CSS picks one, so the server HTML is right even for 'system'. */}
 				<SunIcon className="hidden dark:block" aria-hidden="true" />

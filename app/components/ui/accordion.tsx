@@ -9,9 +9,19 @@ export function AccordionItem({ className, ...props }: React.ComponentProps<type
 	return <AccordionPrimitive.Item data-slot="accordion-item" className={cn('border-b last:border-b-0', className)} {...props} />
 }
 
-export function AccordionTrigger({ className, children, ...props }: React.ComponentProps<typeof AccordionPrimitive.Trigger>) {
+export function AccordionTrigger({
+	className,
+	children,
+	headingLevel = 3,
+	...props
+}: React.ComponentProps<typeof AccordionPrimitive.Trigger> & {
+	/** The heading element wrapping the trigger; pick the level that fits the page outline. */
+	headingLevel?: 2 | 3 | 4
+}) {
+	const Heading = `h${headingLevel}` as const
 	return (
-		<AccordionPrimitive.Header className="flex">
+		<AccordionPrimitive.Header asChild>
+			<Heading className="flex">
 			<AccordionPrimitive.Trigger
 				data-slot="accordion-trigger"
 				className={cn(
@@ -26,6 +36,7 @@ export function AccordionTrigger({ className, children, ...props }: React.Compon
 					aria-hidden="true"
 				/>
 			</AccordionPrimitive.Trigger>
+			</Heading>
 		</AccordionPrimitive.Header>
 	)
 }

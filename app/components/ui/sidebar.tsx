@@ -198,7 +198,7 @@ export function SidebarGroupLabel({ className, ...props }: React.ComponentProps<
 		<h2
 			data-slot="sidebar-group-label"
 			className={cn(
-				'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-semibold tracking-wide text-sidebar-foreground/80 uppercase group-data-[collapsible=icon]:sr-only',
+				'flex h-8 shrink-0 items-center rounded-md px-2 text-xs font-semibold tracking-wide text-sidebar-foreground/80 group-data-[collapsible=icon]:sr-only',
 				className,
 			)}
 			{...props}

@@ -32,7 +32,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
 		: SHORTCUTS
 	return (
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
-			<h1 className="text-2xl font-bold md:text-3xl">Olá, {loaderData.firstName}!</h1>
+			<h1 className="text-2xl font-bold break-words md:text-3xl">Olá, {loaderData.firstName}!</h1>
 			<p className="mt-1 text-muted-foreground">Bem-vindo(a) à sua área. O que vamos fazer hoje?</p>
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{shortcuts.map((item) => (
