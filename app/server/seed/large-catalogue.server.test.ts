@@ -1,14 +1,14 @@
 import { like, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { collectionProducts, productImages, products, productVariants } from '~/db/schema'
+import { collectionProducts, products } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { seedLargeCatalogue } from './large-catalogue.server'
 import { seedDemoData } from './seed.server'
 
 withTestDatabase()
 
-async function countOf(table: typeof products | typeof productVariants | typeof productImages | typeof collectionProducts) {
+async function countOf(table: typeof products | typeof collectionProducts) {
 	const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table)
 	return Number(row?.n)
 }
