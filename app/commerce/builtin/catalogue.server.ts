@@ -23,7 +23,7 @@ export function folded(expression: SQL): SQL {
 function sortExpression(sortKey: ProductSortKey): { expression: SQL; cast: (value: string) => SQL } {
 	switch (sortKey) {
 		case 'TITLE':
-			return { expression: folded(sql`p.title`), cast: (v) => sql`${v}::text` }
+			return { expression: sql`p.search_title`, cast: (v) => sql`${v}::text` }
 		case 'PRICE':
 			return {
 				expression: sql`coalesce((select min(v.price_cents) from product_variants v where v.product_id = p.id), 0)`,
@@ -53,8 +53,8 @@ export function productQueryFilter(query: string | undefined): SQL {
 		} else {
 			const text = field ? `${field}:${value}` : value
 			const like = sql`${folded(sql`${containsPattern(text)}`)}`
-			conditions.push(sql`(${folded(sql`p.title`)} like ${like}
-				or ${folded(sql`p.description`)} like ${like}
+			conditions.push(sql`(p.search_title like ${like}
+				or p.search_description like ${like}
 				or exists (select 1 from unnest(p.tags) t where ${folded(sql`t`)} like ${like}))`)
 		}
 	}
