@@ -2,9 +2,10 @@ import { HeartIcon, PaletteIcon, ShieldIcon, ShoppingBagIcon } from 'lucide-reac
 import { Link } from 'react-router'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireUser } from '~/server/auth/guards.server'
+import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Minha Conta | Dashboard' }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Minha Conta', matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	// Every loader checks for itself; the layout's check is not relied upon.

@@ -2,9 +2,10 @@ import { ClipboardListIcon, type LucideIcon, PackageIcon, PaletteIcon, SparklesI
 import { Link } from 'react-router'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
 
-export const meta: Route.MetaFunction = () => [{ title: 'Painel Administrativo' }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Painel Administrativo', matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	// Every loader checks for itself; the layout's check is not relied upon.

@@ -1,4 +1,5 @@
 import { NotFoundContent } from '~/components/shop/error-page'
+import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/not-found'
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -8,7 +9,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 	throw new Response('Not Found', { status: 404 })
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Página não encontrada' }, { name: 'robots', content: 'noindex' }]
+export const meta: Route.MetaFunction = ({ matches }) => [
+	{ title: pageTitle('Página não encontrada', matches) },
+	{ name: 'robots', content: 'noindex' },
+]
 
 export default function NotFound() {
 	return <NotFoundContent />
