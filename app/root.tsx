@@ -7,6 +7,7 @@ import {
 	Outlet,
 	Scripts,
 	ScrollRestoration,
+	type ShouldRevalidateFunction,
 	useRouteError,
 } from 'react-router'
 import { toast as showToast } from 'sonner'
@@ -52,6 +53,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 		{ headers: toastHeaders ?? undefined },
 	)
 }
+
+/**
+ * React Router skips loaders after an action answered 4xx; the root loader must still run
+ * then, because it delivers the flash toast such an action sets (e.g. 'Erro ao fazer login').
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+	formMethod !== undefined && formMethod.toUpperCase() !== 'GET' ? true : defaultShouldRevalidate
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
 	const storeName = loaderData?.settings.storeName ?? 'Pet Estilo'
