@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { mailOutbox, sessions, userProfiles, userRoles, users, verificationTokens } from '~/db/schema'
@@ -22,8 +22,8 @@ function requestWithCookies(...setCookies: string[]) {
 }
 
 async function latestMailTo(email: string) {
-	const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
-	return rows.at(-1)
+	const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1)
+	return row
 }
 
 function tokenFromLink(text: string, path: string) {
