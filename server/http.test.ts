@@ -193,9 +193,10 @@ describe.skipIf(buildError !== null)('the production HTTP server', () => {
 			expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
 			expect(response.headers.get('content-encoding')).toBeNull()
 			const stream = streamReader(response)
-			// A few bytes, written at once: gzip would have kept them until it had 16 KB.
-			await stream.until(': conectado', 1000)
-			expect(Date.now() - started).toBeLessThan(1000)
+			// A few bytes, written at once: gzip would keep them until it had 16 KB or the
+			// stream ended (never). The margin is for a loaded CI machine, not for buffering.
+			await stream.until(': conectado', 3000)
+			expect(Date.now() - started).toBeLessThan(3000)
 			await stream.cancel()
 		})
 
@@ -227,8 +228,8 @@ describe.skipIf(buildError !== null)('the production HTTP server', () => {
 				const envelope = { v: 1, server: 'outro-servidor', channel: 'store', event: { type: 'changed', id: 'banner' } }
 				const sentAt = Date.now()
 				await other.query('select pg_notify($1, $2)', ['loja_events', JSON.stringify(envelope)])
-				await stream.until('event: store\ndata: {"type":"changed","id":"banner"}\n\n', 1000)
-				expect(Date.now() - sentAt).toBeLessThan(1000)
+				await stream.until('event: store\ndata: {"type":"changed","id":"banner"}\n\n', 3000)
+				expect(Date.now() - sentAt).toBeLessThan(3000)
 			} finally {
 				await other.end()
 				await stream.cancel()
@@ -250,10 +251,11 @@ describe.skipIf(buildError !== null)('graceful shutdown', () => {
 			app.server.process.kill('SIGTERM')
 			const code = await Promise.race([
 				exited,
-				new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5000)),
+				new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 8000)),
 			])
+			// Exit 0 means the orderly path; the server's own 10 s fallback exits 1.
 			expect(code, app.server.logs.join('')).toBe(0)
-			expect(Date.now() - signalledAt).toBeLessThan(5000)
+			expect(Date.now() - signalledAt).toBeLessThan(8000)
 			await stream.ended()
 		} finally {
 			await app.stop()
