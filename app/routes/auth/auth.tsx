@@ -10,6 +10,7 @@ import { signIn, signUp } from '~/server/auth/accounts.server'
 import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
+import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/auth'
 
 /**
@@ -30,7 +31,7 @@ const AuthFormSchema = z
 		}
 	})
 
-export const meta: Route.MetaFunction = () => [{ title: 'Entrar ou criar conta' }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Entrar ou criar conta', matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)

@@ -8,6 +8,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { requestPasswordReset } from '~/server/auth/accounts.server'
 import { authMessages as messages, emailSchema } from '~/utils/auth-validation'
+import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/forgot-password'
 
 /**
@@ -18,7 +19,7 @@ const ForgotPasswordSchema = z.object({
 	email: emailSchema,
 })
 
-export const meta: Route.MetaFunction = () => [{ title: 'Esqueci minha senha' }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Esqueci minha senha', matches) }]
 
 export async function action({ request }: Route.ActionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })

@@ -11,6 +11,7 @@ import { clearSessionCookie } from '~/server/auth/session.server'
 import { peekVerificationToken } from '~/server/auth/tokens.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, newPasswordSchema } from '~/utils/auth-validation'
+import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/reset-password'
 
 /**
@@ -25,7 +26,7 @@ const ResetPasswordSchema = z
 	})
 	.refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer })
 
-export const meta: Route.MetaFunction = () => [{ title: 'Redefinir senha' }]
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Redefinir senha', matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200)
