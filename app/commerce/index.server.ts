@@ -3,24 +3,20 @@ import type { CommerceProvider } from './provider'
 
 export * from './index'
 
-export type CommerceProviderName = 'builtin' | 'storefront'
+import { getEnv } from '~/server/env.server'
 
 /**
  * The commerce provider chosen by configuration (decision 1). Routes and components import
  * only from ~/commerce (types) and ~/commerce/index.server (getCommerce), never the schema
  * nor a provider module, so switching providers touches nothing else.
  *
- * COMMERCE_PROVIDER=storefront will select the hosted Storefront API provider once it
- * exists; until then any value other than 'builtin' is a configuration error.
+ * COMMERCE_PROVIDER is validated at start-up (env.server.ts); the hosted Storefront API
+ * provider joins the switch when it exists.
  */
 export function getCommerce(): CommerceProvider {
-	const name = (process.env.COMMERCE_PROVIDER ?? 'builtin') as CommerceProviderName
+	const name = getEnv().COMMERCE_PROVIDER
 	switch (name) {
 		case 'builtin':
 			return builtinProvider
-		case 'storefront':
-			throw new Error('COMMERCE_PROVIDER=storefront: o provedor Storefront ainda não está disponível.')
-		default:
-			throw new Error(`COMMERCE_PROVIDER desconhecido: ${String(name)}`)
 	}
 }

@@ -31,6 +31,11 @@ const envSchema = z.object({
 		.enum(['true', 'false'])
 		.default('false')
 		.transform((v) => v === 'true'),
+	/**
+	 * Where the catalogue, carts and checkout come from. 'builtin' is our own database; the
+	 * hosted Storefront API provider ('storefront') is added by a later issue.
+	 */
+	COMMERCE_PROVIDER: z.enum(['builtin'], 'COMMERCE_PROVIDER deve ser builtin').default('builtin'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
