@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { ADMIN, newCustomer } from './support/accounts'
-import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, useBrowser } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
 import { AuthPage } from './pages/auth-page'
 import { Shell } from './pages/shell'
 
-const browser = useBrowser()
+const browser = setupBrowser()
 
 describe('conta: cadastro, entrada e saída', () => {
 	test('a shopper signs up, signs in, lands on the customer area and signs out', async () => {
@@ -95,11 +95,13 @@ describe('vitrine', () => {
 			await page.goto('/')
 			expect(await shell.isDark()).toBe(false) // light by default (document 000 §1)
 			await expectAccessible(page, 'home claro')
+			const saved = page.waitForResponse((r) => r.url().includes('/resources/theme') && r.request().method() === 'POST')
 			await shell.toggleTheme()
 			await expect.poll(() => shell.isDark()).toBe(true)
-			await page.reload()
+			expect((await saved).ok()).toBe(true)
+			const reloaded = await page.reload()
 			// Server-rendered class: dark before any script runs, so no flash.
-			const html = await (await page.request.get('/')).text()
+			const html = (await reloaded?.text()) ?? ''
 			expect(html).toMatch(/<html[^>]*class="[^"]*dark/)
 			expect(await shell.isDark()).toBe(true)
 			await expectAccessible(page, 'home escuro')

@@ -1,7 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
@@ -18,12 +16,11 @@ export const DESKTOP: Viewport = { width: 1280, height: 900 }
  * Every page records console errors and uncaught exceptions; `expectNoPageErrors`
  * fails the test on them.
  */
-export function useBrowser() {
+export function setupBrowser() {
 	let browser: Browser
-	let userDataDir: string
 	const contexts: BrowserContext[] = []
 	beforeAll(async () => {
-		userDataDir = mkdtempSync(path.join(tmpdir(), 'loja-chromium-'))
+		// Playwright gives every launch its own fresh, temporary profile (--user-data-dir).
 		browser = await chromium.launch({
 			executablePath: CHROMIUM,
 			args: [
@@ -35,14 +32,12 @@ export function useBrowser() {
 				'--disable-background-networking',
 				'--disable-component-update',
 				'--disable-sync',
-				`--user-data-dir=${userDataDir}`,
 			],
 		})
 	})
 	afterAll(async () => {
 		for (const context of contexts) await context.close().catch(() => {})
 		await browser?.close()
-		rmSync(userDataDir, { recursive: true, force: true })
 	})
 	return {
 		baseUrl: () => inject('baseUrl'),
