@@ -80,6 +80,16 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** Runs axe-core in the page; fails on serious or critical violations. */
 export async function expectAccessible(page: Page, label = page.url()) {
+	// Let finite animations (toasts sliding in, dialogs fading) end: axe measures colours
+	// as painted, and a half-faded toast is not what a shopper reads.
+	await page.evaluate(() =>
+		Promise.all(
+			document
+				.getAnimations()
+				.filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+				.map((a) => a.finished.catch(() => undefined)),
+		),
+	)
 	// evaluate() goes through the DevTools protocol, so the page's CSP does not block it.
 	await page.evaluate(axeSource)
 	const violations = await page.evaluate(async () => {
