@@ -18,6 +18,7 @@ import { useRootData } from '~/components/shop/use-root-data'
 import { Toaster } from '~/components/ui/toaster'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { getStoreSettings } from '~/server/settings.server'
+import { getShellCounts } from '~/server/shell.server'
 import { getTheme } from '~/server/theme.server'
 import { getToast } from '~/server/toast.server'
 import type { Route } from './+types/root'
@@ -26,10 +27,11 @@ import './styles/app.css'
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const [user, { toast, headers: toastHeaders }, settings] = await Promise.all([
-		getOptionalUser(request),
+	const user = await getOptionalUser(request)
+	const [{ toast, headers: toastHeaders }, settings, { cartCount, favoritesCount }] = await Promise.all([
 		getToast(request),
 		getStoreSettings(),
+		getShellCounts(request, user),
 	])
 	return data(
 		{
@@ -45,9 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 				city: settings.city,
 				instagramUrl: settings.instagramUrl,
 			},
-			// Wired by the cart and favourites issues; the header already shows a badge above 0.
-			cartCount: 0,
-			favoritesCount: 0,
+			cartCount,
+			favoritesCount,
 		},
 		// Clears the flash-toast cookie in the same response that shows it.
 		{ headers: toastHeaders ?? undefined },
