@@ -7,6 +7,8 @@ export default [
 	// The shop shell (header, footer, assistant button) around the public pages.
 	layout('routes/storefront/layout.tsx', [
 		index('routes/storefront/home.tsx'),
+		route('categoria/:handle', 'routes/storefront/category.tsx', { id: 'category' }),
+		route(':handle', 'routes/storefront/category.tsx', { id: 'category-short' }),
 		route('*', 'routes/storefront/not-found.tsx'),
 	]),
 	route('user', 'routes/account/layout.tsx', [route('dashboard', 'routes/account/dashboard.tsx')]),

@@ -1,0 +1,158 @@
+import { HeartIcon, MessageCircleIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import type { ProductSummary } from '~/commerce'
+import { whatsappUrl } from '~/components/shop/navigation'
+import { useRootData } from '~/components/shop/use-root-data'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { formatMoney } from '~/utils/format'
+
+/** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
+export const SUBSCRIPTION_COLLECTION = 'assinatura'
+/** A subscription is paid monthly for a year: the annual total is 12 × the monthly price. */
+export const SUBSCRIPTION_MONTHS = 12
+
+/**
+ * Only what a card shows. Lists send this instead of the whole ProductSummary so that a page
+ * of 50 products does not ship every variant and description to the browser twice (HTML and
+ * hydration data).
+ */
+export type ProductCardData = {
+	id: string
+	handle: string
+	title: string
+	/** Minimum variant price, in cents. */
+	priceCents: number
+	image: { url: string; altText: string | null; width: number | null; height: number | null } | null
+	availableForSale: boolean
+	isSubscription: boolean
+}
+
+export function toProductCardData(product: ProductSummary): ProductCardData {
+	const image = product.images[0] ?? null
+	return {
+		id: product.id,
+		handle: product.handle,
+		title: product.title,
+		priceCents: product.priceRange.minVariantPrice.amountCents,
+		image: image ? { url: image.url, altText: image.altText, width: image.width, height: image.height } : null,
+		availableForSale: product.availableForSale,
+		isSubscription: product.collections.some((c) => c.handle === SUBSCRIPTION_COLLECTION),
+	}
+}
+
+// Fallback intrinsic size when the provider does not know it: the demo photos are square.
+const DEFAULT_IMAGE_SIZE = 800
+// Matches ProductGrid's columns: 2 on phones, 3 from md, 4 from lg.
+export const PRODUCT_CARD_IMAGE_SIZES = '(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw'
+
+type ProductCardProps = {
+	product: ProductCardData
+	/** Above the fold (first row): load the image eagerly so it is not the late LCP element. */
+	priority?: boolean
+	/** Heading level of the title inside the page's outline. */
+	headingLevel?: 'h2' | 'h3'
+	/** Whether the product is in the signed-in user's favourites (wired by the favourites feature). */
+	isFavorite?: boolean
+	/** Called when a signed-in user toggles the heart; signed-out users get the login toast instead. */
+	onToggleFavorite?: (product: ProductCardData) => void
+}
+
+export function ProductCard({ product, priority = false, headingLevel = 'h2', isFavorite = false, onToggleFavorite }: ProductCardProps) {
+	const root = useRootData()
+	const href = `/produto/${product.handle}`
+	const Heading = headingLevel
+	const monthly = formatMoney(product.priceCents)
+
+	function handleFavorite() {
+		// document 000 §4: adding a favourite requires login.
+		if (!root?.user) {
+			toast.error('Login necessário', { description: 'Faça login para adicionar favoritos' })
+			return
+		}
+		onToggleFavorite?.(product)
+	}
+
+	return (
+		<article className="group relative flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
+			<div className="relative aspect-square overflow-hidden bg-muted">
+				{/* The image repeats the title link's target; hidden from the tab order and screen readers to avoid a duplicate link. */}
+				<Link to={href} tabIndex={-1} aria-hidden="true" prefetch="intent">
+					{product.image ? (
+						<img
+							src={product.image.url}
+							alt=""
+							width={product.image.width ?? DEFAULT_IMAGE_SIZE}
+							height={product.image.height ?? DEFAULT_IMAGE_SIZE}
+							sizes={PRODUCT_CARD_IMAGE_SIZES}
+							loading={priority ? 'eager' : 'lazy'}
+							fetchPriority={priority ? 'high' : undefined}
+							decoding="async"
+							className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+						/>
+					) : null}
+				</Link>
+				<div className="absolute top-2 left-2 flex flex-col gap-1">
+					{!product.availableForSale ? <Badge variant="destructive">Indisponível</Badge> : null}
+					{product.isSubscription ? <Badge>Frete Grátis</Badge> : null}
+				</div>
+				<Button
+					type="button"
+					variant="secondary"
+					size="icon"
+					className="absolute top-2 right-2 rounded-full bg-background/90 shadow-sm hover:bg-background"
+					aria-label={isFavorite ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
+					aria-pressed={isFavorite}
+					onClick={handleFavorite}
+				>
+					<HeartIcon className={isFavorite ? 'fill-primary text-primary' : ''} aria-hidden="true" />
+				</Button>
+			</div>
+			<div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+				<Heading className="line-clamp-2 text-sm font-semibold sm:text-base">
+					<Link to={href} prefetch="intent" className="hover:underline focus-visible:underline">
+						{product.title}
+					</Link>
+				</Heading>
+				{product.isSubscription ? (
+					<div className="space-y-0.5">
+						<p className="text-lg font-bold text-primary">
+							{monthly}
+							<span className="text-sm font-medium text-muted-foreground">/mês</span>
+						</p>
+						<p className="text-xs text-muted-foreground">
+							Total anual: {formatMoney(product.priceCents * SUBSCRIPTION_MONTHS)}
+						</p>
+					</div>
+				) : (
+					<p className="text-lg font-bold text-primary">{monthly}</p>
+				)}
+				<div className="text-xs text-muted-foreground">
+					<p>em até 6x sem juros</p>
+					<p>ou PIX à vista</p>
+				</div>
+				{product.isSubscription ? (
+					<div className="mt-auto flex flex-col gap-2 pt-2">
+						{/* Subscriptions cannot be added from the card (document 000 §4). */}
+						<Button asChild size="sm">
+							<Link to={href}>Ver Detalhes da Assinatura</Link>
+						</Button>
+						{root?.settings.whatsappNumber ? (
+							<Button asChild size="sm" variant="outline">
+								<a
+									href={`${whatsappUrl(root.settings.whatsappNumber)}?text=${encodeURIComponent(`Olá! Tenho interesse na assinatura ${product.title}`)}`}
+									target="_blank"
+									rel="noopener noreferrer"
+								>
+									<MessageCircleIcon aria-hidden="true" />
+									WhatsApp
+								</a>
+							</Button>
+						) : null}
+					</div>
+				) : null}
+			</div>
+		</article>
+	)
+}

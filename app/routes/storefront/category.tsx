@@ -1,0 +1,172 @@
+import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
+import { isRouteErrorResponse, Link, matchPath, useLocation, useNavigation, useRouteError } from 'react-router'
+import { z } from 'zod'
+import { NotFoundContent } from '~/components/shop/error-page'
+import { ProductGrid, ProductGridSkeleton } from '~/components/shop/product-grid'
+import { toProductCardData } from '~/components/shop/product-card'
+import { Button } from '~/components/ui/button'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/category'
+
+/*
+ * One module, two routes (document 000 §2, decision 19): `/categoria/:handle` shows the
+ * collection's own title; `/:handle` is the short form the footer and old links use, with
+ * the documented titles. Both declare `/categoria/{real handle}` as canonical.
+ */
+
+/** Document 000 §2: 50 products per category page. */
+export const CATEGORY_PAGE_SIZE = 50
+
+/** Short handles used by links that name a collection by another handle. */
+const HANDLE_ALIASES: Readonly<Record<string, string>> = { bandanas: 'bandana', colares: 'colar', box: 'shinebox' }
+
+/** Titles of the `/{handle}` form (document 000 §2 route table); other handles show the handle itself. */
+const SHORT_FORM_TITLES: Readonly<Record<string, string>> = {
+	bandanas: 'Bandanas',
+	colares: 'Colares',
+	lacinhos: 'Lacinhos',
+	gravatas: 'Gravatas',
+	box: 'Box de Produtos',
+}
+
+// Collection handles are lower-case slugs; anything else cannot be a collection → 404, never a 500.
+const paramsSchema = z.object({
+	handle: z
+		.string()
+		.max(120)
+		.transform((value) => value.toLowerCase())
+		.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)),
+})
+
+async function notFound(request: Request): Promise<never> {
+	const { logger } = await import('~/server/logger.server')
+	logger.warn({ path: new URL(request.url).pathname }, '404: página não encontrada')
+	throw new Response('Not Found', { status: 404 })
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const parsed = paramsSchema.safeParse(params)
+	if (!parsed.success) return notFound(request)
+	const requested = parsed.data.handle
+	const shortForm = !new URL(request.url).pathname.startsWith('/categoria/')
+	const handle = HANDLE_ALIASES[requested] ?? requested
+
+	const [{ getCommerce }, { absoluteUrl }] = await Promise.all([
+		import('~/commerce/index.server'),
+		import('~/server/seo.server'),
+	])
+	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produtos da categoria').
+	const result = await getCommerce().getCollectionByHandle(handle, { first: CATEGORY_PAGE_SIZE })
+	if (!result) return notFound(request)
+	const { collection, products } = result
+
+	const title = shortForm ? (SHORT_FORM_TITLES[requested] ?? requested) : collection.title
+	const firstImage = products.find((p) => p.images[0])?.images[0]
+	return {
+		title,
+		collection: { handle: collection.handle, productCount: collection.productCount },
+		products: products.map(toProductCardData),
+		seo: {
+			canonicalUrl: absoluteUrl(request, `/categoria/${collection.handle}`),
+			imageUrl: firstImage ? absoluteUrl(request, firstImage.url) : null,
+			description:
+				collection.description.trim() ||
+				`${title}: acessórios para pets com produção em 4 dias úteis, envio para todo o Brasil e parcelamento em até 6x sem juros.`,
+		},
+	}
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+	if (!loaderData) {
+		const notFound = isRouteErrorResponse(error) && error.status === 404
+		return [
+			{ title: pageTitle(notFound ? 'Página não encontrada' : 'Erro ao carregar produtos da categoria', matches) },
+			{ name: 'robots', content: 'noindex' },
+		]
+	}
+	const title = pageTitle(loaderData.title, matches)
+	const { canonicalUrl, imageUrl, description } = loaderData.seo
+	return [
+		{ title },
+		{ name: 'description', content: description },
+		{ tagName: 'link', rel: 'canonical', href: canonicalUrl },
+		{ property: 'og:type', content: 'website' },
+		{ property: 'og:title', content: title },
+		{ property: 'og:description', content: description },
+		{ property: 'og:url', content: canonicalUrl },
+		...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+		{ name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
+		{ name: 'twitter:title', content: title },
+		{ name: 'twitter:description', content: description },
+		...(imageUrl ? [{ name: 'twitter:image', content: imageUrl }] : []),
+	]
+}
+
+/** True while a client-side navigation to another category page is loading its data. */
+function useLoadingAnotherCategory(): boolean {
+	const navigation = useNavigation()
+	const location = useLocation()
+	const next = navigation.location?.pathname
+	if (navigation.state !== 'loading' || !next || next === location.pathname) return false
+	return Boolean(matchPath('/categoria/:handle', next) ?? (HANDLE_ALIASES[next.slice(1)] || SHORT_FORM_TITLES[next.slice(1)]))
+}
+
+function BackButton() {
+	return (
+		<Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
+			<Link to="/">
+				<ArrowLeftIcon aria-hidden="true" />
+				Voltar
+			</Link>
+		</Button>
+	)
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+	const { title, products, collection } = loaderData
+	const loading = useLoadingAnotherCategory()
+	return (
+		<main className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-10">
+			<div className="mb-6 flex flex-col gap-3">
+				<BackButton />
+				<div className="flex flex-wrap items-baseline justify-between gap-2">
+					<h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+					{collection.productCount > 0 ? (
+						<p className="text-sm text-muted-foreground">
+							{collection.productCount} {collection.productCount === 1 ? 'produto' : 'produtos'}
+						</p>
+					) : null}
+				</div>
+			</div>
+			{loading ? (
+				<ProductGridSkeleton count={8} />
+			) : products.length === 0 ? (
+				<div className="flex flex-col items-center gap-4 py-16 text-center">
+					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+					<p className="text-lg font-medium">Nenhum produto encontrado</p>
+					<Button asChild>
+						<Link to="/">Voltar para a loja</Link>
+					</Button>
+				</div>
+			) : (
+				<ProductGrid products={products} />
+			)}
+		</main>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
+	if (!isRouteErrorResponse(error)) console.error(error)
+	return (
+		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+			<BackButton />
+			<h1 className="text-xl font-semibold">Erro ao carregar produtos da categoria</h1>
+			<Button asChild size="lg">
+				{/* A full reload (document 000: 'Tentar Novamente' reloads the page). */}
+				<a href="">Tentar Novamente</a>
+			</Button>
+		</main>
+	)
+}
