@@ -164,6 +164,8 @@ describe('buildPixPayload', () => {
 		expect(classifyPixKey('529.982.247-26')).toEqual({ error: 'Chave PIX inválida: CPF com dígitos verificadores incorretos.' })
 		expect(classifyPixKey('11.222.333/0001-82')).toEqual({ error: 'Chave PIX inválida: CNPJ com dígitos verificadores incorretos.' })
 		expect(classifyPixKey('+1 415 555 0100')).toMatchObject({ error: expect.stringContaining('+55') })
+		expect(classifyPixKey('+55 11 3234-5678')).toMatchObject({ error: expect.stringContaining('celular') })
+		expect(classifyPixKey('+55 01 91234-5678')).toMatchObject({ error: expect.stringContaining('celular') })
 		expect(classifyPixKey('loja@')).toMatchObject({ error: expect.stringContaining('e-mail') })
 		expect(classifyPixKey('abc')).toMatchObject({ error: expect.stringContaining('Chave PIX inválida') })
 	})

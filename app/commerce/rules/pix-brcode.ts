@@ -64,8 +64,9 @@ export function classifyPixKey(input: string): { type: PixKeyType; key: string }
 	}
 	if (raw.startsWith('+')) {
 		const phone = raw.replace(/[\s().-]/g, '')
-		if (!/^\+55[1-9]\d{9,10}$/.test(phone)) {
-			return { error: 'Chave PIX inválida: o telefone deve ter +55, DDD e número (ex.: +5511912345678).' }
+		// PIX phone keys are mobile numbers: +55, a two-digit DDD (no zeros) and nine digits starting with 9.
+		if (!/^\+55[1-9]{2}9\d{8}$/.test(phone)) {
+			return { error: 'Chave PIX inválida: o celular deve ter +55, DDD e número (ex.: +5511912345678).' }
 		}
 		return { type: 'phone', key: phone }
 	}
