@@ -1,0 +1,69 @@
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import { brl, type ProductSummary } from '~/commerce'
+import { ProductCard, toProductCardData, type ProductCardData } from './product-card'
+
+// Renders the card as the server does, inside a data router whose root data has the settings.
+function render(product: ProductCardData, props: { priority?: boolean } = {}) {
+	const router = createMemoryRouter(
+		[{ id: 'root', path: '/', Component: () => <ProductCard product={product} {...props} /> }],
+		{ hydrationData: { loaderData: { root: { user: null, settings: { whatsappNumber: '5511999999999' } } } } },
+	)
+	return renderToString(<RouterProvider router={router} />)
+}
+
+function summary(overrides: Partial<ProductSummary> = {}): ProductSummary {
+	return {
+		id: 'p1',
+		handle: 'bandana-floral',
+		title: 'Bandana Floral',
+		description: '',
+		productType: '',
+		tags: [],
+		priceRange: { minVariantPrice: brl(2990), maxVariantPrice: brl(3990) },
+		images: [{ url: '/img/floral.jpg', altText: 'Bandana Floral', width: 600, height: 600 }],
+		variants: [],
+		options: [],
+		collections: [{ handle: 'bandana', title: 'Bandanas' }],
+		availableForSale: true,
+		...overrides,
+	}
+}
+
+describe('ProductCard', () => {
+	test('a normal product: title link, minimum price, instalment and PIX lines, lazy sized image, favourite button', () => {
+		const html = render(toProductCardData(summary()))
+		expect(html).toContain('href="/produto/bandana-floral"')
+		expect(html).toContain('R$ 29,90')
+		expect(html).toContain('em até 6x sem juros')
+		expect(html).toContain('ou PIX à vista')
+		expect(html).toMatch(/<img[^>]*width="600"[^>]*height="600"/)
+		expect(html).toMatch(/<img[^>]*loading="lazy"/)
+		expect(html).toMatch(/<img[^>]*sizes="/)
+		expect(html).toContain('aria-label="Adicionar aos favoritos"')
+		expect(html).not.toContain('Indisponível')
+		expect(html).not.toContain('/mês')
+	})
+
+	test('first-row cards load their image eagerly', () => {
+		expect(render(toProductCardData(summary()), { priority: true })).toMatch(/<img[^>]*loading="eager"/)
+	})
+
+	test('an unavailable product shows the badge', () => {
+		expect(render(toProductCardData(summary({ availableForSale: false })))).toContain('Indisponível')
+	})
+
+	test('a subscription shows the monthly price, the 12× annual total, free shipping and WhatsApp instead of add', () => {
+		const product = toProductCardData(
+			summary({ priceRange: { minVariantPrice: brl(4990), maxVariantPrice: brl(4990) }, collections: [{ handle: 'assinatura', title: 'Assinaturas' }] }),
+		)
+		expect(product.isSubscription).toBe(true)
+		const html = render(product)
+		expect(html).toMatch(/R\$ 49,90(<!-- -->)?<span[^>]*>\/mês/)
+		expect(html).toContain('R$ 598,80')
+		expect(html).toContain('Frete Grátis')
+		expect(html).toContain('Ver Detalhes da Assinatura')
+		expect(html).toContain('https://wa.me/5511999999999?text=')
+	})
+})
