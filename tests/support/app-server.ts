@@ -83,7 +83,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 			if (child.exitCode === null) {
 				const exited = new Promise((r) => child.once('exit', r))
 				child.kill('SIGTERM')
-				await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))])
+				// unref: a pending fallback timer must not keep the test runner alive.
+				await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000).unref())])
 				if (child.exitCode === null) child.kill('SIGKILL')
 			}
 			rmSync(dataDir, { recursive: true, force: true })
