@@ -4,3 +4,8 @@ CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION f_unaccent(text) RETURNS text
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
 	AS $$ SELECT public.unaccent('public.unaccent'::regdictionary, $1) $$;
+--> statement-breakpoint
+-- array_to_string() is only STABLE; tags are plain text, so folding them is immutable.
+CREATE OR REPLACE FUNCTION f_search_tags(text[]) RETURNS text
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+	AS $$ SELECT f_unaccent(lower(array_to_string($1, ' '))) $$;

@@ -117,6 +117,7 @@ CREATE TABLE "products" (
 	"status" text DEFAULT 'active' NOT NULL,
 	"search_title" text GENERATED ALWAYS AS (f_unaccent(lower("title"))) STORED NOT NULL,
 	"search_description" text GENERATED ALWAYS AS (f_unaccent(lower("description"))) STORED NOT NULL,
+	"search_tags" text GENERATED ALWAYS AS (f_search_tags("tags")) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_status_valid" CHECK ("products"."status" in ('active', 'draft')),
@@ -559,6 +560,7 @@ CREATE UNIQUE INDEX "product_variants_sku_unique" ON "product_variants" USING bt
 CREATE UNIQUE INDEX "products_handle_unique" ON "products" USING btree ("handle");--> statement-breakpoint
 CREATE INDEX "products_title_trgm" ON "products" USING gin ("search_title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_description_trgm" ON "products" USING gin ("search_description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_tags_trgm" ON "products" USING gin ("search_tags" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "aria_knowledge_base_created_idx" ON "aria_knowledge_base" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "aria_products_handle_unique" ON "aria_products" USING btree ("shopify_handle");--> statement-breakpoint

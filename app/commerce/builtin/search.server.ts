@@ -61,12 +61,12 @@ export function searchQuery(tokens: string[], first: number): SQL {
 	const all = (parts: SQL[]) => sql`(${sql.join(parts, sql` and `)})`
 
 	// 1. Candidates: rows where at least one word matches, found through the trigram indexes
-	//    on the folded title and description (`<%` is word_similarity ≥ the threshold set by
-	//    searchProducts). Tags are short, so folding them on the fly is cheap.
-	// search_title and search_description are stored, indexed f_unaccent(lower(…)) columns.
+	//    on the folded title, description and tags (`<%` is word_similarity ≥ the threshold
+	//    set by searchProducts). search_title, search_description and search_tags are
+	//    stored, indexed, folded copies kept by PostgreSQL (catalog.ts).
 	const titleF = sql`p.search_title`
 	const descriptionF = sql`p.search_description`
-	const tagsF = folded(sql`array_to_string(p.tags, ' ')`)
+	const tagsF = sql`p.search_tags`
 	const titleCandidates = any(
 		perToken.flatMap((t) => [sql`${titleF} like ${t.like}`, ...(t.fuzzy ? [sql`${t.word} <% ${titleF}`] : [])]),
 	)

@@ -41,6 +41,10 @@ export const products = pgTable(
 		searchDescription: text()
 			.notNull()
 			.generatedAlwaysAs(sql`f_unaccent(lower("description"))`),
+		/** The tags, space-joined and folded (f_search_tags is an IMMUTABLE wrapper). */
+		searchTags: text()
+			.notNull()
+			.generatedAlwaysAs(sql`f_search_tags("tags")`),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	},
@@ -52,6 +56,7 @@ export const products = pgTable(
 		// accent-tolerant search (LIKE '%…%' and word_similarity's `<%`).
 		index('products_title_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
 		index('products_description_trgm').using('gin', sql`${t.searchDescription} gin_trgm_ops`),
+		index('products_tags_trgm').using('gin', sql`${t.searchTags} gin_trgm_ops`),
 	],
 )
 
