@@ -8,6 +8,7 @@ export default [
 	layout('routes/storefront/layout.tsx', [
 		index('routes/storefront/home.tsx'),
 		route('categoria/:handle', 'routes/storefront/category.tsx', { id: 'category' }),
+		route('em-breve', 'routes/storefront/coming-soon.tsx'),
 		route(':handle', 'routes/storefront/category.tsx', { id: 'category-short' }),
 		route('*', 'routes/storefront/not-found.tsx'),
 	]),
