@@ -1,8 +1,9 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { isBuildStale } from '../../scripts/build-freshness.mjs'
 
 export type RunningServer = {
 	url: string
@@ -14,11 +15,9 @@ export type RunningServer = {
 
 const ENTRY = 'build/server-entry/index.js'
 
-/** Builds the production bundle unless it is already there (CI builds once, before). */
+/** Builds the production bundle when it is missing or older than the sources. */
 export function ensureBuilt() {
-	if (!existsSync(ENTRY) || !existsSync('build/server/index.js')) {
-		execSync('npm run build', { stdio: 'inherit' })
-	}
+	if (isBuildStale()) execSync('npm run build', { stdio: 'inherit' })
 }
 
 export async function freePort(): Promise<number> {
