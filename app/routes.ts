@@ -4,6 +4,9 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 // storefront (public shop), auth, account (/user, customers), admin (/admin, owner),
 // resources (no UI: SSE, uploads, health), seo (sitemap, robots).
 export default [
+	// SEO resource routes (loader only); static paths, so they win over '/:handle'.
+	route('sitemap.xml', 'routes/seo/sitemap.ts'),
+	route('robots.txt', 'routes/seo/robots.ts'),
 	// The shop shell (header, footer, assistant button) around the public pages.
 	layout('routes/storefront/layout.tsx', [
 		index('routes/storefront/home.tsx'),

@@ -55,6 +55,11 @@ export type ProductSummary = {
 	/** Up to 10 collections the product belongs to. */
 	collections: CollectionRef[]
 	availableForSale: boolean
+	/**
+	 * When the product last changed, ISO 8601 (the Storefront API's Product.updatedAt); the
+	 * sitemap's <lastmod>. Optional so hand-built summaries (tests, fixtures) need not set it.
+	 */
+	updatedAt?: string
 }
 
 /** The product page: up to 10 images and 50 variants, plus the HTML description. */

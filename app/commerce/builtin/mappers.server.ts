@@ -25,6 +25,7 @@ export type ProductRow = {
 	product_type: string
 	tags: string[]
 	status: string
+	updated_at: Date | string
 	min_price: number | null
 	max_price: number | null
 	available: boolean
@@ -118,6 +119,8 @@ export function toProductSummary(row: ProductRow, parts: ProductParts): ProductS
 		options: parts.options.map(toOption),
 		collections: parts.collections.map(toCollectionRef),
 		availableForSale: row.status === 'active' && row.available,
+		// node-postgres gives a Date, PGlite may give either: normalise to ISO 8601.
+		updatedAt: new Date(row.updated_at).toISOString(),
 	}
 }
 

@@ -40,7 +40,7 @@ export function idList(ids: readonly string[]): SQL {
 /** Active products only: a draft is invisible to the shop. */
 async function loadProductRows(where: SQL): Promise<ProductRow[]> {
 	return queryRows<ProductRow>(sql`
-		select p.id, p.handle, p.title, p.description, p.description_html, p.product_type, p.tags, p.status,
+		select p.id, p.handle, p.title, p.description, p.description_html, p.product_type, p.tags, p.status, p.updated_at,
 			agg.min_price, agg.max_price, agg.available
 		from products p
 		left join lateral (
