@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { launchNotifications } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { launchEmailSchema, subscribeToLaunch } from './launch-notifications.server'
+import { launchEmailSchema } from '~/utils/launch-notification'
+import { subscribeToLaunch } from './launch-notifications.server'
 
 withTestDatabase()
 

@@ -1,27 +1,11 @@
-import { z } from 'zod'
 import { launchNotifications } from '~/db/schema'
 import { db } from '~/server/db.server'
+import { launchEmailSchema } from '~/utils/launch-notification'
 
 /**
  * 'Notificar Lançamento' (spec README decision 11): e-mail addresses to write to when the
  * tech products launch. Signing up twice is not an error and never reveals who signed up.
  */
-export const launchNotificationMessages = {
-	emailRequired: 'Informe seu e-mail.',
-	invalidEmail: 'Informe um e-mail válido.',
-	success: 'Pronto! Avisaremos você no lançamento.',
-	rateLimited: 'Muitas tentativas. Tente novamente mais tarde.',
-} as const
-
-/** The e-mail as stored: trimmed and lower-cased, so one person is one row. */
-export const launchEmailSchema = z
-	.string({ error: launchNotificationMessages.emailRequired })
-	.trim()
-	.min(1, launchNotificationMessages.emailRequired)
-	.max(254, launchNotificationMessages.invalidEmail)
-	.pipe(z.email(launchNotificationMessages.invalidEmail))
-	.transform((email) => email.toLowerCase())
-
 export type LaunchTopic = 'tech'
 
 /**
