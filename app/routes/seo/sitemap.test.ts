@@ -69,7 +69,7 @@ describe('sitemap.xml loader', () => {
 		process.env.PUBLIC_URL = `${PUBLIC_URL}/`
 		resetEnvForTests()
 		const urls = locs((await sitemap()).body)
-		expect(urls).toContain(`${PUBLIC_URL}/`)
+		for (const path of STATIC_SITEMAP_PATHS) expect(urls).toContain(`${PUBLIC_URL}${path}`)
 		expect(urls).toContain(`${PUBLIC_URL}/categoria/bandana`)
 		expect(urls).toContain(`${PUBLIC_URL}/categoria/higiene`)
 		expect(urls).not.toContain(`${PUBLIC_URL}/bandana`)
