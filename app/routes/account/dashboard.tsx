@@ -1,6 +1,5 @@
 import { HeartIcon, PaletteIcon, ShieldIcon, ShoppingBagIcon } from 'lucide-react'
-import { Link } from 'react-router'
-import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'
 import { requireUser } from '~/server/auth/guards.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
@@ -20,11 +19,11 @@ function firstNameOf(user: { fullName: string | null; email: string }): string {
 	return user.email.split('@')[0] ?? user.email
 }
 
-const SHORTCUTS = [
+const SHORTCUTS: readonly Shortcut[] = [
 	{ to: '/', title: 'Ver produtos', description: 'Bandanas, colares, lacinhos e muito mais.', icon: ShoppingBagIcon },
 	{ to: '/personalize', title: 'Crie sua bandana', description: 'Personalize com o nome e a cor favorita do seu pet.', icon: PaletteIcon },
 	{ to: '/assinaturas', title: 'Assinaturas', description: 'Novidades todo mês com frete grátis.', icon: HeartIcon },
-] as const
+]
 
 /** The customer's landing page. Level, counts and badges arrive with the loyalty issue. */
 export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
@@ -37,21 +36,8 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
 			<p className="mt-1 text-muted-foreground">Bem-vindo(a) à sua área. O que vamos fazer hoje?</p>
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 				{shortcuts.map((item) => (
-					<li key={item.to}>
-						<Link
-							to={item.to}
-							className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-						>
-							<Card className="h-full transition-colors hover:border-primary/60 hover:bg-accent/40">
-								<CardHeader>
-									<item.icon className="mb-2 size-6 text-primary" aria-hidden="true" />
-									<CardTitle>
-										<h2>{item.title}</h2>
-									</CardTitle>
-									<CardDescription>{item.description}</CardDescription>
-								</CardHeader>
-							</Card>
-						</Link>
+					<li key={item.title}>
+						<ShortcutCard item={item} />
 					</li>
 				))}
 			</ul>

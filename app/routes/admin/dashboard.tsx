@@ -1,6 +1,5 @@
-import { ClipboardListIcon, type LucideIcon, PackageIcon, PaletteIcon, SparklesIcon } from 'lucide-react'
-import { Link } from 'react-router'
-import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
+import { ClipboardListIcon, PackageIcon, PaletteIcon, SparklesIcon } from 'lucide-react'
+import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
@@ -13,8 +12,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return null
 }
 
-type Shortcut = { title: string; description: string; icon: LucideIcon; to?: string }
-
 /**
  * The dashboard's shortcut cards (document 001 §2 'Admin area'). A card becomes a link once its
  * page exists: the issue that builds the page adds `to`.
@@ -25,26 +22,6 @@ const SHORTCUTS: readonly Shortcut[] = [
 	{ title: 'Pedidos Personalizados', description: 'Acompanhe e conclua os pedidos personalizados.', icon: ClipboardListIcon },
 	{ title: 'Atacado', description: 'Faixas de quantidade e preços de atacado.', icon: PackageIcon },
 ]
-
-function ShortcutCard({ item }: { item: Shortcut }) {
-	const card = (
-		<Card className={item.to ? 'h-full transition-colors hover:border-primary/60 hover:bg-accent/40' : 'h-full'}>
-			<CardHeader>
-				<item.icon className="mb-2 size-6 text-primary" aria-hidden="true" />
-				<CardTitle>
-					<h2>{item.title}</h2>
-				</CardTitle>
-				<CardDescription>{item.description}</CardDescription>
-			</CardHeader>
-		</Card>
-	)
-	if (!item.to) return card
-	return (
-		<Link to={item.to} className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
-			{card}
-		</Link>
-	)
-}
 
 export default function AdminDashboard() {
 	return (
