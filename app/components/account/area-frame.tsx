@@ -51,7 +51,7 @@ export function AreaFrame({
 					<Separator orientation="vertical" className="h-5! self-center" />
 					<Link
 						to="/"
-						className="rounded-md px-1 font-extrabold text-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+						className="rounded-md px-1 font-extrabold text-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
 					>
 						{storeName}
 					</Link>

@@ -11,7 +11,7 @@ export function Logo({ storeName, logoUrl, className }: { storeName: string; log
 		<Link
 			to="/"
 			className={cn(
-				'inline-flex shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60',
+				'inline-flex shrink-0 items-center gap-2 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring',
 				className,
 			)}
 		>

@@ -10,7 +10,7 @@ import { ThemeToggle } from './theme'
 import type { ShellUser } from './use-root-data'
 
 const rowClasses =
-	'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-base font-semibold outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60'
+	'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-base font-semibold outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring'
 
 /** The left drawer opened by the header's menu button: the nav again, a theme toggle and the account links. */
 export function MobileDrawer({

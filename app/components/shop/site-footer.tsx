@@ -5,7 +5,7 @@ import { FOOTER_CATEGORIES, FOOTER_SERVICES, formatBrazilianPhone, type NavLinkI
 import type { ShellSettings } from './use-root-data'
 
 const linkClasses =
-	'rounded-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60'
+	'rounded-sm text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring'
 
 function LinkList({ items }: { items: readonly NavLinkItem[] }) {
 	return (

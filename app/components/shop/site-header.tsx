@@ -57,7 +57,7 @@ export function SiteHeader({ user, settings, cartCount, favoritesCount, onOpenMe
 									onClick={() => scrollToSectionSoon(item.to)}
 									className={({ isActive }) =>
 										cn(
-											'rounded-md px-2.5 py-2 text-sm font-semibold text-foreground/90 transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/60 lg:px-3',
+											'rounded-md px-2.5 py-2 text-sm font-semibold text-foreground/90 transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring lg:px-3',
 											// '/#produtos' is "active" on every visit to /; only real pages get the marker.
 											isActive && !item.to.includes('#') && 'text-primary',
 										)

@@ -53,7 +53,7 @@ export function SheetContent({
 			>
 				{children}
 				{showCloseButton ? (
-					<SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none">
+					<SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 transition-opacity outline-none hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none">
 						<XIcon className="size-4" aria-hidden="true" />
 						<span className="sr-only">Fechar</span>
 					</SheetPrimitive.Close>

@@ -22,7 +22,7 @@ export function ShortcutCard({ item }: { item: Shortcut }) {
 	)
 	if (!item.to) return card
 	return (
-		<Link to={item.to} className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60">
+		<Link to={item.to} className="block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring">
 			{card}
 		</Link>
 	)

@@ -22,7 +22,7 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 			data-slot="tabs-trigger"
 			className={cn(
 				'inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1 text-sm font-medium whitespace-nowrap transition-[color,box-shadow] outline-none',
-				'focus-visible:ring-[3px] focus-visible:ring-ring/60 disabled:pointer-events-none disabled:opacity-50',
+				'focus-visible:ring-[3px] focus-visible:ring-ring disabled:pointer-events-none disabled:opacity-50',
 				'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
 				"[&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
 				className,
@@ -36,7 +36,7 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
 	return (
 		<TabsPrimitive.Content
 			data-slot="tabs-content"
-			className={cn('flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60', className)}
+			className={cn('flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring', className)}
 			{...props}
 		/>
 	)
