@@ -1,11 +1,12 @@
 import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
-import { Form, Link, NavLink } from 'react-router'
+import { Form, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Separator } from '~/components/ui/separator'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet'
 import { cn } from '~/utils/cn'
 import { dashboardPath } from './account-menu'
 import { MAIN_NAV, scrollToSectionSoon } from './navigation'
+import { ShopNavLink } from './site-header'
 import { ThemeToggle } from './theme'
 import type { ShellUser } from './use-root-data'
 
@@ -36,16 +37,14 @@ export function MobileDrawer({
 					<ul className="flex flex-col gap-0.5">
 						{MAIN_NAV.map((item) => (
 							<li key={item.to}>
-								<NavLink
-									to={item.to}
-									className={rowClasses}
+								<ShopNavLink
+									item={item}
+									className={cn(rowClasses, 'aria-[current=page]:text-primary')}
 									onClick={() => {
 										close()
 										scrollToSectionSoon(item.to)
 									}}
-								>
-									{item.label}
-								</NavLink>
+								/>
 							</li>
 						))}
 					</ul>

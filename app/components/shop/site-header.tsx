@@ -1,14 +1,32 @@
 import { HeartIcon, MenuIcon, SearchIcon, ShoppingBagIcon } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
 import { Button } from '~/components/ui/button'
-import { cn } from '~/utils/cn'
 import { AccountMenu } from './account-menu'
 import { AnnouncementBar } from './announcement-bar'
 import { Logo } from './logo'
-import { MAIN_NAV, scrollToSectionSoon } from './navigation'
+import { MAIN_NAV, type NavLinkItem, scrollToSectionSoon } from './navigation'
 import { useShopUi } from './shop-ui'
 import { ThemeToggle } from './theme'
 import type { ShellSettings, ShellUser } from './use-root-data'
+
+/**
+ * A nav entry: in-page sections ('/#produtos') are plain links, since they are not pages and
+ * must not be announced as the current one; real pages get aria-current when open.
+ */
+export function ShopNavLink({ item, className, onClick }: { item: NavLinkItem; className: string; onClick: () => void }) {
+	if (item.to.includes('#')) {
+		return (
+			<Link to={item.to} className={className} onClick={onClick}>
+				{item.label}
+			</Link>
+		)
+	}
+	return (
+		<NavLink to={item.to} className={className} onClick={onClick}>
+			{item.label}
+		</NavLink>
+	)
+}
 
 /** A small count bubble on an icon button; the count is also in the button's accessible name. */
 function CountBadge({ count }: { count: number }) {
@@ -52,19 +70,11 @@ export function SiteHeader({ user, settings, cartCount, favoritesCount, onOpenMe
 					<ul className="flex items-center gap-1 lg:gap-2">
 						{MAIN_NAV.map((item) => (
 							<li key={item.to}>
-								<NavLink
-									to={item.to}
+								<ShopNavLink
+									item={item}
 									onClick={() => scrollToSectionSoon(item.to)}
-									className={({ isActive }) =>
-										cn(
-											'rounded-md px-2.5 py-2 text-sm font-semibold text-foreground/90 transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring lg:px-3',
-											// '/#produtos' is "active" on every visit to /; only real pages get the marker.
-											isActive && !item.to.includes('#') && 'text-primary',
-										)
-									}
-								>
-									{item.label}
-								</NavLink>
+									className="rounded-md px-2.5 py-2 text-sm font-semibold text-foreground/90 transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring aria-[current=page]:text-primary lg:px-3"
+								/>
 							</li>
 						))}
 					</ul>
