@@ -170,6 +170,7 @@ describe('/logout', () => {
 		expect(await getOptionalUser(new Request('http://loja.test/', { headers: { cookie: session } }))).toBeNull()
 
 		const fromArea = await run(() => logoutAction(args(post('/logout', { origem: 'area' }))))
+		expect(fromArea.headers.get('Location')).toBe('/auth')
 		expect(await toastOf(fromArea.headers)).toMatchObject({ title: 'Logout realizado com sucesso!' })
 	})
 })

@@ -8,8 +8,9 @@ import type { Route } from './+types/logout'
 
 /**
  * /logout — POST only (a GET must not sign anyone out: links and prefetches would). The
- * header says 'Logout realizado com sucesso' (document 000); the customer and admin areas
- * say it with '!' (document 001) and send origem=area.
+ * header says 'Logout realizado com sucesso' and goes home (document 000); the sidebars of
+ * the customer and admin areas send origem=area: they say it with '!' and go to /auth
+ * (document 001 §4, §8). The settings page's 'Sair da Conta' returns to / (no origem).
  */
 export async function loader() {
 	return redirect('/')
@@ -17,14 +18,16 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
 	const formData = await request.formData().catch(() => new FormData())
-	const title = formData.get('origem') === 'area' ? 'Logout realizado com sucesso!' : 'Logout realizado com sucesso'
+	const fromArea = formData.get('origem') === 'area'
+	const title = fromArea ? 'Logout realizado com sucesso!' : 'Logout realizado com sucesso'
+	const destination = fromArea ? '/auth' : '/'
 	try {
 		const user = await getOptionalUser(request)
 		const headers = await signOut(request, user?.id ?? null)
-		return redirectWithToast('/', { type: 'success', title }, { headers })
+		return redirectWithToast(destination, { type: 'success', title }, { headers })
 	} catch (error) {
 		logger.error({ error: String(error) }, 'erro ao encerrar a sessão')
 		// The cookie is dropped anyway, so this browser is signed out even if the row stays.
-		return redirectWithToast('/', { type: 'error', title: 'Erro ao sair' }, { headers: { 'Set-Cookie': clearSessionCookie() } })
+		return redirectWithToast(destination, { type: 'error', title: 'Erro ao sair' }, { headers: { 'Set-Cookie': clearSessionCookie() } })
 	}
 }
