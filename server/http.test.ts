@@ -165,6 +165,13 @@ describe.skipIf(buildError !== null)('the production HTTP server', () => {
 			expect(whole.headers.get('cross-origin-resource-policy')).toBe('same-origin')
 			expect(new Uint8Array(await whole.arrayBuffer())).toEqual(video)
 
+			// The demo pictures too: their own CSP, once.
+			const picture = await fetch(`${base}/imagens/demo/bandana.svg?forma=bandana&cor=%23c0392b`)
+			expect(picture.status).toBe(200)
+			expect(picture.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'")
+			expect(picture.headers.get('x-content-type-options')).toBe('nosniff')
+			expect(picture.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+
 			const part = await fetch(`${base}/uploads/hero-videos/hero-1.mp4`, { headers: { range: 'bytes=1000-1999' } })
 			expect(part.status).toBe(206)
 			expect(part.headers.get('content-range')).toBe('bytes 1000-1999/200000')

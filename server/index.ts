@@ -64,10 +64,11 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		}),
 	)
 
-	// Uploaded files carry their own, stricter headers (app/routes/resources/uploads.ts).
-	// React Router appends a route's headers to those already set, so helmet's copies
-	// would be sent twice (two CSPs both apply; 'nosniff, nosniff' is invalid).
-	app.use('/uploads', (_req, res, next) => {
+	// Uploaded files and the demo pictures carry their own, stricter headers
+	// (app/routes/resources/uploads.ts, demo-image.ts). React Router appends a route's
+	// headers to those already set, so helmet's copies would be sent twice (two CSPs both
+	// apply; 'nosniff, nosniff' is invalid).
+	app.use(['/uploads', '/imagens/demo'], (_req, res, next) => {
 		for (const name of ['Content-Security-Policy', 'X-Content-Type-Options', 'Cross-Origin-Resource-Policy']) {
 			res.removeHeader(name)
 		}

@@ -20,6 +20,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 			// An SVG opened directly is a document: it must not run scripts or load anything.
 			'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
 			'X-Content-Type-Options': 'nosniff',
+			'Cross-Origin-Resource-Policy': 'same-origin',
 			'Cache-Control': 'public, max-age=31536000, immutable',
 		},
 	})
