@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { mp4Bytes } from '#tests/fixtures/media'
+import { createScratchPostgresDatabase } from '#tests/setup/test-database'
 import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -25,24 +26,9 @@ if (buildError) console.warn(`testes do servidor HTTP ignorados: o build falhou\
 const onPostgres = !!process.env.TEST_DATABASE_URL
 
 /** A scratch database on TEST_DATABASE_URL for one server, dropped by the caller. */
-async function scratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-	const base = process.env.TEST_DATABASE_URL as string
+function scratchDatabase() {
 	const name = `srv_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
-	const admin = new pg.Client({ connectionString: base })
-	await admin.connect()
-	await admin.query(`create database "${name}"`)
-	await admin.end()
-	const url = new URL(base)
-	url.pathname = `/${name}`
-	return {
-		url: url.toString(),
-		async drop() {
-			const client = new pg.Client({ connectionString: base })
-			await client.connect()
-			await client.query(`drop database if exists "${name}" with (force)`)
-			await client.end()
-		},
-	}
+	return createScratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, name)
 }
 
 async function startServer(): Promise<{ server: RunningServer; databaseUrl: string | null; stop(): Promise<void> }> {
