@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { products } from './catalog'
+import { orders } from './orders'
 
 /**
  * document 000 §3 user_favorites. The product fields are a denormalised snapshot (the
@@ -74,7 +75,7 @@ export const reviews = pgTable(
 		productName: text().notNull(),
 		customerName: text().notNull(),
 		customerEmail: text().notNull(),
-		orderId: uuid(),
+		orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
 		userId: uuid().references(() => users.id, { onDelete: 'set null' }),
 		rating: integer().notNull(),
 		comment: text(),

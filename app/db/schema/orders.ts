@@ -38,7 +38,9 @@ export const carts = pgTable(
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('carts_user_idx').on(t.userId), index('carts_updated_idx').on(t.updatedAt)],
+	// One cart per customer: sign-in merges into it (decision 3), so two sign-ins at once must
+	// not leave the customer with two. Anonymous carts (null) are not constrained.
+	(t) => [uniqueIndex('carts_user_key').on(t.userId), index('carts_updated_idx').on(t.updatedAt)],
 )
 
 /**
@@ -64,7 +66,10 @@ export const cartLines = pgTable(
 		isGift: boolean().notNull().default(false),
 		isSubscription: boolean().notNull().default(false),
 		attributes: jsonb().$type<LineAttribute[]>().notNull().default([]),
-		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+		// clock_timestamp(), not now(): lines written in one transaction (a bandana and its
+		// extras, a line and the gift) still get distinct, increasing times, so the drawer
+		// lists them in the order they were added.
+		createdAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
 	},
 	(t) => [
 		uniqueIndex('cart_lines_merge_key').on(

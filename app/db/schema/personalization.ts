@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { products } from './catalog'
+import { orders } from './orders'
 
 /** What a personalization row is for: document 001 uses 'bandana' and otherwise collar. */
 export const PERSONALIZATION_PRODUCT_TYPES = ['bandana', 'collar'] as const
@@ -126,7 +127,7 @@ export const personalizationOrders = pgTable(
 		orderCompletedAt: timestamp({ withTimezone: true }),
 		adminNotes: text(),
 		shopifyCheckoutUrl: text(),
-		orderId: uuid(),
+		orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
 	},
 	(t) => [
 		index('personalization_orders_user_created_idx').on(t.userId, t.createdAt.desc()),
