@@ -13,6 +13,7 @@ import {
 import { toast as showToast } from 'sonner'
 import { useNonce } from '~/components/nonce'
 import { ErrorContent, NotFoundContent } from '~/components/shop/error-page'
+import { LiveUpdates } from '~/components/shop/live-updates'
 import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Toaster } from '~/components/ui/toaster'
@@ -28,7 +29,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getOptionalUser(request)
-	const [{ toast, headers: toastHeaders }, settings, { cartCount, favoritesCount }] = await Promise.all([
+	const [{ toast, headers: toastHeaders }, settings, { cartCount, favoritesCount, favoriteProductIds, cart }] = await Promise.all([
 		getToast(request),
 		getStoreSettings(),
 		getShellCounts(request, user),
@@ -49,6 +50,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 			},
 			cartCount,
 			favoritesCount,
+			// The hearts on product cards (FavoriteButton): which products this person favourited.
+			favoriteProductIds,
+			// The cart drawer's data (app/components/cart): prices and progress computed on the server.
+			cart,
 		},
 		// Clears the flash-toast cookie in the same response that shows it.
 		{ headers: toastHeaders ?? undefined },
@@ -111,7 +116,12 @@ function useFlashToast() {
 
 export default function App() {
 	useFlashToast()
-	return <Outlet />
+	return (
+		<>
+			<LiveUpdates />
+			<Outlet />
+		</>
+	)
 }
 
 /** Errors no route handled: a friendly Portuguese page (the 404 page for 404s), without the shop shell. */

@@ -10,9 +10,11 @@ import type { StreamSubscription } from '~/server/event-stream.server'
  * - store: shop-wide changes anyone may see (banner video replaced, settings, stock); no
  *   sign-in needed, events carry no personal data.
  * - favorites: the signed-in person's favourites.
+ * - cart: the cart this browser holds (its cart cookie, resolved by the caller), so two tabs
+ *   stay consistent; without a cart there is nothing to listen to.
  * - admin:*: back-office feeds, admin only.
  */
-export const PUBLIC_CHANNELS = ['store', 'favorites', 'admin:orders', 'admin:reviews', 'admin:photos'] as const
+export const PUBLIC_CHANNELS = ['store', 'favorites', 'cart', 'admin:orders', 'admin:reviews', 'admin:photos'] as const
 export type PublicChannel = (typeof PUBLIC_CHANNELS)[number]
 
 export const channelListSchema = z
@@ -25,8 +27,15 @@ export type ChannelDecision =
 	| { ok: true; subscriptions: StreamSubscription[] }
 	| { ok: false; status: 400 | 401 | 403; message: string }
 
-/** Maps requested channel names to bus channels for `user`, or says why not. */
-export function authorizeChannels(requested: string | null, user: SessionUser | null): ChannelDecision {
+/**
+ * Maps requested channel names to bus channels for `user`, or says why not. `holder.cartId`
+ * is the cart the request may use (its cookie, checked against the signed-in user).
+ */
+export function authorizeChannels(
+	requested: string | null,
+	user: SessionUser | null,
+	holder: { cartId: string | null } = { cartId: null },
+): ChannelDecision {
 	const parsed = channelListSchema.safeParse(requested ?? '')
 	if (!parsed.success) {
 		return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? 'Canais inválidos.' }
@@ -38,6 +47,9 @@ export function authorizeChannels(requested: string | null, user: SessionUser | 
 		} else if (name === 'favorites') {
 			if (!user) return { ok: false, status: 401, message: 'Entre na sua conta para acompanhar seus favoritos.' }
 			subscriptions.push({ name, channel: `favorites:${user.id}` })
+		} else if (name === 'cart') {
+			// No cart yet: nothing to hear; the page subscribes again once it has one.
+			if (holder.cartId) subscriptions.push({ name, channel: cartChannel(holder.cartId) })
 		} else {
 			if (!user) return { ok: false, status: 401, message: 'Entre na sua conta para continuar.' }
 			if (!user.isAdmin) return { ok: false, status: 403, message: 'Você não tem permissão para acessar esta área.' }
@@ -53,4 +65,9 @@ export const STORE_CHANNEL = 'store'
 /** The bus channel for a user's favourites (publishers use this). */
 export function favoritesChannel(userId: string): string {
 	return `favorites:${userId}`
+}
+
+/** The bus channel of one cart (publishers use this; only its holder may listen). */
+export function cartChannel(cartId: string): string {
+	return `cart:${cartId}`
 }

@@ -1,35 +1,29 @@
-import { count, eq } from 'drizzle-orm'
-import { getCommerce } from '~/commerce/index.server'
-import { userFavorites } from '~/db/schema'
+import { EMPTY_CART_VIEW } from '~/components/cart/cart-view'
 import type { SessionUser } from '~/server/auth/guards.server'
-import { getCartId } from '~/server/cart-cookie.server'
-import { db } from '~/server/db.server'
+import { getCartView } from '~/server/cart/cart.server'
+import { listFavoriteProductIds } from '~/server/favorites.server'
 import { logger } from '~/server/logger.server'
 
 /**
- * The header's badges: items in the visitor's cart (through the commerce provider) and
- * the signed-in customer's favourites. A failure here must not take the page down: the
- * badge shows 0 and the error is logged.
+ * The header's badges: items in the visitor's cart (with the cart itself, for the drawer) and
+ * the signed-in customer's favourites (with their product ids, for the cards' hearts). A
+ * failure here must not take the page down: the badge shows 0 and the error is logged.
  */
 export async function getShellCounts(request: Request, user: SessionUser | null) {
-	const cartId = getCartId(request)
-	const [cartCount, favoritesCount] = await Promise.all([
-		cartId
-			? getCommerce()
-					.getCart(cartId)
-					.then((cart) => cart?.totalQuantity ?? 0)
-					.catch((error: unknown) => {
-						logger.error({ error, cartId }, 'erro ao contar itens do carrinho')
-						return 0
-					})
-			: 0,
+	const [cart, favoriteProductIds] = await Promise.all([
+		// The drawer's cart comes with the badge: one read, and both revalidate after every action.
+		getCartView(request, user?.id ?? null).catch((error: unknown) => {
+			logger.error({ error: String(error) }, 'erro ao carregar o carrinho')
+			return EMPTY_CART_VIEW
+		}),
+		// The hearts on product cards need the ids; the badge is their number (one indexed read).
 		user
-			? db
-					.select({ value: count() })
-					.from(userFavorites)
-					.where(eq(userFavorites.userId, user.id))
-					.then(([row]) => row?.value ?? 0)
-			: 0,
+			? listFavoriteProductIds(user.id).catch((error: unknown) => {
+					logger.error({ error: String(error) }, 'erro ao carregar os favoritos')
+					return [] as string[]
+				})
+			: ([] as string[]),
 	])
-	return { cartCount, favoritesCount }
+	// Gift lines count: the gift is an item in the cart (document 000 §4 adds it like any line).
+	return { cartCount: cart.itemCount, favoritesCount: favoriteProductIds.length, favoriteProductIds, cart }
 }

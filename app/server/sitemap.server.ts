@@ -8,7 +8,7 @@ export const SITEMAP_PAGE_SIZE = 250
  * Public pages without a handle that belong in the sitemap. Each must be a route in
  * app/routes.ts (sitemap.test.ts fails otherwise); add pages here as their routes land.
  */
-export const STATIC_SITEMAP_PATHS = ['/', '/em-breve'] as const
+export const STATIC_SITEMAP_PATHS = ['/', '/assinaturas', '/em-breve'] as const
 
 export type SitemapEntry = { path: string; lastmod?: string }
 

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { getEnv } from '~/server/env.server'
+import { deleteImageVariants } from '~/server/images/variants.server'
 import { type UploadKind, detectMediaType } from './storage/content-type.server'
 import type { StorageDriver } from './storage/driver.server'
 import { type Bucket, type UploadTarget, buildKey, isBucket, isSafeKey, uploadUrl } from './storage/keys.server'
@@ -108,9 +109,13 @@ function targetOf(options: UploadTarget): UploadTarget {
 	}
 }
 
-/** Removes a stored upload (e.g. the banner video being replaced). Unknown keys are ignored. */
+/**
+ * Removes a stored upload (e.g. the banner video being replaced) and its resized copies,
+ * so a deleted customer photo does not live on in the image cache. Unknown keys are ignored.
+ */
 export async function deleteUpload(bucket: Bucket, key: string): Promise<void> {
 	await getBucketStorage(bucket).delete(key)
+	await deleteImageVariants(bucket, key)
 }
 
 /**

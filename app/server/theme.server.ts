@@ -1,5 +1,8 @@
+import { z } from 'zod'
 import { readCookie } from '~/server/cookies.server'
-import { DEFAULT_THEME, THEME_COOKIE_NAME, type Theme, themeSchema } from '~/utils/theme'
+import { DEFAULT_THEME, THEME_COOKIE_NAME, THEMES, type Theme } from '~/utils/theme'
+
+export const themeSchema = z.enum(THEMES)
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365
 

@@ -1,11 +1,15 @@
-import { z } from 'zod'
-
 /**
  * The visitor's colour-scheme preference. 'light' is the default (document 000 §1);
- * 'system' follows the operating system. Shared by the server (cookie) and the browser (toggle).
+ * 'system' follows the operating system. Shared by the server (cookie) and the browser
+ * (toggle). No zod here: every page loads this module, and the browser needs only a guard
+ * (the server's schema is in app/server/theme.server.ts).
  */
-export const themeSchema = z.enum(['light', 'dark', 'system'])
-export type Theme = z.infer<typeof themeSchema>
+export const THEMES = ['light', 'dark', 'system'] as const
+export type Theme = (typeof THEMES)[number]
+
+export function isTheme(value: unknown): value is Theme {
+	return typeof value === 'string' && (THEMES as readonly string[]).includes(value)
+}
 /** What is actually painted: a 'system' preference resolves to one of these. */
 export type ResolvedTheme = Exclude<Theme, 'system'>
 

@@ -13,11 +13,18 @@ withTestDatabase()
 let bandana: { id: string }
 let bandanaProductId: string
 let laco: { id: string }
+let nameAddon: { id: string }
+let instagramAddon: { id: string }
+let extensorAddon: { id: string }
 beforeAll(async () => {
 	const created = await createProduct({ title: 'Bandana Xadrez Vermelho', variants: [{ priceCents: 2990 }] })
 	bandana = created.variant
 	bandanaProductId = created.product.id
 	laco = (await createProduct({ title: 'Laço Rosa', variants: [{ priceCents: 1299 }] })).variant
+	// The product page's fixed add-on products (document 000 §9).
+	nameAddon = (await createProduct({ title: 'Adicional: Bordado do nome do pet', handle: 'adicional-nome-pet', variants: [{ priceCents: 1000 }] })).variant
+	instagramAddon = (await createProduct({ title: 'Adicional: Bordado do Instagram do pet', handle: 'adicional-instagram-pet', variants: [{ priceCents: 1000 }] })).variant
+	extensorAddon = (await createProduct({ title: 'Adicional: Extensor', handle: 'adicional-extensor', variants: [{ priceCents: 500 }] })).variant
 })
 
 function line(cart: Cart, variantId: string) {
@@ -49,17 +56,65 @@ describe('cart', () => {
 		let updated = await commerce.addCartLines(cart.id, [{ variantId: bandana.id, quantity: 2 }])
 		expect(updated.lines).toHaveLength(1)
 		expect(updated.lines[0]?.quantity).toBe(3)
+		// The same attributes in another order are the same line (stored sorted by key).
 		updated = await commerce.addCartLines(cart.id, [
-			{ variantId: bandana.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }, { key: 'Cor', value: 'Azul' }] },
+			{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }, { key: 'Para', value: 'Bandana Xadrez' }] },
 		])
 		updated = await commerce.addCartLines(cart.id, [
-			{ variantId: bandana.id, quantity: 1, attributes: [{ key: 'Cor', value: 'Azul' }, { key: 'Nome do pet', value: 'Thor' }] },
+			{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Para', value: 'Bandana Xadrez' }, { key: 'Nome do pet', value: ' Thor ' }] },
 		])
-		expect(updated.lines.map((l) => l.quantity)).toEqual([3, 2])
+		updated = await commerce.addCartLines(cart.id, [
+			{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Mel' }, { key: 'Para', value: 'Bandana Xadrez' }] },
+		])
+		expect(updated.lines.map((l) => l.quantity)).toEqual([3, 2, 1])
 		expect(updated.lines[1]?.attributes).toEqual([
-			{ key: 'Cor', value: 'Azul' },
 			{ key: 'Nome do pet', value: 'Thor' },
+			{ key: 'Para', value: 'Bandana Xadrez' },
 		])
+	})
+
+	test('personalisation: only known keys, within their limits, and only on the paid line that embroiders it', async () => {
+		const cart = await commerce.createCart({ lines: [{ variantId: bandana.id, quantity: 1 }] })
+		const para = { key: 'Para', value: 'Bandana Xadrez Vermelho' }
+		const refused: [Parameters<CommerceProvider['addCartLines']>[1], string][] = [
+			// A free name or Instagram on the bandana itself (document 000 §9: a paid add-on line).
+			[[{ variantId: bandana.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }] }], 'A personalização é um adicional: adicione o bordado junto com o produto.'],
+			[[{ variantId: bandana.id, quantity: 1, attributes: [{ key: 'Instagram do pet', value: '@thor' }] }], 'A personalização é um adicional: adicione o bordado junto com o produto.'],
+			// The Instagram on the (cheaper or equal) name line, or the name on the extensor line.
+			[[{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }, { key: 'Instagram do pet', value: '@thor' }, para] }], 'A personalização é um adicional: adicione o bordado junto com o produto.'],
+			[[{ variantId: extensorAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }, para] }], 'A personalização é um adicional: adicione o bordado junto com o produto.'],
+			// An embroidery line with nothing to embroider.
+			[[{ variantId: nameAddon.id, quantity: 1, attributes: [para] }], 'Personalização inválida. Confira os campos e tente novamente.'],
+			// Unknown keys, 'Para' on a main item, the limits of document 000 §5.
+			[[{ variantId: bandana.id, quantity: 1, attributes: [{ key: 'Cor', value: 'Azul' }] }], 'Personalização inválida. Confira os campos e tente novamente.'],
+			[[{ variantId: bandana.id, quantity: 1, attributes: [para] }], 'Personalização inválida. Confira os campos e tente novamente.'],
+			[[{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'a'.repeat(21) }, para] }], 'O nome do pet deve ter no máximo 20 caracteres'],
+			[[{ variantId: instagramAddon.id, quantity: 1, attributes: [{ key: 'Instagram do pet', value: `@${'a'.repeat(31)}` }, para] }], 'O Instagram do pet deve ter no máximo 30 caracteres'],
+			[[{ variantId: instagramAddon.id, quantity: 1, attributes: [{ key: 'Instagram do pet', value: 'thor pet!' }, para] }], 'O Instagram do pet deve ter apenas letras, números, ponto e sublinhado'],
+			[[{ variantId: laco.id, quantity: 1, attributes: [{ key: 'Fixação', value: 'Cola' }] }], 'Escolha a fixação do lacinho'],
+			[[{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }, para, para] }], 'Personalização inválida. Confira os campos e tente novamente.'],
+		]
+		for (const [lines, userMessage] of refused) {
+			await expect(commerce.addCartLines(cart.id, lines), JSON.stringify(lines)).rejects.toMatchObject({ code: 'invalid_input', userMessage })
+		}
+		// A refused request keeps nothing, not even its valid lines.
+		await expect(
+			commerce.addCartLines(cart.id, [
+				{ variantId: laco.id, quantity: 1 },
+				{ variantId: bandana.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'Thor' }] },
+			]),
+		).rejects.toMatchObject({ code: 'invalid_input' })
+		expect((await commerce.getCart(cart.id))?.lines.map((l) => [l.merchandise.id, l.quantity])).toEqual([[bandana.id, 1]])
+
+		// What the product page sends is accepted; the handle is stored with one '@'.
+		const added = await commerce.addCartLines(cart.id, [
+			{ variantId: laco.id, quantity: 2, attributes: [{ key: 'Fixação', value: 'Presilha' }] },
+			{ variantId: nameAddon.id, quantity: 1, attributes: [{ key: 'Nome do pet', value: 'a'.repeat(20) }, para] },
+			{ variantId: instagramAddon.id, quantity: 1, attributes: [{ key: 'Instagram do pet', value: `@@${'a'.repeat(30)}` }, para] },
+			{ variantId: extensorAddon.id, quantity: 1, attributes: [para] },
+		])
+		expect(line(added, instagramAddon.id)?.attributes).toEqual([{ key: 'Instagram do pet', value: `@${'a'.repeat(30)}` }, para])
+		expect(added.lines).toHaveLength(5)
 	})
 
 	test('quantity 0 (or less) removes the line; other quantities are set', async () => {

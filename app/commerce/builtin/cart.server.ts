@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
+import { addonKeyOfHandle, lineAttributesIssue } from '../rules/add-on-lines'
 import {
 	type Cart,
 	type CartLine,
@@ -22,6 +23,12 @@ import {
 	isUuid,
 	parseInput,
 } from './validation.server'
+
+/** A subscription line is one year: 12 × the monthly price (document 000 §9, decision 6). */
+export const SUBSCRIPTION_MONTHS = 12
+
+/** Decision 6: the subscription page adds ONE line for 12 months; more of it is not sold. */
+export const SUBSCRIPTION_QUANTITY_MESSAGE = 'A assinatura já cobre 12 meses: a quantidade é sempre 1.'
 
 /** Our own checkout page (decision 4: same tab). */
 export const BUILTIN_CHECKOUT_URL = '/checkout'
@@ -87,8 +94,9 @@ function toCartLine(row: CartLineRow): CartLine {
 		},
 		row.status,
 	)
-	// Gift lines are free (document 000 §4); every other price is the variant's current one.
-	const unitPriceCents = row.is_gift ? 0 : row.price_cents
+	// Gift lines are free (document 000 §4); a subscription line is 12 months of the monthly
+	// price (decision 6); every other price is the variant's current one.
+	const unitPriceCents = row.is_gift ? 0 : row.is_subscription ? row.price_cents * SUBSCRIPTION_MONTHS : row.price_cents
 	return {
 		id: row.id,
 		merchandise: {
@@ -114,7 +122,8 @@ function toCartLine(row: CartLineRow): CartLine {
 	}
 }
 
-async function loadCart(cartId: string, executor: Executor = db): Promise<Cart | null> {
+/** The cart as seen by `executor` (inside a transaction: with its uncommitted changes). */
+export async function loadCart(cartId: string, executor: Executor = db): Promise<Cart | null> {
 	const [cart] = await queryRows<{ id: string }>(sql`select id from carts where id = ${cartId}::uuid`, executor)
 	if (!cart) return null
 	const rows = await queryRows<CartLineRow>(
@@ -131,7 +140,8 @@ async function loadCart(cartId: string, executor: Executor = db): Promise<Cart |
 			where i.product_id = p.id order by i.position, i.id limit 1
 		) img on true
 		where l.cart_id = ${cartId}::uuid
-		order by l.created_at, l.id`,
+		-- the lines in the order they were added, the gift always last
+		order by l.is_gift, l.created_at, l.id`,
 		executor,
 	)
 	const lines = rows.map(toCartLine)
@@ -148,7 +158,7 @@ async function loadCart(cartId: string, executor: Executor = db): Promise<Cart |
 }
 
 /** Serialises concurrent changes to one cart (two tabs, double clicks) on its row lock. */
-async function withLockedCart<T>(cartId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function withLockedCart<T>(cartId: string, change: (tx: Transaction) => Promise<T>): Promise<T> {
 	if (!isUuid(cartId)) throw cartNotFound(cartId)
 	return db.transaction(async (tx) => {
 		const [locked] = await queryRows<{ id: string }>(sql`select id from carts where id = ${cartId}::uuid for update`, tx)
@@ -200,8 +210,8 @@ export async function insertOrIncrementLines(tx: Transaction, cartId: string, li
 	if (!variantIds.every(isUuid)) {
 		throw new CommerceError('variant_not_found', COMMERCE_MESSAGES.productUnavailable, { detail: 'malformed variant id' })
 	}
-	const variants = await queryRows<{ id: string; stock: number | null; available: boolean; status: string }>(
-		sql`select v.id, v.stock, v.available, p.status from product_variants v join products p on p.id = v.product_id
+	const variants = await queryRows<{ id: string; stock: number | null; available: boolean; status: string; handle: string }>(
+		sql`select v.id, v.stock, v.available, p.status, p.handle from product_variants v join products p on p.id = v.product_id
 			where v.id in (${idList(variantIds)})`,
 		tx,
 	)
@@ -215,14 +225,22 @@ export async function insertOrIncrementLines(tx: Transaction, cartId: string, li
 			throw new CommerceError('variant_unavailable', COMMERCE_MESSAGES.variantUnavailable, { detail: `variant ${id}` })
 		}
 	}
+	// Personalisation only on the paid line that embroiders it (document 000 §9): checked
+	// before anything is written, so a refused request changes nothing.
 	for (const line of lines) {
+		const issue = lineAttributesIssue(line.attributes, addonKeyOfHandle(byId.get(line.variantId)?.handle ?? ''))
+		if (issue) throw new CommerceError('invalid_input', issue, { detail: `attributes not allowed on variant ${line.variantId}` })
+	}
+	for (const line of lines) {
+		// A subscription line is one plan for 12 months (decision 6): adding it again keeps 1.
+		const quantity = line.isSubscription ? 1 : line.quantity
 		const [row] = await queryRows<{ quantity: number }>(
 			sql`
 			insert into cart_lines (cart_id, variant_id, quantity, is_gift, is_subscription, attributes)
-			values (${cartId}::uuid, ${line.variantId}::uuid, ${line.quantity}, ${line.isGift ?? false},
+			values (${cartId}::uuid, ${line.variantId}::uuid, ${quantity}, ${line.isGift ?? false},
 				${line.isSubscription ?? false}, ${JSON.stringify(canonicalAttributes(line.attributes))}::jsonb)
 			on conflict (cart_id, variant_id, is_gift, is_subscription, md5((attributes)::text))
-			do update set quantity = cart_lines.quantity + excluded.quantity
+			do update set quantity = case when cart_lines.is_subscription then 1 else cart_lines.quantity + excluded.quantity end
 			returning quantity`,
 			tx,
 		)
@@ -234,12 +252,39 @@ export async function insertOrIncrementLines(tx: Transaction, cartId: string, li
 	await assertStockCovers(tx, cartId, variantIds)
 }
 
+/**
+ * Lines moved from another cart of the same shopper (the sign-in merge), kept as they were
+ * when a normal add refuses them: a variant that can no longer be sold stays visible and
+ * flagged 'Indisponível' (as it was in the cart it came from), a quantity the stock no longer
+ * covers stays for the shopper to lower (checkout refuses it with the stock message), old
+ * attributes stay as they were bought. The quantity cap, one subscription and the line limit
+ * still hold. Inside the caller's transaction, cart row locked.
+ */
+export async function keepMovedLines(tx: Transaction, cartId: string, lines: InternalLineInput[]): Promise<void> {
+	if (lines.length === 0) return
+	if (!lines.every((l) => isUuid(l.variantId) && Number.isInteger(l.quantity) && l.quantity >= 1)) {
+		throw new CommerceError('invalid_input', COMMERCE_MESSAGES.invalidInput, { detail: 'malformed moved line' })
+	}
+	for (const line of lines) {
+		const quantity = line.isSubscription ? 1 : Math.min(line.quantity, MAX_LINE_QUANTITY)
+		await tx.execute(sql`
+			insert into cart_lines (cart_id, variant_id, quantity, is_gift, is_subscription, attributes)
+			values (${cartId}::uuid, ${line.variantId}::uuid, ${quantity}, ${line.isGift ?? false},
+				${line.isSubscription ?? false}, ${JSON.stringify(canonicalAttributes(line.attributes))}::jsonb)
+			on conflict (cart_id, variant_id, is_gift, is_subscription, md5((attributes)::text))
+			do update set quantity = case when cart_lines.is_subscription then 1
+				else least(cart_lines.quantity + excluded.quantity, ${MAX_LINE_QUANTITY}) end`)
+	}
+	await assertLineLimit(tx, cartId)
+}
+
 export async function getCart(cartId: string): Promise<Cart | null> {
 	if (!isUuid(cartId)) return null
 	return loadCart(cartId)
 }
 
-function shopperLines(lines: CartLineInput[]): InternalLineInput[] {
+/** Validates what a shopper sends (no flags, no price) into lines the provider can insert. */
+export function shopperLines(lines: CartLineInput[]): InternalLineInput[] {
 	return parseInput(addLinesSchema, lines).map((line) => ({
 		variantId: line.variantId,
 		quantity: line.quantity,
@@ -264,55 +309,65 @@ export async function addCartLines(cartId: string, lines: CartLineInput[]): Prom
 	return (await loadCart(cartId)) as Cart
 }
 
-export async function updateCartLines(cartId: string, updates: CartLineUpdateInput[]): Promise<Cart> {
+/** Sets quantities inside the caller's transaction (cart row locked); quantity ≤ 0 removes. */
+export async function applyLineUpdates(tx: Transaction, cartId: string, updates: CartLineUpdateInput[]): Promise<void> {
 	const parsed = parseInput(updateLinesSchema, updates)
-	await withLockedCart(cartId, async (tx) => {
-		if (parsed.length === 0) return
-		if (!parsed.every((u) => isUuid(u.lineId))) {
-			throw new CommerceError('line_not_found', COMMERCE_MESSAGES.lineNotFound, { detail: 'malformed line id' })
+	if (parsed.length === 0) return
+	if (!parsed.every((u) => isUuid(u.lineId))) {
+		throw new CommerceError('line_not_found', COMMERCE_MESSAGES.lineNotFound, { detail: 'malformed line id' })
+	}
+	const current = await queryRows<{
+		id: string
+		quantity: number
+		variant_id: string
+		stock: number | null
+		available: boolean
+		status: string
+		is_subscription: boolean
+	}>(
+		sql`
+		select l.id, l.quantity, l.variant_id, l.is_subscription, v.stock, v.available, p.status
+		from cart_lines l join product_variants v on v.id = l.variant_id join products p on p.id = v.product_id
+		where l.cart_id = ${cartId}::uuid and l.id in (${idList(parsed.map((u) => u.lineId))})`,
+		tx,
+	)
+	const byId = new Map(current.map((l) => [l.id, l]))
+	const touchedVariants = new Set<string>()
+	for (const update of parsed) {
+		const line = byId.get(update.lineId)
+		if (!line) throw new CommerceError('line_not_found', COMMERCE_MESSAGES.lineNotFound)
+		if (update.quantity <= 0) {
+			await tx.execute(sql`delete from cart_lines where id = ${line.id}::uuid`)
+			continue
 		}
-		const current = await queryRows<{
-			id: string
-			quantity: number
-			variant_id: string
-			stock: number | null
-			available: boolean
-			status: string
-		}>(
-			sql`
-			select l.id, l.quantity, l.variant_id, v.stock, v.available, p.status
-			from cart_lines l join product_variants v on v.id = l.variant_id join products p on p.id = v.product_id
-			where l.cart_id = ${cartId}::uuid and l.id in (${idList(parsed.map((u) => u.lineId))})`,
-			tx,
-		)
-		const byId = new Map(current.map((l) => [l.id, l]))
-		const touchedVariants = new Set<string>()
-		for (const update of parsed) {
-			const line = byId.get(update.lineId)
-			if (!line) throw new CommerceError('line_not_found', COMMERCE_MESSAGES.lineNotFound)
-			if (update.quantity <= 0) {
-				await tx.execute(sql`delete from cart_lines where id = ${line.id}::uuid`)
-				continue
-			}
-			// Lowering the quantity of a line that can no longer be sold is allowed; raising it is not.
-			if (update.quantity > line.quantity && !isVariantSellable(line, line.status)) {
-				throw new CommerceError('variant_unavailable', COMMERCE_MESSAGES.variantUnavailable)
-			}
-			await tx.execute(sql`update cart_lines set quantity = ${update.quantity} where id = ${line.id}::uuid`)
-			if (update.quantity > line.quantity) touchedVariants.add(line.variant_id)
+		if (line.is_subscription && update.quantity > 1) {
+			throw new CommerceError('invalid_input', SUBSCRIPTION_QUANTITY_MESSAGE, { detail: `subscription line ${line.id}` })
 		}
-		await assertStockCovers(tx, cartId, [...touchedVariants])
-	})
+		// Lowering the quantity of a line that can no longer be sold is allowed; raising it is not.
+		if (update.quantity > line.quantity && !isVariantSellable(line, line.status)) {
+			throw new CommerceError('variant_unavailable', COMMERCE_MESSAGES.variantUnavailable)
+		}
+		await tx.execute(sql`update cart_lines set quantity = ${update.quantity} where id = ${line.id}::uuid`)
+		if (update.quantity > line.quantity) touchedVariants.add(line.variant_id)
+	}
+	await assertStockCovers(tx, cartId, [...touchedVariants])
+}
+
+export async function updateCartLines(cartId: string, updates: CartLineUpdateInput[]): Promise<Cart> {
+	await withLockedCart(cartId, (tx) => applyLineUpdates(tx, cartId, updates))
 	return (await loadCart(cartId)) as Cart
+}
+
+/** Deletes lines inside the caller's transaction; ids already gone (or malformed) are ignored. */
+export async function applyLineRemovals(tx: Transaction, cartId: string, lineIds: string[]): Promise<void> {
+	const ids = parseInput(lineIdsSchema, lineIds).filter(isUuid)
+	if (ids.length === 0) return
+	await tx.execute(sql`delete from cart_lines where cart_id = ${cartId}::uuid and id in (${idList(ids)})`)
 }
 
 /** Removing a line that is already gone is not an error (double clicks, two tabs). */
 export async function removeCartLines(cartId: string, lineIds: string[]): Promise<Cart> {
-	const ids = parseInput(lineIdsSchema, lineIds).filter(isUuid)
-	await withLockedCart(cartId, async (tx) => {
-		if (ids.length === 0) return
-		await tx.execute(sql`delete from cart_lines where cart_id = ${cartId}::uuid and id in (${idList(ids)})`)
-	})
+	await withLockedCart(cartId, (tx) => applyLineRemovals(tx, cartId, lineIds))
 	return (await loadCart(cartId)) as Cart
 }
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { CommerceError } from '../errors'
+import { INTERNAL_TAG } from '../internal-products'
 import { builtinProvider as commerce } from './provider.server'
 import { clearCommerceTables, createCollection, createProduct } from './test-factories.server'
 
@@ -170,6 +171,35 @@ describe('products by handle', () => {
 		await createProduct({ title: 'Extensor', handle: 'extensor' })
 		const found = await commerce.getProductsByHandles(['extensor', 'nao-existe', 'perfume-pet', 'Extensor'])
 		expect(found.map((p) => p.handle)).toEqual(['extensor', 'perfume-pet'])
+	})
+})
+
+describe('internal products (add-ons, bases, the gift)', () => {
+	test('never appear in listings, even when asked for by word or tag, but are found by handle', async () => {
+		await createProduct({ title: 'Personalização: Perfume 10ml', handle: 'personalizacao-perfume', tags: [INTERNAL_TAG] })
+		await createProduct({ title: 'Perfume Floral', handle: 'perfume-floral', tags: ['perfume'] })
+		// An internal tag among others still hides the product.
+		await createProduct({ title: 'Lacinho Pet (Brinde)', handle: 'brinde-lacinho-pet', tags: ['lacinho', INTERNAL_TAG] })
+
+		const all: string[] = []
+		let after: string | null = null
+		for (;;) {
+			const page = await commerce.listProducts({ first: 250, after })
+			all.push(...page.nodes.map((p) => p.handle))
+			if (!page.pageInfo.hasNextPage) break
+			after = page.pageInfo.endCursor
+		}
+		expect(all).toContain('perfume-floral')
+		expect(all).not.toContain('personalizacao-perfume')
+		expect(all).not.toContain('brinde-lacinho-pet')
+		const byWord = await commerce.listProducts({ first: 10, query: 'perfume 10ml' })
+		expect(byWord.nodes).toEqual([])
+		expect((await commerce.listProducts({ first: 10, query: `tag:${INTERNAL_TAG}` })).nodes).toEqual([])
+
+		// The product page and the cart still reach them by handle.
+		expect((await commerce.getProductByHandle('personalizacao-perfume'))?.title).toBe('Personalização: Perfume 10ml')
+		const byHandles = await commerce.getProductsByHandles(['brinde-lacinho-pet', 'personalizacao-perfume'])
+		expect(byHandles.map((p) => p.handle)).toEqual(['brinde-lacinho-pet', 'personalizacao-perfume'])
 	})
 })
 

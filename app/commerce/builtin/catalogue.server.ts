@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { queryRows } from '~/server/db.server'
 import { COMMERCE_MESSAGES } from '../errors'
+import { INTERNAL_TAG } from '../internal-products'
 import type { ListProductsOptions } from '../provider'
 import type { Collection, Connection, Product, ProductSortKey, ProductSummary } from '../types'
 import { decodeCursor, encodeCursor } from './cursor.server'
@@ -17,6 +18,14 @@ export function containsPattern(text: string): string {
 /** Accent- and case-insensitive form of a SQL expression, as the trigram indexes store it. */
 export function folded(expression: SQL): SQL {
 	return sql`f_unaccent(lower(${expression}))`
+}
+
+/**
+ * Over `products p`: not an internal product (add-on, base, gift). Listings and search use
+ * it; lookups by handle do not, since the product page and the cart need those products.
+ */
+export function browsable(): SQL {
+	return sql`not (p.tags @> array[${INTERNAL_TAG}]::text[])`
 }
 
 /** The sort expression over `products p`, and how a cursor's text value is cast back. */
@@ -69,6 +78,7 @@ const listOptionsSchema = z.object({
 	reverse: z.boolean().optional(),
 })
 
+/** Products on sale for browsing (storefront lists, sitemap): internal products are left out. */
 export async function listProducts(options: ListProductsOptions): Promise<Connection<ProductSummary>> {
 	const parsed = parseInput(listOptionsSchema, options, COMMERCE_MESSAGES.invalidInput)
 	const first = clampFirst(parsed.first, 50)
@@ -87,7 +97,7 @@ export async function listProducts(options: ListProductsOptions): Promise<Connec
 	const rows = await queryRows<{ id: string; sort_value: string }>(sql`
 		select p.id, (${expression})::text as sort_value
 		from products p
-		where p.status = 'active' and ${productQueryFilter(parsed.query)} and ${after}
+		where p.status = 'active' and ${browsable()} and ${productQueryFilter(parsed.query)} and ${after}
 		order by ${expression} ${direction}, p.id ${direction}
 		limit ${first + 1}`)
 

@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
+import { INTERNAL_TAG } from '../internal-products'
 import { builtinProvider as commerce } from './provider.server'
 import { searchTokens } from './search.server'
 import { clearCommerceTables, createProduct } from './test-factories.server'
 
 withTestDatabase()
 
-async function titles(query: string, first = 8) {
-	return (await commerce.searchProducts(query, { first })).map((p) => p.title)
+async function titles(query: string, first: number | undefined = 8) {
+	return (await commerce.searchProducts(query, first === undefined ? undefined : { first })).map((p) => p.title)
 }
 
 describe('searchTokens', () => {
@@ -36,6 +37,10 @@ describe('searchProducts', () => {
 		await createProduct({ title: 'Kit Higiene', description: 'Shampoo com cheirinho de rosa e toalha' })
 		await createProduct({ title: 'Perfume Pet Festa', tags: ['aniversário'] })
 		await createProduct({ title: 'Laço Rascunho', status: 'draft' })
+		// Cart-only products (add-ons, the gift) share words with real ones.
+		await createProduct({ title: 'Laço Brinde', handle: 'brinde-laco', tags: ['lacinho', INTERNAL_TAG] })
+		await createProduct({ title: 'Personalização: Perfume Pet', handle: 'personalizacao-perfume', tags: [INTERNAL_TAG] })
+		for (let i = 1; i <= 10; i++) await createProduct({ title: `Gravata Borboleta ${i}`, tags: ['gravata'] })
 	})
 
 	test("is accent-insensitive: 'laco' finds 'Laço Rosa'", async () => {
@@ -80,6 +85,29 @@ describe('searchProducts', () => {
 	test('LIKE wildcards in the query are literal', async () => {
 		expect(await titles('%%')).toEqual([])
 		expect(await titles('_a')).toEqual([])
+	})
+
+	test('never finds internal products, which stay reachable by handle', async () => {
+		expect(await titles('laco brinde')).toEqual([])
+		expect(await titles('laco', 50)).not.toContain('Laço Brinde')
+		expect(await titles('perfume pet')).toEqual(['Perfume Pet Festa'])
+		expect(await titles(INTERNAL_TAG)).toEqual([])
+		expect((await commerce.getProductByHandle('brinde-laco'))?.title).toBe('Laço Brinde')
+	})
+
+	test('shows 8 results unless asked otherwise, the shortest matching titles first', async () => {
+		const found = await titles('gravata borboleta', undefined)
+		expect(found).toHaveLength(8)
+		// Equal matches: the shorter (closer) title first, then alphabetical.
+		expect(found.slice(0, 3)).toEqual(['Gravata Borboleta 1', 'Gravata Borboleta 2', 'Gravata Borboleta 3'])
+		expect(await titles('gravata', 50)).toHaveLength(10)
+	})
+
+	test('a typo in one word of several still finds the product; two typos in a short word do not', async () => {
+		expect(await titles('cachecol trico')).toEqual(['Cachecol Tricô'])
+		expect(await titles('cachecou')).toEqual(['Cachecol Tricô'])
+		expect(await titles('coleira courro')).toEqual(['Coleira Couro Caramelo'])
+		expect(await titles('xyzw')).toEqual([])
 	})
 
 	test('results are full summaries with price and image', async () => {

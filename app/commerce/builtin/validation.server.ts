@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
+import { lineAttributesSchema } from '../rules/add-on-lines'
 import type { LineAttribute } from '../types'
 
 /** document 000 §7: the remote cart line limit is 100; ours is the same. */
@@ -25,16 +26,12 @@ export function isHandle(value: unknown): value is string {
 	return handleSchema.safeParse(value).success
 }
 
-const INVALID_ATTRIBUTE = 'Personalização inválida. Confira os campos e tente novamente.'
-const attributeSchema = z.object({
-	key: z.string(INVALID_ATTRIBUTE).trim().min(1, INVALID_ATTRIBUTE).max(60, INVALID_ATTRIBUTE),
-	value: z.string(INVALID_ATTRIBUTE).trim().max(300, INVALID_ATTRIBUTE),
-})
-
-const attributesSchema = z
-	.array(attributeSchema, INVALID_ATTRIBUTE)
-	.max(20, INVALID_ATTRIBUTE)
-	.refine((list) => new Set(list.map((a) => a.key)).size === list.length, INVALID_ATTRIBUTE)
+/**
+ * The product page's attribute keys and limits (document 000 §5), shared with the browser:
+ * the pet's name ≤ 20, the Instagram handle ≤ 30, the fastening one of its options, nothing
+ * else. Which line may carry which key is checked where the line's product is known.
+ */
+const attributesSchema = lineAttributesSchema
 
 const quantitySchema = z
 	.number('Quantidade inválida.')

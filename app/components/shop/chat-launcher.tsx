@@ -1,65 +1,66 @@
-import { MessageCircleIcon, XIcon } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { MessageCircleIcon, PawPrintIcon, XIcon } from 'lucide-react'
+import { Popover } from 'radix-ui'
 import { Button } from '~/components/ui/button'
 import { whatsappUrl } from './navigation'
 import { useShopUi } from './shop-ui'
 
+/** Prefilled WhatsApp message while the assistant is not there yet. */
+const WHATSAPP_MESSAGE = 'Olá! Gostaria de ajuda para escolher um produto.'
+
 /**
  * The floating 'Aria Assistente' button, bottom right (document 000 §2 'Home page').
- * The assistant itself is a later issue; until then its panel points to WhatsApp.
- * Open state is shared (useShopUi) so other buttons, like the hero's, can open it.
+ * The assistant itself is a later issue; until then its panel says so and offers WhatsApp.
+ * Open state is shared (useShopUi) so other buttons, like the hero's 'Compre com a Aria',
+ * open the same panel. A Radix popover: focus moves into it on open and back to the button
+ * on close, Escape and a click outside close it, and the button carries aria-expanded.
  */
 export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string }) {
 	const { chatOpen, setChatOpen } = useShopUi()
-	const panelRef = useRef<HTMLDivElement>(null)
-
-	useEffect(() => {
-		if (!chatOpen) return
-		panelRef.current?.focus()
-		const onKeyDown = (event: KeyboardEvent) => {
-			if (event.key === 'Escape') setChatOpen(false)
-		}
-		document.addEventListener('keydown', onKeyDown)
-		return () => document.removeEventListener('keydown', onKeyDown)
-	}, [chatOpen, setChatOpen])
-
 	return (
-		<div className="fixed right-4 bottom-4 z-40 flex flex-col items-end gap-3">
-			{chatOpen ? (
-				<div
-					ref={panelRef}
-					id="aria-painel"
-					role="dialog"
+		<Popover.Root open={chatOpen} onOpenChange={setChatOpen}>
+			<Popover.Trigger asChild>
+				<Button size="lg" className="fixed right-4 bottom-4 z-40 h-12 rounded-full px-5 shadow-lg">
+					<MessageCircleIcon className="size-5" aria-hidden="true" />
+					{/* Icon-only on phones; the name stays for screen readers. */}
+					<span className="sr-only sm:not-sr-only">Aria Assistente</span>
+				</Button>
+			</Popover.Trigger>
+			<Popover.Portal>
+				<Popover.Content
+					side="top"
+					align="end"
+					sideOffset={12}
+					collisionPadding={16}
 					aria-labelledby="aria-painel-titulo"
-					tabIndex={-1}
-					className="w-72 rounded-xl border bg-popover p-4 text-popover-foreground shadow-xl outline-none animate-in fade-in-0 slide-in-from-bottom-2"
+					aria-describedby="aria-painel-texto"
+					className="z-50 w-72 rounded-xl border bg-popover p-4 text-popover-foreground shadow-xl outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:slide-in-from-bottom-2"
 				>
 					<div className="mb-2 flex items-center justify-between gap-2">
-						<h2 id="aria-painel-titulo" className="font-bold">
+						<h2 id="aria-painel-titulo" className="inline-flex items-center gap-2 font-bold">
+							<PawPrintIcon className="size-4 text-primary" aria-hidden="true" />
 							Aria Assistente
 						</h2>
-						<Button variant="ghost" size="icon-sm" aria-label="Fechar" onClick={() => setChatOpen(false)}>
-							<XIcon aria-hidden="true" />
-						</Button>
+						<Popover.Close asChild>
+							<Button variant="ghost" size="icon-sm" aria-label="Fechar">
+								<XIcon aria-hidden="true" />
+							</Button>
+						</Popover.Close>
 					</div>
-					<p className="text-sm">A Aria chega em breve! Enquanto isso, fale com a gente pelo WhatsApp.</p>
+					<p id="aria-painel-texto" className="text-sm">
+						A Aria, nossa assistente virtual, chega em breve! Enquanto isso, fale com a gente pelo WhatsApp.
+					</p>
 					<Button asChild className="mt-3 w-full">
-						<a href={whatsappUrl(whatsappNumber)} target="_blank" rel="noreferrer noopener">
+						<a
+							href={`${whatsappUrl(whatsappNumber)}?text=${encodeURIComponent(WHATSAPP_MESSAGE)}`}
+							target="_blank"
+							rel="noreferrer noopener"
+						>
+							<MessageCircleIcon aria-hidden="true" />
 							Falar no WhatsApp
 						</a>
 					</Button>
-				</div>
-			) : null}
-			<Button
-				size="lg"
-				className="h-12 rounded-full px-5 shadow-lg"
-				aria-expanded={chatOpen}
-				aria-controls={chatOpen ? 'aria-painel' : undefined}
-				onClick={() => setChatOpen(!chatOpen)}
-			>
-				<MessageCircleIcon className="size-5" aria-hidden="true" />
-				<span className="sr-only sm:not-sr-only">Aria Assistente</span>
-			</Button>
-		</div>
+				</Popover.Content>
+			</Popover.Portal>
+		</Popover.Root>
 	)
 }

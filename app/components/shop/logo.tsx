@@ -1,5 +1,12 @@
 import { Link } from 'react-router'
 import { cn } from '~/utils/cn'
+import { responsiveImageProps } from '~/utils/responsive-image'
+
+// An uploaded logo can have any proportions and its size is not stored (settings keep a URL
+// only), so it gets a fixed 160 × 36 box and is fitted inside it, against the left edge: the
+// header is laid out before the picture arrives and does not move when it does.
+const CUSTOM_LOGO_WIDTH = 160
+const CUSTOM_LOGO_HEIGHT = 36
 
 /**
  * The store's logo linking home. An uploaded logo (settings.logoUrl) is used as is; otherwise the
@@ -16,7 +23,13 @@ export function Logo({ storeName, logoUrl, className }: { storeName: string; log
 			)}
 		>
 			{logoUrl ? (
-				<img src={logoUrl} alt={storeName} className="h-9 w-auto max-w-40 object-contain" />
+				<img
+					{...responsiveImageProps(logoUrl, { sizes: `${CUSTOM_LOGO_WIDTH}px` })}
+					alt={storeName}
+					width={CUSTOM_LOGO_WIDTH}
+					height={CUSTOM_LOGO_HEIGHT}
+					className="h-9 w-40 object-contain object-left"
+				/>
 			) : (
 				<>
 					<img src="/logo-light.svg" alt="" width={36} height={36} className="size-9 dark:hidden" />

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
+import { HeartIcon, LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Separator } from '~/components/ui/separator'
@@ -60,6 +60,11 @@ export function MobileDrawer({
 							<Link to={dashboardPath(user)} className={rowClasses} onClick={close}>
 								<LayoutDashboardIcon className="size-4" aria-hidden="true" />
 								Dashboard
+							</Link>
+							{/* The header's heart is hidden on phones; decision 8's page is reached from here. */}
+							<Link to="/user/favorites" className={rowClasses} onClick={close}>
+								<HeartIcon className="size-4" aria-hidden="true" />
+								Meus Favoritos
 							</Link>
 							<Form method="post" action="/logout" onSubmit={close}>
 								<Button type="submit" variant="ghost" className={cn(rowClasses, 'h-auto justify-start')}>

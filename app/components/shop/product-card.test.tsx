@@ -5,10 +5,20 @@ import { brl, type ProductSummary } from '~/commerce'
 import { ProductCard, toProductCardData, type ProductCardData } from './product-card'
 
 // Renders the card as the server does, inside a data router whose root data has the settings.
-function render(product: ProductCardData, props: { priority?: boolean } = {}) {
+function render(
+	product: ProductCardData,
+	props: { priority?: boolean } = {},
+	root: { user?: unknown; favoriteProductIds?: string[] } = {},
+) {
 	const router = createMemoryRouter(
 		[{ id: 'root', path: '/', Component: () => <ProductCard product={product} {...props} /> }],
-		{ hydrationData: { loaderData: { root: { user: null, settings: { whatsappNumber: '5511999999999' } } } } },
+		{
+			hydrationData: {
+				loaderData: {
+					root: { user: null, favoriteProductIds: [], ...root, settings: { whatsappNumber: '5511999999999' } },
+				},
+			},
+		},
 	)
 	return renderToString(<RouterProvider router={router} />)
 }
@@ -40,10 +50,27 @@ describe('ProductCard', () => {
 		expect(html).toContain('ou PIX à vista')
 		expect(html).toMatch(/<img[^>]*width="600"[^>]*height="600"/)
 		expect(html).toMatch(/<img[^>]*loading="lazy"/)
-		expect(html).toMatch(/<img[^>]*sizes="/)
+		// Not one of our uploads: sent as it is, with no srcset (and so no sizes, which would do nothing).
+		expect(html).toMatch(/<img[^>]*src="\/img\/floral.jpg"/)
+		expect(html).not.toMatch(/srcSet|sizes=/i)
 		expect(html).toContain('aria-label="Adicionar aos favoritos"')
 		expect(html).not.toContain('Indisponível')
 		expect(html).not.toContain('/mês')
+	})
+
+	test('an uploaded photo gets a srcset up to its real width, the grid sizes, and keeps its box and lazy loading', () => {
+		const url = '/uploads/user-photos/u1/1700000000000.jpg'
+		const html = render(
+			toProductCardData(summary({ images: [{ url, altText: null, width: 700, height: 700 }] })),
+		)
+		const img = /<img[^>]*>/.exec(html)?.[0] ?? ''
+		expect(img).toContain(`src="${url}"`)
+		expect(img).toContain(
+			`srcSet="${url}?w=160 160w, ${url}?w=320 320w, ${url}?w=480 480w, ${url}?w=640 640w, ${url}?w=960 700w"`,
+		)
+		expect(img).toContain('sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"')
+		expect(img).toMatch(/width="700"[^>]*height="700"/)
+		expect(img).toContain('loading="lazy"')
 	})
 
 	test('first-row cards load their image eagerly', () => {
@@ -65,5 +92,17 @@ describe('ProductCard', () => {
 		expect(html).toContain('Frete Grátis')
 		expect(html).toContain('Ver Detalhes da Assinatura')
 		expect(html).toContain('https://wa.me/5511999999999?text=')
+	})
+
+	test('the heart shows whether the signed-in person favourited the product (root data)', () => {
+		const product = toProductCardData(summary())
+		const user = { id: 'u1', email: 'ana@exemplo.com', isAdmin: false, fullName: null }
+		const favourite = render(product, {}, { user, favoriteProductIds: ['outro', 'p1'] })
+		expect(favourite).toMatch(/<button[^>]*aria-label="Remover dos favoritos"[^>]*aria-pressed="true"|<button[^>]*aria-pressed="true"[^>]*aria-label="Remover dos favoritos"/)
+		const notFavourite = render(product, {}, { user, favoriteProductIds: ['outro'] })
+		expect(notFavourite).toContain('aria-label="Adicionar aos favoritos"')
+		expect(notFavourite).toContain('aria-pressed="false"')
+		// Signed out: never shown as a favourite.
+		expect(render(product)).toContain('aria-pressed="false"')
 	})
 })

@@ -1,12 +1,13 @@
-import { HeartIcon, MessageCircleIcon } from 'lucide-react'
+import { MessageCircleIcon } from 'lucide-react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
 import type { ProductSummary } from '~/commerce'
+import { FavoriteButton } from '~/components/shop/favorite-button'
 import { whatsappUrl } from '~/components/shop/navigation'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
+import { responsiveImageProps } from '~/utils/responsive-image'
 
 /** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
 export const SUBSCRIPTION_COLLECTION = 'assinatura'
@@ -53,26 +54,13 @@ type ProductCardProps = {
 	priority?: boolean
 	/** Heading level of the title inside the page's outline. */
 	headingLevel?: 'h2' | 'h3'
-	/** Whether the product is in the signed-in user's favourites (wired by the favourites feature). */
-	isFavorite?: boolean
-	/** Called when a signed-in user toggles the heart; signed-out users get the login toast instead. */
-	onToggleFavorite?: (product: ProductCardData) => void
 }
 
-export function ProductCard({ product, priority = false, headingLevel = 'h2', isFavorite = false, onToggleFavorite }: ProductCardProps) {
+export function ProductCard({ product, priority = false, headingLevel = 'h2' }: ProductCardProps) {
 	const root = useRootData()
 	const href = `/produto/${product.handle}`
 	const Heading = headingLevel
 	const monthly = formatMoney(product.priceCents)
-
-	function handleFavorite() {
-		// document 000 §4: adding a favourite requires login.
-		if (!root?.user) {
-			toast.error('Login necessário', { description: 'Faça login para adicionar favoritos' })
-			return
-		}
-		onToggleFavorite?.(product)
-	}
 
 	return (
 		<article className="group relative flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
@@ -81,11 +69,10 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2', is
 				<Link to={href} tabIndex={-1} aria-hidden="true" prefetch="intent">
 					{product.image ? (
 						<img
-							src={product.image.url}
+							{...responsiveImageProps(product.image.url, { sizes: PRODUCT_CARD_IMAGE_SIZES, width: product.image.width })}
 							alt=""
 							width={product.image.width ?? DEFAULT_IMAGE_SIZE}
 							height={product.image.height ?? DEFAULT_IMAGE_SIZE}
-							sizes={PRODUCT_CARD_IMAGE_SIZES}
 							loading={priority ? 'eager' : 'lazy'}
 							fetchPriority={priority ? 'high' : undefined}
 							decoding="async"
@@ -97,17 +84,7 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2', is
 					{!product.availableForSale ? <Badge variant="destructive">Indisponível</Badge> : null}
 					{product.isSubscription ? <Badge>Frete Grátis</Badge> : null}
 				</div>
-				<Button
-					type="button"
-					variant="secondary"
-					size="icon"
-					className="absolute top-2 right-2 rounded-full bg-background/90 shadow-sm hover:bg-background"
-					aria-label={isFavorite ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
-					aria-pressed={isFavorite}
-					onClick={handleFavorite}
-				>
-					<HeartIcon className={isFavorite ? 'fill-primary text-primary' : ''} aria-hidden="true" />
-				</Button>
+				<FavoriteButton product={product} className="absolute top-2 right-2" />
 			</div>
 			<div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
 				<Heading className="line-clamp-2 text-sm font-semibold sm:text-base">

@@ -1,6 +1,10 @@
 import { useState } from 'react'
+import { CartDrawer } from '~/components/cart/cart-drawer'
+import { SearchPanel } from '~/components/search/search-panel'
 import { ChatLauncher } from './chat-launcher'
 import { MobileDrawer } from './mobile-drawer'
+import { NavigationProgress, PendingPage, usePendingRouteId } from './navigation-pending'
+import { STOREFRONT_PENDING_SKELETONS } from './page-skeletons'
 import { ShopUiProvider } from './shop-ui'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -19,14 +23,18 @@ const FALLBACK_SETTINGS = {
 /**
  * The storefront chrome around every shop page: skip link, header (with banner and drawer),
  * the page, footer and the floating assistant button. Pages render their own <main>.
+ * While a slow navigation loads, a bar shows at the top, and a category or product page
+ * being opened shows its skeleton in place of the page being left.
  */
 export function ShopShell({ children }: { children: React.ReactNode }) {
 	const rootData = useRootData()
 	const [menuOpen, setMenuOpen] = useState(false)
 	const user = rootData?.user ?? null
 	const settings = rootData?.settings ?? FALLBACK_SETTINGS
+	const loadingPage = usePendingRouteId() !== null
 	return (
 		<ShopUiProvider>
+			<NavigationProgress />
 			<a
 				href="#conteudo"
 				className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -41,9 +49,11 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 					favoritesCount={rootData?.favoritesCount ?? 0}
 					onOpenMenu={() => setMenuOpen(true)}
 				/>
+				<SearchPanel />
+				<CartDrawer />
 				<MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} user={user} storeName={settings.storeName} />
-				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none">
-					{children}
+				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none" aria-busy={loadingPage || undefined}>
+					<PendingPage skeletons={STOREFRONT_PENDING_SKELETONS}>{children}</PendingPage>
 				</div>
 				<SiteFooter settings={settings} />
 			</div>

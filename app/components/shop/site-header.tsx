@@ -1,5 +1,6 @@
 import { HeartIcon, MenuIcon, SearchIcon, ShoppingBagIcon } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
+import { SEARCH_PANEL_ID, SITE_HEADER_ID } from '~/components/search/search-ids'
 import { Button } from '~/components/ui/button'
 import { AccountMenu } from './account-menu'
 import { AnnouncementBar } from './announcement-bar'
@@ -58,7 +59,7 @@ export function SiteHeader({ user, settings, cartCount, favoritesCount, onOpenMe
 		cartCount > 0 ? `Carrinho (${cartCount} ${cartCount === 1 ? 'item' : 'itens'})` : 'Carrinho'
 	const favoritesLabel = favoritesCount > 0 ? `Favoritos (${favoritesCount})` : 'Favoritos'
 	return (
-		<header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+		<header id={SITE_HEADER_ID} className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
 			<AnnouncementBar settings={settings} />
 			<div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4 lg:px-6">
 				<Button variant="ghost" size="icon" className="md:hidden" aria-label="Abrir menu" onClick={onOpenMenu}>
@@ -82,12 +83,14 @@ export function SiteHeader({ user, settings, cartCount, favoritesCount, onOpenMe
 
 				<div className="ml-auto flex items-center gap-0.5 md:ml-0">
 					<ThemeToggle />
+					{/* Shown on phones too (the documents had it on desktop only): the panel opens full
+					    width under the header at any size, and phones are where most shoppers are. */}
 					<Button
 						variant="ghost"
 						size="icon"
-						className="hidden md:inline-flex"
 						aria-label="Buscar produtos"
 						aria-expanded={searchOpen}
+						aria-controls={SEARCH_PANEL_ID}
 						onClick={() => setSearchOpen(!searchOpen)}
 					>
 						<SearchIcon aria-hidden="true" />

@@ -3,7 +3,7 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'
-import { DEFAULT_THEME, nextTheme, type ResolvedTheme, type Theme, themeSchema } from '~/utils/theme'
+import { DEFAULT_THEME, isTheme, nextTheme, type ResolvedTheme, type Theme } from '~/utils/theme'
 import { useRootData } from './use-root-data'
 
 /** One shared fetcher for every toggle on the page (header and drawer), so they agree while saving. */
@@ -32,8 +32,8 @@ function useSystemPrefersDark(): boolean {
 export function useTheme(): { preference: Theme; resolved: ResolvedTheme } {
 	const rootData = useRootData()
 	const fetcher = useFetcher({ key: THEME_FETCHER_KEY })
-	const optimistic = themeSchema.safeParse(fetcher.formData?.get('theme'))
-	const preference = optimistic.success ? optimistic.data : (rootData?.theme ?? DEFAULT_THEME)
+	const optimistic = fetcher.formData?.get('theme')
+	const preference = isTheme(optimistic) ? optimistic : (rootData?.theme ?? DEFAULT_THEME)
 	const systemDark = useSystemPrefersDark()
 	const resolved: ResolvedTheme = preference === 'system' ? (systemDark ? 'dark' : 'light') : preference
 	return { preference, resolved }

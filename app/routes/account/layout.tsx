@@ -1,6 +1,8 @@
 import { data, Outlet, redirect } from 'react-router'
 import { ACCOUNT_NAV, ACCOUNT_NAV_TITLE } from '~/components/account/account-nav'
 import { AreaFrame } from '~/components/account/area-frame'
+import { ACCOUNT_PENDING_SKELETONS } from '~/components/account/favorites-skeleton'
+import { NavigationProgress, PendingPage } from '~/components/shop/navigation-pending'
 import { useRootData } from '~/components/shop/use-root-data'
 import { requireUser } from '~/server/auth/guards.server'
 import { getSidebarOpen } from '~/server/sidebar.server'
@@ -19,7 +21,11 @@ export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 	const storeName = useRootData()?.settings.storeName ?? ''
 	return (
 		<AreaFrame title={ACCOUNT_NAV_TITLE} nav={ACCOUNT_NAV} storeName={storeName} sidebarOpen={loaderData.sidebarOpen}>
-			<Outlet />
+			{/* The same loading feedback as the shop: top bar, and placeholders for 'Meus Favoritos'. */}
+			<NavigationProgress />
+			<PendingPage skeletons={ACCOUNT_PENDING_SKELETONS}>
+				<Outlet />
+			</PendingPage>
 		</AreaFrame>
 	)
 }

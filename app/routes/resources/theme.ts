@@ -1,8 +1,7 @@
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { safeRedirectPath } from '~/server/auth/guards.server'
-import { serializeThemeCookie } from '~/server/theme.server'
-import { themeSchema } from '~/utils/theme'
+import { serializeThemeCookie, themeSchema } from '~/server/theme.server'
 import type { Route } from './+types/theme'
 
 const themeFormSchema = z.object({

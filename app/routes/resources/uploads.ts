@@ -1,4 +1,6 @@
 import { requireAdmin } from '~/server/auth/guards.server'
+import { getImageVariant, isResizable, parseWidthParam, variantEtag } from '~/server/images/variants.server'
+import { logger } from '~/server/logger.server'
 import { BUCKET_VISIBILITY, getBucketStorage, isBucket, isSafeKey } from '~/server/storage.server'
 import { parseRange } from '~/server/storage/range.server'
 import type { Route } from './+types/uploads'
@@ -9,6 +11,10 @@ import type { Route } from './+types/uploads'
  * down as if the bytes were hostile (they came from the internet): the stored type, no
  * sniffing, a sandboxing CSP, and a download instead of inline display for anything
  * that is not an image or a video.
+ *
+ * `?w=<width>` on a JPEG, PNG or WebP answers a smaller WebP copy for srcSet
+ * (app/server/images/variants.server.ts); on anything else (a video, a GIF) it is ignored
+ * and the original is sent, since only rasters have a resolution worth reducing.
  */
 const LOCKED_DOWN = {
 	'X-Content-Type-Options': 'nosniff',
@@ -28,10 +34,41 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const key = params['*'] ?? ''
 	if (!isBucket(bucket)) return plain(404, 'Arquivo não encontrado.')
 	if (!isSafeKey(key)) return plain(400, 'Endereço de arquivo inválido.')
+	const requested = parseWidthParam(new URL(request.url).searchParams)
+	if (!requested.ok) return plain(400, requested.message)
 	if (BUCKET_VISIBILITY[bucket] === 'admin') await requireAdmin(request)
 
 	const object = await getBucketStorage(bucket).get(key)
 	if (!object) return plain(404, 'Arquivo não encontrado.')
+
+	// Keys are never reused (timestamped, no overwrite), so a day of caching is safe; not
+	// a year, because a key names a moment, not the bytes (a deleted photo should not live
+	// on in caches). Private files stay out of shared caches.
+	const cacheControl = BUCKET_VISIBILITY[bucket] === 'public' ? 'public, max-age=86400' : 'private, max-age=3600'
+
+	if (requested.width !== null && isResizable(object.contentType)) {
+		const width = requested.width
+		const etag = variantEtag(object, width)
+		const headers: Record<string, string> = {
+			...LOCKED_DOWN,
+			'Content-Type': 'image/webp',
+			'Content-Disposition': `inline; filename="${(key.split('/').pop() ?? 'imagem').replace(/\.[^.]*$/, '')}-${width}.webp"`,
+			'Cache-Control': cacheControl,
+			ETag: etag,
+			'Last-Modified': object.lastModified.toUTCString(),
+		}
+		// Answered before resizing: a browser revalidating its copy costs no work.
+		if (matchesEtag(request.headers.get('if-none-match'), etag)) {
+			return new Response(null, { status: 304, headers })
+		}
+		try {
+			const variant = await getImageVariant(bucket, object, width)
+			return new Response(variant.body(), { status: 200, headers: { ...headers, 'Content-Length': String(variant.size) } })
+		} catch (error) {
+			// Bytes sharp cannot read (truncated, or too many pixels): the original still shows.
+			logger.warn({ error: String(error), bucket, key, width }, 'variante de imagem falhou; enviando o original')
+		}
+	}
 
 	const isMedia = /^(image|video)\//.test(object.contentType)
 	const filename = key.split('/').pop() ?? 'arquivo'
@@ -39,9 +76,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		...LOCKED_DOWN,
 		'Content-Type': object.contentType,
 		'Content-Disposition': `${isMedia ? 'inline' : 'attachment'}; filename="${filename}"`,
-		// Keys are never reused (timestamped, no overwrite), so a day of caching is safe.
-		// Private files stay out of shared caches.
-		'Cache-Control': BUCKET_VISIBILITY[bucket] === 'public' ? 'public, max-age=86400' : 'private, max-age=3600',
+		'Cache-Control': cacheControl,
 		ETag: object.etag,
 		'Last-Modified': object.lastModified.toUTCString(),
 		'Accept-Ranges': 'bytes',

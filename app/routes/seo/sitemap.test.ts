@@ -70,6 +70,7 @@ describe('sitemap.xml loader', () => {
 		resetEnvForTests()
 		const urls = locs((await sitemap()).body)
 		for (const path of STATIC_SITEMAP_PATHS) expect(urls).toContain(`${PUBLIC_URL}${path}`)
+		expect(urls).toContain(`${PUBLIC_URL}/assinaturas`)
 		expect(urls).toContain(`${PUBLIC_URL}/categoria/bandana`)
 		expect(urls).toContain(`${PUBLIC_URL}/categoria/higiene`)
 		expect(urls).not.toContain(`${PUBLIC_URL}/bandana`)

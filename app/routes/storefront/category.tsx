@@ -1,11 +1,11 @@
 import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
-import { isRouteErrorResponse, Link, matchPath, useLocation, useNavigation, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { z } from 'zod'
 import { NotFoundContent } from '~/components/shop/error-page'
-import { ProductGrid, ProductGridSkeleton } from '~/components/shop/product-grid'
+import { ProductGrid } from '~/components/shop/product-grid'
 import { toProductCardData } from '~/components/shop/product-card'
 import { Button } from '~/components/ui/button'
-import { pageTitle } from '~/utils/meta'
+import { pageTitle, shareMeta } from '~/utils/meta'
 import type { Route } from './+types/category'
 
 /*
@@ -86,29 +86,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 	}
 	const title = pageTitle(loaderData.title, matches)
 	const { canonicalUrl, imageUrl, description } = loaderData.seo
-	return [
-		{ title },
-		{ name: 'description', content: description },
-		{ tagName: 'link', rel: 'canonical', href: canonicalUrl },
-		{ property: 'og:type', content: 'website' },
-		{ property: 'og:title', content: title },
-		{ property: 'og:description', content: description },
-		{ property: 'og:url', content: canonicalUrl },
-		...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
-		{ name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
-		{ name: 'twitter:title', content: title },
-		{ name: 'twitter:description', content: description },
-		...(imageUrl ? [{ name: 'twitter:image', content: imageUrl }] : []),
-	]
-}
-
-/** True while a client-side navigation to another category page is loading its data. */
-function useLoadingAnotherCategory(): boolean {
-	const navigation = useNavigation()
-	const location = useLocation()
-	const next = navigation.location?.pathname
-	if (navigation.state !== 'loading' || !next || next === location.pathname) return false
-	return Boolean(matchPath('/categoria/:handle', next) ?? (HANDLE_ALIASES[next.slice(1)] || SHORT_FORM_TITLES[next.slice(1)]))
+	return [{ title }, ...shareMeta({ title, description, url: canonicalUrl, imageUrl }, matches)]
 }
 
 function BackButton() {
@@ -124,7 +102,6 @@ function BackButton() {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 	const { title, products, collection } = loaderData
-	const loading = useLoadingAnotherCategory()
 	return (
 		<main className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-10">
 			<div className="mb-6 flex flex-col gap-3">
@@ -138,9 +115,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 					) : null}
 				</div>
 			</div>
-			{loading ? (
-				<ProductGridSkeleton count={8} />
-			) : products.length === 0 ? (
+			{/* While another category loads, the shop shell shows its skeleton (page-skeletons.tsx). */}
+			{products.length === 0 ? (
 				<div className="flex flex-col items-center gap-4 py-16 text-center">
 					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
 					<p className="text-lg font-medium">Nenhum produto encontrado</p>

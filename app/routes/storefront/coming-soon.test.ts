@@ -3,7 +3,7 @@ import { withTestDatabase } from '#tests/setup/with-database'
 import { launchNotifications } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { getToast } from '~/server/toast.server'
-import { action, LAUNCH_RATE_LIMIT, meta } from './coming-soon'
+import { action, LAUNCH_RATE_LIMIT, loader, meta } from './coming-soon'
 
 withTestDatabase()
 
@@ -88,5 +88,19 @@ describe('/em-breve meta', () => {
 		const tags = meta({ matches: [{ id: 'root', loaderData: { settings: { storeName: 'Loja Teste' } } }] } as never)
 		expect(tags).toContainEqual({ title: 'Produtos Tech Em Breve | Loja Teste' })
 		expect(tags.some((tag) => 'name' in tag && tag.name === 'description')).toBe(true)
+	})
+
+	test('canonical, Open Graph (site name, pt_BR) and Twitter tags like the other pages', async () => {
+		const loaderData = await loader({ request: new Request('http://loja.test/em-breve?utm=x'), params: {}, context: {} } as never)
+		const tags = meta({ loaderData, matches: [{ id: 'root', loaderData: { settings: { storeName: 'Loja Teste' } } }] } as never)
+		const url = loaderData.canonicalUrl
+		expect(url).toMatch(/^https?:\/\/[^/]+\/em-breve$/)
+		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: url })
+		expect(tags).toContainEqual({ property: 'og:url', content: url })
+		expect(tags).toContainEqual({ property: 'og:title', content: 'Produtos Tech Em Breve | Loja Teste' })
+		expect(tags).toContainEqual({ property: 'og:site_name', content: 'Loja Teste' })
+		expect(tags).toContainEqual({ property: 'og:locale', content: 'pt_BR' })
+		expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary' })
+		expect(tags).toContainEqual({ name: 'twitter:title', content: 'Produtos Tech Em Breve | Loja Teste' })
 	})
 })

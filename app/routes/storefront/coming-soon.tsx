@@ -10,9 +10,10 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { subscribeToLaunch } from '~/server/launch-notifications.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { absoluteUrl } from '~/server/seo.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { launchEmailSchema, launchNotificationMessages as messages } from '~/utils/launch-notification'
-import { pageTitle } from '~/utils/meta'
+import { pageTitle, shareMeta } from '~/utils/meta'
 import type { Route } from './+types/coming-soon'
 
 /**
@@ -30,13 +31,19 @@ const FEATURES = [
 	{ icon: Wifi, title: 'Conectividade', description: 'Acessórios inteligentes integrados ao seu dia a dia.' },
 ] as const
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-	{ title: pageTitle('Produtos Tech Em Breve', matches) },
-	{
-		name: 'description',
-		content: 'Rastreadores GPS, coleiras de LED e acessórios conectados para seu pet estão chegando. Cadastre seu e-mail e seja avisado no lançamento.',
-	},
-]
+const DESCRIPTION =
+	'Rastreadores GPS, coleiras de LED e acessórios conectados para seu pet estão chegando. Cadastre seu e-mail e seja avisado no lançamento.'
+
+/** Only what the share tags need: the absolute canonical URL (crawlers ignore relative ones). */
+export function loader({ request }: Route.LoaderArgs) {
+	return { canonicalUrl: absoluteUrl(request, '/em-breve') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+	const title = pageTitle('Produtos Tech Em Breve', matches)
+	if (!loaderData) return [{ title }, { name: 'description', content: DESCRIPTION }]
+	return [{ title }, ...shareMeta({ title, description: DESCRIPTION, url: loaderData.canonicalUrl }, matches)]
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await request.formData()

@@ -1,7 +1,146 @@
-export default function Home() {
+import { Suspense, useEffect } from 'react'
+import { Await, useLocation } from 'react-router'
+import { AppDownloadBanner } from '~/components/home/app-download-banner'
+import { CategoryCarousel } from '~/components/home/category-carousel'
+import { CategoryRow, CategoryRowSkeleton } from '~/components/home/category-row'
+import { FeaturedProducts, FeaturedProductsSkeleton } from '~/components/home/featured-products'
+import { Hero } from '~/components/home/hero'
+import { InstagramShowcase } from '~/components/home/instagram-showcase'
+import { PersonalizationPromo } from '~/components/home/personalization-promo'
+import { ReviewsSection, ReviewsSkeleton } from '~/components/home/reviews-section'
+import { SubscriptionPromo } from '~/components/home/subscription-promo'
+import { scrollToSectionSoon } from '~/components/shop/navigation'
+import { useRootData } from '~/components/shop/use-root-data'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import {
+	loadCategoryRow,
+	loadCollectionCounts,
+	loadFeaturedProducts,
+	loadHomeReviews,
+	loadHomeVideos,
+} from '~/server/home.server'
+import { absoluteUrl } from '~/server/seo.server'
+import { getVisitorId } from '~/server/visitor.server'
+import {
+	HOME_CATEGORY_ROWS,
+	HOME_FEATURED_SECTIONS,
+	HOME_SHARE_IMAGE,
+	type CategoryRowConfig,
+	categoryCardSubtitles,
+} from '~/utils/home-sections'
+import { pageTitle, shareMeta } from '~/utils/meta'
+import type { Route } from './+types/home'
+
+const DESCRIPTION =
+	'Acessórios personalizados que fazem a diferença: bandanas, colares, lacinhos, gravatas e mimos para seu pet. Produção em 4 dias úteis, envio para todo o Brasil e até 6x sem juros.'
+
+/**
+ * document 000 §2 'Home page'. What the first screen needs (category counts, videos) is
+ * awaited; the product sections and reviews are returned as promises and stream into the
+ * same response behind skeletons, so the page is server-rendered with its data and the
+ * browser makes no follow-up requests for it.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getOptionalUser(request)
+	// Signed-in shoppers see their own views; anonymous ones those of their visitor cookie.
+	const owner = { userId: user?.id ?? null, visitorId: user ? null : getVisitorId(request) }
+
+	// Started before the awaited reads, so everything runs in parallel.
+	const featured = loadFeaturedProducts(owner)
+	const rows = Object.fromEntries(HOME_CATEGORY_ROWS.map((row) => [row.handle, loadCategoryRow(row.handle)]))
+	const reviews = loadHomeReviews()
+
+	const [counts, videos] = await Promise.all([loadCollectionCounts(), loadHomeVideos()])
+	return {
+		categories: categoryCardSubtitles(counts),
+		videos,
+		featured,
+		rows,
+		reviews,
+		canonicalUrl: absoluteUrl(request, '/'),
+		shareImageUrl: absoluteUrl(request, HOME_SHARE_IMAGE),
+	}
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+	const title = pageTitle('Estilo Exclusivo Para Seu Pet', matches)
+	if (!loaderData) return [{ title }, { name: 'description', content: DESCRIPTION }]
+	// The hero's scene at the 1200 × 630 link previews ask for (summary_large_image).
+	return [
+		{ title },
+		...shareMeta({ title, description: DESCRIPTION, url: loaderData.canonicalUrl, imageUrl: loaderData.shareImageUrl }, matches),
+		{ property: 'og:image:width', content: '1200' },
+		{ property: 'og:image:height', content: '630' },
+	]
+}
+
+/**
+ * document 000 §2: '/#produtos' and '/#categorias' are reached by navigating to / and
+ * smooth-scrolling after about 100 ms. The header's links do it on click; this covers
+ * arriving from elsewhere (a typed address, another site, a full reload).
+ */
+function useScrollToHashSection() {
+	const { hash } = useLocation()
+	useEffect(() => {
+		if (hash) scrollToSectionSoon(`/${hash}`)
+	}, [hash])
+}
+
+function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Route.ComponentProps['loaderData']['rows'][string] }) {
+	// The anchor ('/#bandanas', '/#colares'…) is there even while the row streams in.
+	const anchor = row.href.split('/').pop()
+	return (
+		<div id={anchor}>
+			<Suspense fallback={<CategoryRowSkeleton row={row} />}>
+				<Await resolve={products} errorElement={null}>
+					{(resolved) => <CategoryRow row={row} products={resolved} />}
+				</Await>
+			</Suspense>
+		</div>
+	)
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+	const { categories, videos, featured, rows, reviews } = loaderData
+	const root = useRootData()
+	useScrollToHashSection()
 	return (
 		<main>
-			<h1>Estilo Exclusivo Para Seu Pet</h1>
+			<Hero videoUrl={videos.hero} />
+			<CategoryCarousel cards={categories} />
+			<PersonalizationPromo videoUrl={videos.personalization} />
+			<div id="produtos">
+				{HOME_FEATURED_SECTIONS.map((section) => {
+					switch (section.kind) {
+						case 'featured':
+							return (
+								<Suspense key="featured" fallback={<FeaturedProductsSkeleton />}>
+									<Await resolve={featured} errorElement={null}>
+										{(resolved) => <FeaturedProducts featured={resolved} />}
+									</Await>
+								</Suspense>
+							)
+						case 'row': {
+							const products = rows[section.handle]
+							return products ? <DeferredRow key={section.handle} row={section} products={products} /> : null
+						}
+						case 'subscription-promo':
+							return <SubscriptionPromo key="subscription" videoUrl={videos.subscriptionCta} />
+						case 'reviews':
+							return (
+								<Suspense key="reviews" fallback={<ReviewsSkeleton />}>
+									<Await resolve={reviews} errorElement={null}>
+										{(resolved) => <ReviewsSection data={resolved} />}
+									</Await>
+								</Suspense>
+							)
+						case 'instagram':
+							return <InstagramShowcase key="instagram" instagramUrl={root?.settings.instagramUrl ?? null} />
+						case 'app-download':
+							return <AppDownloadBanner key="app" />
+					}
+				})}
+			</div>
 		</main>
 	)
 }

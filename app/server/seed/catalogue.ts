@@ -1,3 +1,4 @@
+import { INTERNAL_TAG } from '~/commerce/internal-products'
 import type { SelectedOption } from '~/db/schema'
 import { bandanaColour, collarColour, type DemoColour } from './colours'
 import { type DemoImageInput, type DemoPattern, type DemoShape, demoImageUrl } from './demo-image'
@@ -114,8 +115,8 @@ export const WHOLESALE_ADDONS = {
 	sideName: { handle: 'atacado-nome-lateral', title: 'Atacado: Nome lateral personalizado (por unidade)', priceCents: 100 },
 } as const
 
-/** Tag on products that exist for the cart (add-ons, bases, gift) and not for browsing. */
-export const INTERNAL_TAG = 'uso-interno'
+/** Tag on products that exist for the cart (add-ons, bases, gift) and not for browsing; the commerce layer hides them. */
+export { INTERNAL_TAG }
 
 type Look = { shape: DemoShape; colour: string; second?: string; pattern?: DemoPattern }
 

@@ -1,0 +1,71 @@
+import { data } from 'react-router'
+import { z } from 'zod'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { consumeRateLimit } from '~/server/rate-limit.server'
+import { recordProductView } from '~/server/views.server'
+import { ensureVisitorId } from '~/server/visitor.server'
+import type { Route } from './+types/views'
+
+/**
+ * POST /resources/views (productId or handle) — records a product view for 'recently viewed'
+ * (document 000 §4, §7), sent by useRecordProductView with sendBeacon. Whose view it is
+ * comes from the session or the visitor cookie (set here on a first visit); the product's
+ * title, image and price from the catalogue.
+ */
+
+/** Views per client address per minute: a shopper browses far fewer products than this. */
+export const VIEW_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const
+
+const viewFormSchema = z
+	.object({
+		productId: z.uuid('Produto inválido.').optional(),
+		handle: z
+			.string()
+			.trim()
+			.regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'Produto inválido.')
+			.optional(),
+	})
+	.refine((value) => value.productId !== undefined || value.handle !== undefined, 'Informe o produto.')
+
+type ViewActionResult = { ok: true; recorded: boolean } | { ok: false; message: string }
+
+export async function action({ request, context }: Route.ActionArgs) {
+	const headers = new Headers({ 'Cache-Control': 'no-store' })
+	const reply = (result: ViewActionResult, status = 200) => data(result, { status, headers })
+	if (request.method !== 'POST') {
+		headers.set('Allow', 'POST')
+		return reply({ ok: false, message: 'Método não permitido.' }, 405)
+	}
+	const limit = await consumeRateLimit({ key: `view:${context.clientIp}`, ...VIEW_RATE_LIMIT })
+	if (!limit.allowed) {
+		headers.set('Retry-After', String(limit.retryAfterSeconds))
+		return reply({ ok: false, message: 'Muitas requisições. Tente novamente mais tarde.' }, 429)
+	}
+	const form = await request.formData().catch(() => null)
+	const parsed = viewFormSchema.safeParse({
+		productId: form?.get('productId') || undefined,
+		handle: form?.get('handle') || undefined,
+	})
+	if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Produto inválido.' }, 400)
+
+	const user = await getOptionalUser(request)
+	let owner: { userId: string } | { sessionId: string }
+	if (user) {
+		owner = { userId: user.id }
+	} else {
+		const visitor = ensureVisitorId(request)
+		if (visitor.setCookie) headers.append('Set-Cookie', visitor.setCookie)
+		owner = { sessionId: visitor.visitorId }
+	}
+	const product = parsed.data.productId ? { id: parsed.data.productId } : { handle: parsed.data.handle as string }
+	const result = await recordProductView(owner, product)
+	if (!result.ok) return reply({ ok: false, message: 'Produto não encontrado.' }, 404)
+	return reply({ ok: true, recorded: result.recorded })
+}
+
+export function loader() {
+	return data({ ok: false, message: 'Método não permitido.' } satisfies ViewActionResult, {
+		status: 405,
+		headers: { 'Cache-Control': 'no-store', Allow: 'POST' },
+	})
+}

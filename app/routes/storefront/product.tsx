@@ -1,0 +1,179 @@
+import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { z } from 'zod'
+import { INTERNAL_TAG } from '~/commerce/internal-products'
+import { PRODUCT_ADDON_HANDLES, PRODUCT_ADDON_KEYS } from '~/commerce/rules/add-on-lines'
+import { useRecordProductView } from '~/components/engagement/use-record-view'
+import { productJsonLd, serializeJsonLd } from '~/components/product/product-json-ld'
+import { detectProductKind } from '~/components/product/product-kind'
+import { type AddonForPage, StandardProduct } from '~/components/product/standard-product'
+import { SubscriptionProduct } from '~/components/product/subscription-product'
+import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
+import { Button } from '~/components/ui/button'
+import { pageTitle, shareMeta } from '~/utils/meta'
+import type { Route } from './+types/product'
+
+/*
+ * /produto/:handle (document 000 §2 'Product page'), server-rendered on the commerce provider.
+ * The loader answers 404 for unknown (or internal) handles, then reads the reviews and, for
+ * bandanas, resolves the extras' add-on products by their fixed handles: their prices and
+ * variant ids come from the server, never from the browser.
+ */
+
+// Product handles are lower-case slugs; anything else cannot be a product → 404, never a 500.
+const paramsSchema = z.object({
+	handle: z
+		.string()
+		.max(200)
+		.transform((value) => value.toLowerCase())
+		.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)),
+})
+
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
+export const PRODUCT_LOAD_ERROR = 'Erro ao carregar produto'
+const DESCRIPTION_MAX = 160
+
+async function notFound(request: Request): Promise<never> {
+	const { logger } = await import('~/server/logger.server')
+	logger.warn({ path: new URL(request.url).pathname }, '404: produto não encontrado')
+	throw new Response(PRODUCT_NOT_FOUND, { status: 404 })
+}
+
+function shorten(text: string, max: number): string {
+	const flat = text.replace(/\s+/g, ' ').trim()
+	if (flat.length <= max) return flat
+	return `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const parsed = paramsSchema.safeParse(params)
+	if (!parsed.success) return notFound(request)
+
+	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }] = await Promise.all([
+		import('~/commerce/index.server'),
+		import('~/server/seo.server'),
+		import('~/server/reviews.server'),
+		import('~/server/sanitize-html.server'),
+		import('~/server/settings.server'),
+	])
+	const commerce = getCommerce()
+	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produto').
+	const product = await commerce.getProductByHandle(parsed.data.handle)
+	// Add-ons, bases and the gift exist for the cart, not for browsing.
+	if (!product || product.tags.includes(INTERNAL_TAG)) return notFound(request)
+
+	const isSubscription = product.collections.some((c) => c.handle === SUBSCRIPTION_COLLECTION)
+	const offersExtras = !isSubscription && detectProductKind(product).bandana
+	const [reviews, reviewSummary, addonProducts, settings] = await Promise.all([
+		reviewsModule.listApprovedReviews(product.id),
+		reviewsModule.getReviewSummary(product.id),
+		offersExtras ? commerce.getProductsByHandles(PRODUCT_ADDON_KEYS.map((key) => PRODUCT_ADDON_HANDLES[key])) : Promise.resolve([]),
+		getStoreSettings(),
+	])
+
+	const addons: AddonForPage[] = []
+	for (const key of PRODUCT_ADDON_KEYS) {
+		const addon = addonProducts.find((p) => p.handle === PRODUCT_ADDON_HANDLES[key])
+		const variant = addon?.variants.find((v) => v.availableForSale)
+		if (variant) addons.push({ key, variantId: variant.id, priceCents: variant.price.amountCents })
+	}
+
+	const canonicalUrl = absoluteUrl(request, `/produto/${product.handle}`)
+	const imageUrls = product.images.map((image) => absoluteUrl(request, image.url))
+	const description =
+		shorten(product.description, DESCRIPTION_MAX) ||
+		`${product.title}: produção em 4 dias úteis, envio para todo o Brasil e parcelamento em até 6x sem juros.`
+	const firstVariant = product.variants.find((v) => v.availableForSale) ?? product.variants[0]
+
+	return {
+		product: { ...product, descriptionHtml: sanitizeProductHtml(product.descriptionHtml) },
+		isSubscription,
+		reviews,
+		reviewSummary,
+		addons,
+		seo: {
+			canonicalUrl,
+			imageUrl: imageUrls[0] ?? null,
+			imageAlt: product.images[0]?.altText ?? product.title,
+			description,
+			priceCents: firstVariant?.price.amountCents ?? product.priceRange.minVariantPrice.amountCents,
+			available: product.availableForSale,
+			jsonLd: serializeJsonLd(
+				productJsonLd({ product, url: canonicalUrl, imageUrls, brand: settings.storeName, reviewSummary }),
+			),
+		},
+	}
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+	if (!loaderData) {
+		const missing = isRouteErrorResponse(error) && error.status === 404
+		return [{ title: pageTitle(missing ? PRODUCT_NOT_FOUND : PRODUCT_LOAD_ERROR, matches) }, { name: 'robots', content: 'noindex' }]
+	}
+	const title = pageTitle(loaderData.product.title, matches)
+	const { canonicalUrl, imageUrl, imageAlt, description, priceCents } = loaderData.seo
+	return [
+		{ title },
+		...shareMeta({ title, description, url: canonicalUrl, type: 'product', imageUrl, imageAlt }, matches),
+		// Meta wants a decimal string; cents → reais only for display here, never for arithmetic.
+		{ property: 'product:price:amount', content: (priceCents / 100).toFixed(2) },
+		{ property: 'product:price:currency', content: 'BRL' },
+	]
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+	const { product, isSubscription, reviews, reviewSummary, addons, seo } = loaderData
+	useRecordProductView({
+		id: product.id,
+		handle: product.handle,
+		title: product.title,
+		imageUrl: product.images[0]?.url ?? null,
+		priceCents: seo.priceCents,
+	})
+	return (
+		<main>
+			{/*
+			 * A data block, never executed, so the CSP's script-src (and its nonce) does not apply;
+			 * serializeJsonLd escapes '<' so the content cannot close the element.
+			 */}
+			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: seo.jsonLd }} />
+			{isSubscription ? (
+				<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
+			) : (
+				// key: a client navigation to another product starts with fresh choices.
+				<StandardProduct key={product.id} product={product} reviewSummary={reviewSummary} reviews={reviews} addons={addons} />
+			)}
+		</main>
+	)
+}
+
+export function ErrorBoundary() {
+	const error = useRouteError()
+	const missing = isRouteErrorResponse(error) && error.status === 404
+	if (!isRouteErrorResponse(error)) console.error(error)
+	return (
+		<main className="mx-auto flex min-h-[50vh] w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+			<PackageXIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+			<h1 className="text-2xl font-bold">{missing ? PRODUCT_NOT_FOUND : PRODUCT_LOAD_ERROR}</h1>
+			<p className="text-muted-foreground">
+				{missing
+					? 'O produto que você procura não existe ou não está mais à venda.'
+					: 'Não foi possível carregar este produto agora. Tente novamente em instantes.'}
+			</p>
+			<div className="flex flex-wrap justify-center gap-3">
+				<Button asChild size="lg">
+					<Link to="/">
+						<ArrowLeftIcon aria-hidden="true" />
+						Voltar para a loja
+					</Link>
+				</Button>
+				{missing ? null : (
+					<Button asChild size="lg" variant="outline">
+						{/* A full reload: the point is to retry everything. */}
+						<a href="">Tentar Novamente</a>
+					</Button>
+				)}
+			</div>
+		</main>
+	)
+}

@@ -1,0 +1,90 @@
+import { renderToString } from 'react-dom/server'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { describe, expect, test } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { clearCommerceTables, createCollection, createProduct } from '~/commerce/builtin/test-factories.server'
+import SubscriptionsPage, { loader, meta, SUBSCRIPTIONS_PAGE_SIZE } from './subscriptions'
+
+withTestDatabase()
+
+const ORIGIN = 'http://loja.test'
+const rootMatch = { id: 'root', loaderData: { settings: { storeName: 'Loja Teste' } } }
+
+function load() {
+	return loader({ request: new Request(`${ORIGIN}/assinaturas`), params: {}, context: { cspNonce: '' } } as never)
+}
+
+type PageData = Awaited<ReturnType<typeof load>>
+
+// The page as the server renders it, inside a data router whose root data has the settings.
+function render(loaderData: PageData) {
+	const router = createMemoryRouter(
+		[{ id: 'root', path: '/assinaturas', Component: () => <SubscriptionsPage {...({ loaderData } as unknown as Parameters<typeof SubscriptionsPage>[0])} /> }],
+		{
+			initialEntries: ['/assinaturas'],
+			hydrationData: { loaderData: { root: { user: null, settings: { whatsappNumber: '5511999999999' } } } },
+		},
+	)
+	// React separates adjacent text nodes with <!-- -->; drop them so copy reads as shown.
+	return renderToString(<RouterProvider router={router} />).replaceAll('<!-- -->', '')
+}
+
+describe('/assinaturas', () => {
+	test('with no subscription collection: the empty state, not an error', async () => {
+		await clearCommerceTables()
+		const data = await load()
+		expect(data.products).toEqual([])
+		const html = render(data)
+		expect(html).toContain('Nenhum plano disponível no momento')
+		expect(html).toContain('<h1')
+	})
+
+	test("lists the 'assinatura' products on sale as subscription cards, at most 50", async () => {
+		await clearCommerceTables()
+		const plans = [
+			await createProduct({ title: 'Assinatura Clube da Bandana', variants: [{ priceCents: 3990 }] }),
+			await createProduct({ title: 'Assinatura Kit Higiene', variants: [{ priceCents: 4990 }] }),
+			await createProduct({ title: 'Assinatura Rascunho', status: 'draft' }),
+		]
+		for (let i = 0; i < SUBSCRIPTIONS_PAGE_SIZE; i += 1) plans.push(await createProduct({ title: `Plano ${i}` }))
+		const other = await createProduct({ title: 'Bandana Floral' })
+		await createCollection({ handle: 'assinatura', title: 'Assinaturas', productIds: plans.map((p) => p.product.id) })
+		await createCollection({ handle: 'bandana', productIds: [other.product.id] })
+
+		const data = await load()
+		expect(data.products).toHaveLength(SUBSCRIPTIONS_PAGE_SIZE)
+		expect(data.products.map((p) => p.title)).not.toContain('Assinatura Rascunho')
+		expect(data.products.map((p) => p.title)).not.toContain('Bandana Floral')
+		expect(data.products[0]).toMatchObject({ title: 'Assinatura Clube da Bandana', priceCents: 3990, isSubscription: true })
+
+		const html = render(data)
+		// Card: monthly price, the 12× annual total, free shipping, details link instead of add.
+		expect(html).toContain('R$ 39,90')
+		expect(html).toContain('Total anual: R$ 478,80')
+		expect(html).toContain('Ver Detalhes da Assinatura')
+		expect(html).toContain('Frete Grátis')
+		expect(html).not.toContain('Nenhum plano disponível no momento')
+		// Page links the documents give the subscriptions page.
+		for (const href of ['/#bandanas', '/#colares', '/#gravatas', '/#assinaturas', '/personalize', '/atacado']) {
+			expect(html).toContain(`href="${href}"`)
+		}
+	})
+
+	test('meta: title with the store name, description, canonical and og tags as absolute URLs', async () => {
+		const tags = meta({ loaderData: await load(), matches: [rootMatch], error: undefined } as never)
+		expect(tags).toContainEqual({ title: 'Assinaturas | Loja Teste' })
+		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${ORIGIN}/assinaturas` })
+		expect(tags).toContainEqual({ property: 'og:url', content: `${ORIGIN}/assinaturas` })
+		expect(tags).toContainEqual({ property: 'og:title', content: 'Assinaturas | Loja Teste' })
+		const image = tags.find((t) => 'property' in t && t.property === 'og:image') as { content: string } | undefined
+		expect(image?.content).toMatch(new RegExp(`^${ORIGIN}/.+\\.jpg$`))
+		const description = tags.find((t) => 'name' in t && t.name === 'description') as { content: string } | undefined
+		expect(description?.content).toContain('frete grátis')
+	})
+
+	test('meta on the error page: the documented title, not indexed', () => {
+		const tags = meta({ loaderData: undefined, matches: [rootMatch], error: new Error('x') } as never)
+		expect(tags).toContainEqual({ title: 'Erro ao carregar produtos de assinatura | Loja Teste' })
+		expect(tags).toContainEqual({ name: 'robots', content: 'noindex' })
+	})
+})

@@ -1,0 +1,130 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { productImages, products, productVariants, userFavorites } from '~/db/schema'
+import { db } from '~/server/db.server'
+import { favoritesChannel } from '~/server/event-channels.server'
+import { publish } from '~/server/events.server'
+import { awardPointsOnce } from '~/server/loyalty/points.server'
+
+/**
+ * Favourites (document 000 §3, §4, §7; 001 'Meus Favoritos'). Only signed-in people have
+ * them; the caller passes the user id from the session, never from the browser. Every
+ * change is announced on `favorites:{userId}` so the person's other tabs and devices refetch.
+ */
+
+/** Decision 14: the first product ever favourited earns 5 points, once per person. */
+export const FIRST_FAVORITE_POINTS = 5
+export const FIRST_FAVORITE_ACTION = 'first_favorite'
+export const FIRST_FAVORITE_DESCRIPTION = 'Primeiro produto favoritado'
+
+/** The catalogue fields favourites and views keep a copy of (document 000 §3). */
+export type ProductSnapshot = {
+	productId: string
+	productTitle: string
+	productHandle: string
+	productImageUrl: string | null
+	/** The product's lowest variant price, as its card shows. */
+	productPriceCents: number
+}
+
+/**
+ * An active product's snapshot, looked up by id or handle, or null. The title, image and
+ * price always come from here: the browser only names the product.
+ */
+export async function loadProductSnapshot(by: { id: string } | { handle: string }): Promise<ProductSnapshot | null> {
+	const where = 'id' in by ? eq(products.id, by.id) : eq(products.handle, by.handle)
+	const [row] = await db
+		.select({
+			productId: products.id,
+			productTitle: products.title,
+			productHandle: products.handle,
+			// Correlated subqueries spelled out: in a one-table select drizzle leaves column names
+			// unqualified, and a bare "id" inside the subquery would mean the image's own id.
+			productImageUrl: sql<string | null>`(select pi.url from ${productImages} pi
+				where pi.product_id = "products"."id" order by pi.position asc limit 1)`,
+			productPriceCents: sql<number | string | null>`(select min(pv.price_cents) from ${productVariants} pv
+				where pv.product_id = "products"."id")`,
+		})
+		.from(products)
+		.where(and(where, eq(products.status, 'active')))
+		.limit(1)
+	if (!row) return null
+	return { ...row, productPriceCents: Number(row.productPriceCents ?? 0) }
+}
+
+export type FavoriteChange =
+	| { ok: true; favorite: boolean; productTitle: string; pointsAwarded: number }
+	| { ok: false; reason: 'product_not_found' }
+
+/**
+ * Adds a product to the person's favourites (idempotent: adding twice keeps one row). The
+ * first favourite ever earns FIRST_FAVORITE_POINTS; the event key makes that once per
+ * person even if they remove it and favourite again, or two tabs race.
+ */
+export async function addFavorite(userId: string, productId: string): Promise<FavoriteChange> {
+	const snapshot = await loadProductSnapshot({ id: productId })
+	if (!snapshot) return { ok: false, reason: 'product_not_found' }
+	const pointsAwarded = await db.transaction(async (tx) => {
+		const inserted = await tx
+			.insert(userFavorites)
+			.values({ userId, ...snapshot })
+			.onConflictDoNothing({ target: [userFavorites.userId, userFavorites.productId] })
+			.returning({ id: userFavorites.id })
+		if (inserted.length === 0) return 0
+		const awarded = await awardPointsOnce(tx, {
+			userId,
+			actionType: FIRST_FAVORITE_ACTION,
+			description: FIRST_FAVORITE_DESCRIPTION,
+			points: FIRST_FAVORITE_POINTS,
+			eventKey: `${FIRST_FAVORITE_ACTION}:${userId}`,
+		})
+		return awarded ? FIRST_FAVORITE_POINTS : 0
+	})
+	await publish(favoritesChannel(userId), { type: 'changed', id: productId })
+	return { ok: true, favorite: true, productTitle: snapshot.productTitle, pointsAwarded }
+}
+
+/** Removes a product from the person's favourites (removing one that is not there is fine). */
+export async function removeFavorite(userId: string, productId: string): Promise<FavoriteChange> {
+	const [removed] = await db
+		.delete(userFavorites)
+		.where(and(eq(userFavorites.userId, userId), eq(userFavorites.productId, productId)))
+		.returning({ productTitle: userFavorites.productTitle })
+	let productTitle = removed?.productTitle
+	if (!productTitle) {
+		const snapshot = await loadProductSnapshot({ id: productId })
+		if (!snapshot) return { ok: false, reason: 'product_not_found' }
+		productTitle = snapshot.productTitle
+	}
+	if (removed) await publish(favoritesChannel(userId), { type: 'changed', id: productId })
+	return { ok: true, favorite: false, productTitle, pointsAwarded: 0 }
+}
+
+/** The ids of everything the person favourited (the hearts on product cards). */
+export async function listFavoriteProductIds(userId: string): Promise<string[]> {
+	const rows = await db
+		.select({ productId: userFavorites.productId })
+		.from(userFavorites)
+		.where(eq(userFavorites.userId, userId))
+		.orderBy(desc(userFavorites.createdAt), asc(userFavorites.productId))
+	return rows.map((row) => row.productId)
+}
+
+export type FavoriteItem = ProductSnapshot & { id: string; createdAt: string }
+
+/** The person's favourites, newest first, as stored (document 001 'Meus Favoritos'). */
+export async function listFavorites(userId: string): Promise<FavoriteItem[]> {
+	const rows = await db
+		.select({
+			id: userFavorites.id,
+			productId: userFavorites.productId,
+			productTitle: userFavorites.productTitle,
+			productHandle: userFavorites.productHandle,
+			productImageUrl: userFavorites.productImageUrl,
+			productPriceCents: userFavorites.productPriceCents,
+			createdAt: userFavorites.createdAt,
+		})
+		.from(userFavorites)
+		.where(eq(userFavorites.userId, userId))
+		.orderBy(desc(userFavorites.createdAt), asc(userFavorites.id))
+	return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}

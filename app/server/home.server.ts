@@ -1,0 +1,226 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { getCommerce } from '~/commerce/index.server'
+import { toProductCardData, type ProductCardData } from '~/components/shop/product-card'
+import { heroVideo, personalizationVideo, products, reviews, subscriptionCtaVideo } from '~/db/schema'
+import { db, queryRows } from '~/server/db.server'
+import { logger } from '~/server/logger.server'
+import {
+	HOME_REVIEWS_LIMIT,
+	HOME_ROW_PRODUCT_LIMIT,
+	RECENTLY_VIEWED_LIMIT,
+	SUGGESTION_COUNT,
+	sampleItems,
+	suggestionPool,
+} from '~/utils/home-sections'
+
+/*
+ * The home page's reads (document 000 §2 'Home page', §7): recently viewed products,
+ * suggestions, category rows, the latest approved reviews with their average, and the
+ * configured videos. The catalogue is read through the commerce provider; views, reviews
+ * and videos from our own tables. Each loader-facing function turns its own failure into
+ * the state the page documents (§8) instead of failing the whole page.
+ */
+
+/** Whose views to read: the signed-in user, else the anonymous visitor cookie. */
+export type ViewOwner = { userId: string | null; visitorId: string | null }
+
+/**
+ * Handles of the owner's latest distinct viewed products, newest first (document 000 §7:
+ * "latest first, limit n, duplicates by product_id removed"). The current handle is read
+ * from the product, not the view's snapshot, so a renamed product still links right.
+ */
+export async function recentlyViewedHandles(owner: ViewOwner, limit = RECENTLY_VIEWED_LIMIT): Promise<string[]> {
+	const ownerFilter = owner.userId
+		? sql`v.user_id = ${owner.userId}::uuid`
+		: owner.visitorId
+			? sql`v.session_id = ${owner.visitorId} and v.user_id is null`
+			: null
+	if (!ownerFilter) return []
+	const rows = await queryRows<{ handle: string }>(sql`
+		select p.handle from (
+			select distinct on (v.product_id) v.product_id, v.viewed_at
+			from user_views v
+			where ${ownerFilter}
+			order by v.product_id, v.viewed_at desc
+		) latest
+		join products p on p.id = latest.product_id
+		where p.status = 'active'
+		order by latest.viewed_at desc, p.handle
+		limit ${limit}`)
+	return rows.map((row) => row.handle)
+}
+
+export type HomeReview = {
+	id: string
+	customerName: string
+	rating: number
+	comment: string | null
+	productName: string
+	/** null when the product is no longer on sale (no link then). */
+	productHandle: string | null
+	/** ISO 8601. */
+	createdAt: string
+}
+
+/** The latest approved reviews (never pending ones, decision 15), without the reviewer's e-mail. */
+export async function latestApprovedReviews(limit = HOME_REVIEWS_LIMIT): Promise<HomeReview[]> {
+	const rows = await db
+		.select({
+			id: reviews.id,
+			customerName: reviews.customerName,
+			rating: reviews.rating,
+			comment: reviews.comment,
+			productName: reviews.productName,
+			productHandle: sql<string | null>`case when ${products.status} = 'active' then ${products.handle} end`,
+			createdAt: reviews.createdAt,
+		})
+		.from(reviews)
+		.leftJoin(products, eq(products.id, reviews.productId))
+		.where(eq(reviews.isApproved, true))
+		.orderBy(desc(reviews.createdAt), desc(reviews.id))
+		.limit(limit)
+	return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+}
+
+/** Average rating and number of all approved reviews (real numbers, decision 7). */
+export async function approvedReviewSummary(): Promise<{ average: number; count: number }> {
+	const [row] = await db
+		.select({
+			count: sql<number>`count(*)::int`,
+			average: sql<string | null>`avg(${reviews.rating})::text`,
+		})
+		.from(reviews)
+		.where(eq(reviews.isApproved, true))
+	const count = Number(row?.count ?? 0)
+	return { count, average: count > 0 ? Number(row?.average ?? 0) : 0 }
+}
+
+export type HomeReviews = { reviews: HomeReview[]; average: number; count: number }
+
+/** document 000 §8: a reviews failure is logged only; null hides the section. */
+export async function loadHomeReviews(): Promise<HomeReviews | null> {
+	try {
+		const [latest, summary] = await Promise.all([latestApprovedReviews(), approvedReviewSummary()])
+		return { reviews: latest, ...summary }
+	} catch (error) {
+		logger.error({ err: error }, 'home: falha ao carregar avaliações')
+		return null
+	}
+}
+
+/**
+ * `products` is what the first paint shows: the recently viewed products, or a first sample
+ * of suggestions (drawn on the server, so the first paint has it). `pool` feeds suggestion
+ * mode, which every shopper reaches 10 s after load (document 000 §4); it is empty when the
+ * suggestions could not be read, and the recently viewed products then simply stay.
+ */
+export type FeaturedProducts =
+	| { mode: 'recently-viewed'; products: ProductCardData[]; pool: ProductCardData[] }
+	| { mode: 'suggestions'; products: ProductCardData[]; pool: ProductCardData[] }
+	| { mode: 'empty' }
+	| { mode: 'error' }
+
+/**
+ * The products listed to draw suggestions from: the catalogue's largest page (50, document
+ * 000 §7 'up to 50 for suggestions'); internal and excluded products are dropped afterwards.
+ */
+const SUGGESTION_LISTING_SIZE = 50
+
+async function recentlyViewedProducts(owner: ViewOwner): Promise<ProductCardData[]> {
+	try {
+		const handles = await recentlyViewedHandles(owner)
+		if (handles.length === 0) return []
+		const found = await getCommerce().getProductsByHandles(handles)
+		return found.map(toProductCardData)
+	} catch (error) {
+		// document 000 §8: recently-viewed failures are logged only; suggestions show instead.
+		logger.error({ err: error }, 'home: falha ao carregar produtos vistos recentemente')
+		return []
+	}
+}
+
+/** The suggestion pool (document 000 §9), or null when the catalogue cannot be read (logged). */
+async function suggestionPoolProducts(): Promise<ProductCardData[] | null> {
+	try {
+		const listing = await getCommerce().listProducts({ first: SUGGESTION_LISTING_SIZE, sortKey: 'CREATED_AT', reverse: true })
+		return suggestionPool(listing.nodes).map(toProductCardData)
+	} catch (error) {
+		logger.error({ err: error }, 'home: falha ao carregar sugestões de produtos')
+		return null
+	}
+}
+
+/**
+ * document 000 §2/§4: the owner's recently viewed products when there are any, otherwise a
+ * first sample of suggestions; the pool comes with both, read in parallel with the views so
+ * the section waits for the slower of the two, not their sum. Fails only as the documented
+ * states: 'error' when the catalogue cannot be read and there are no views to show, 'empty'
+ * when there is nothing to show at all.
+ */
+export async function loadFeaturedProducts(owner: ViewOwner, random: () => number = Math.random): Promise<FeaturedProducts> {
+	const [viewed, pool] = await Promise.all([recentlyViewedProducts(owner), suggestionPoolProducts()])
+	if (viewed.length > 0) return { mode: 'recently-viewed', products: viewed, pool: pool ?? [] }
+	if (pool === null) return { mode: 'error' }
+	if (pool.length === 0) return { mode: 'empty' }
+	return { mode: 'suggestions', products: sampleItems(pool, SUGGESTION_COUNT, random), pool }
+}
+
+/** A category row's products (up to 20); null when the collection is missing or failed (§8: skipped). */
+export async function loadCategoryRow(handle: string): Promise<ProductCardData[] | null> {
+	try {
+		const result = await getCommerce().getCollectionByHandle(handle, { first: HOME_ROW_PRODUCT_LIMIT })
+		return result ? result.products.map(toProductCardData) : null
+	} catch (error) {
+		logger.error({ err: error, handle }, 'home: falha ao carregar categoria; linha omitida')
+		return null
+	}
+}
+
+/** Real product counts by collection handle (decision 7); empty when the catalogue fails (logged). */
+export async function loadCollectionCounts(): Promise<Map<string, number>> {
+	try {
+		const collections = await getCommerce().listCollections()
+		return new Map(collections.map((c) => [c.handle, c.productCount]))
+	} catch (error) {
+		logger.error({ err: error }, 'home: falha ao carregar categorias')
+		return new Map()
+	}
+}
+
+// A stored video address is shown as <video src>: only site paths and http(s) URLs.
+const videoUrlSchema = z
+	.string()
+	.trim()
+	.max(2000)
+	.refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v))
+
+export type HomeVideos = { hero: string | null; personalization: string | null; subscriptionCta: string | null }
+
+async function activeVideoUrl(table: typeof heroVideo | typeof personalizationVideo | typeof subscriptionCtaVideo): Promise<string | null> {
+	const [row] = await queryRows<{ video_url: string }>(
+		sql`select video_url from ${table} where is_active order by created_at desc limit 1`,
+	)
+	if (!row) return null
+	const parsed = videoUrlSchema.safeParse(row.video_url)
+	if (!parsed.success) logger.warn({ videoUrl: row.video_url }, 'home: endereço de vídeo inválido ignorado')
+	return parsed.success ? parsed.data : null
+}
+
+/**
+ * document 000 §3 hero_video, subscription_cta_video, personalization_video: the active
+ * address of each, or null (the page then shows its still fallback; §8).
+ */
+export async function loadHomeVideos(): Promise<HomeVideos> {
+	try {
+		const [hero, personalization, subscriptionCta] = await Promise.all([
+			activeVideoUrl(heroVideo),
+			activeVideoUrl(personalizationVideo),
+			activeVideoUrl(subscriptionCtaVideo),
+		])
+		return { hero, personalization, subscriptionCta }
+	} catch (error) {
+		logger.error({ err: error }, 'home: falha ao carregar vídeos; usando imagens')
+		return { hero: null, personalization: null, subscriptionCta: null }
+	}
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import sharp from 'sharp'
+import { z } from 'zod'
+import { getEnv } from '~/server/env.server'
+import type { Bucket, StoredObject } from '~/server/storage.server'
+import { IMAGE_WIDTHS, type ImageWidth, isImageWidth } from '~/utils/responsive-image'
+
+/**
+ * Smaller copies of uploaded photos for srcSet (app/utils/responsive-image.ts). Each width
+ * is made once with sharp, as WebP, and kept under `DATA_DIR/cache/images/` — outside the
+ * buckets, so a variant is never mistaken for an upload, and deletable at any time (it is
+ * rebuilt on the next request).
+ */
+
+/** Types sharp reads and a smaller copy helps. GIFs may be animated; SVG has no pixels. */
+const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp'])
+
+export function isResizable(contentType: string): boolean {
+	return RESIZABLE.has(contentType)
+}
+
+export const WIDTH_MESSAGE = `Largura de imagem inválida. Use ${IMAGE_WIDTHS.slice(0, -1).join(', ')} ou ${IMAGE_WIDTHS.at(-1)}.`
+
+const widthSchema = z
+	.string()
+	.regex(/^\d{1,5}$/, WIDTH_MESSAGE)
+	.transform(Number)
+	.refine(isImageWidth, WIDTH_MESSAGE)
+
+/**
+ * The `?w=` of a request: null when absent (the original), the width, or an error with
+ * the Portuguese message. Only the listed widths: any number would let a visitor fill the
+ * disk with variants.
+ */
+export function parseWidthParam(
+	searchParams: URLSearchParams,
+): { ok: true; width: ImageWidth | null } | { ok: false; message: string } {
+	const values = searchParams.getAll('w')
+	if (values.length === 0) return { ok: true, width: null }
+	if (values.length > 1) return { ok: false, message: WIDTH_MESSAGE }
+	const parsed = widthSchema.safeParse(values[0])
+	return parsed.success ? { ok: true, width: parsed.data as ImageWidth } : { ok: false, message: WIDTH_MESSAGE }
+}
+
+// A 5 MB upload can still be a decompression bomb (a 30000 × 30000 PNG of one colour):
+// refuse to decode more pixels than any camera or phone produces.
+const MAX_INPUT_PIXELS = 50_000_000
+const WEBP_QUALITY = 78
+
+// Caching inside libvips keeps decoded images in memory for reuse; ours are read once
+// and then served from disk.
+sharp.cache(false)
+
+function cacheRoot(): string {
+	return path.resolve(getEnv().DATA_DIR, 'cache', 'images')
+}
+
+/** Where one variant lives: per upload a folder, named after the version (ETag) and width. */
+function variantPath(bucket: Bucket, object: StoredObject, width: ImageWidth): string {
+	const root = cacheRoot()
+	const version = object.etag.replace(/[^A-Za-z0-9-]/g, '')
+	const file = path.resolve(root, bucket, object.key, `${version}-w${width}.webp`)
+	// The key was checked by isSafeKey already; a path is still the last line of defence.
+	if (!file.startsWith(root + path.sep)) throw new Error('Variante de imagem fora do diretório de cache')
+	return file
+}
+
+export type ImageVariant = {
+	contentType: 'image/webp'
+	size: number
+	/** The original's ETag with the width: a new version of the original is a new variant. */
+	etag: string
+	body(): ReadableStream<Uint8Array>
+}
+
+function fromFile(file: string, size: number, etag: string): ImageVariant {
+	return {
+		contentType: 'image/webp',
+		size,
+		etag,
+		body: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+	}
+}
+
+export function variantEtag(object: StoredObject, width: ImageWidth): string {
+	return `"${object.etag.replace(/"/g, '')}-w${width}"`
+}
+
+// Requests for the same variant arriving together share one resize (per process). Across
+// processes the rename below keeps the file whole: each writes its own temporary file and
+// the last rename wins with identical bytes.
+const inFlight = new Map<string, Promise<{ file: string; size: number }>>()
+
+async function resize(object: StoredObject, width: ImageWidth, file: string): Promise<{ file: string; size: number }> {
+	const original = new Uint8Array(await new Response(object.body()).arrayBuffer())
+	// Phone photos carry their rotation in EXIF, which the variant drops: autoOrient turns
+	// the pixels first.
+	const bytes = await sharp(original, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS })
+		.resize({ width, withoutEnlargement: true })
+		.webp({ quality: WEBP_QUALITY })
+		.toBuffer()
+	await mkdir(path.dirname(file), { recursive: true })
+	const temporary = path.join(path.dirname(file), `.tmp-${randomBytes(8).toString('hex')}`)
+	try {
+		await writeFile(temporary, bytes)
+		// rename() replaces atomically: a reader sees the old file or the new one, never half.
+		await rename(temporary, file)
+	} finally {
+		await unlink(temporary).catch(() => {})
+	}
+	return { file, size: bytes.byteLength }
+}
+
+/**
+ * The `width` variant of a stored JPEG, PNG or WebP, from the disk cache or made now.
+ * Never wider than the original. Throws when the bytes cannot be decoded (the caller
+ * serves the original instead).
+ */
+export async function getImageVariant(bucket: Bucket, object: StoredObject, width: ImageWidth): Promise<ImageVariant> {
+	const file = variantPath(bucket, object, width)
+	const etag = variantEtag(object, width)
+	try {
+		const info = await stat(file)
+		if (info.isFile()) return fromFile(file, info.size, etag)
+	} catch {
+		// Not made yet.
+	}
+	let pending = inFlight.get(file)
+	if (!pending) {
+		pending = resize(object, width, file).finally(() => inFlight.delete(file))
+		inFlight.set(file, pending)
+	}
+	const made = await pending
+	return fromFile(made.file, made.size, etag)
+}
+
+/** Forgets every variant of an upload (called when the upload is deleted). */
+export async function deleteImageVariants(bucket: Bucket, key: string): Promise<void> {
+	const root = cacheRoot()
+	const folder = path.resolve(root, bucket, key)
+	if (!folder.startsWith(root + path.sep)) return
+	await rm(folder, { recursive: true, force: true })
+}

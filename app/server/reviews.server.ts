@@ -1,0 +1,162 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { products, reviews } from '~/db/schema'
+import type { SessionUser } from '~/server/auth/guards.server'
+import { db } from '~/server/db.server'
+import { publish } from '~/server/events.server'
+import { awardPointsOnce } from '~/server/loyalty/points.server'
+import type { ReviewFormInput } from '~/utils/review-form-schema'
+import { type PublicReview, REVIEW_NAME_MAX, type ReviewSummary } from '~/utils/reviews'
+
+/**
+ * Product reviews (document 000 §3, §4, §6, §7). New reviews wait for approval; only
+ * approved ones are ever read for the storefront (decision 15). The server decides who the
+ * reviewer is: the browser sends only the rating, the comment and, when signed out, a name.
+ */
+
+/** Stored for anonymous reviews, which have no address (document 000 §6 'placeholder e-mail'). */
+export const ANONYMOUS_REVIEW_EMAIL = 'anonimo@avaliacoes.invalid'
+export const ANONYMOUS_REVIEWER_NAME = 'Anônimo'
+/** The product page lists every approved review; this only bounds a pathological product. */
+const PRODUCT_REVIEWS_LIMIT = 200
+/** document 000 §9: the home page shows the 12 latest approved reviews. */
+export const HOME_REVIEWS_LIMIT = 12
+/** Decision 14: an approved review earns its author 50 points, once. */
+export const REVIEW_APPROVED_POINTS = 50
+
+const uuidSchema = z.uuid()
+
+const publicColumns = {
+	id: reviews.id,
+	customerName: reviews.customerName,
+	rating: reviews.rating,
+	comment: reviews.comment,
+	createdAt: reviews.createdAt,
+}
+
+function toPublicReview(row: { id: string; customerName: string; rating: number; comment: string | null; createdAt: Date }): PublicReview {
+	return { ...row, createdAt: row.createdAt.toISOString() }
+}
+
+/** Approved reviews of one product, newest first. Unknown or malformed ids have none. */
+export async function listApprovedReviews(productId: string): Promise<PublicReview[]> {
+	if (!uuidSchema.safeParse(productId).success) return []
+	const rows = await db
+		.select(publicColumns)
+		.from(reviews)
+		.where(and(eq(reviews.productId, productId), eq(reviews.isApproved, true)))
+		.orderBy(desc(reviews.createdAt), desc(reviews.id))
+		.limit(PRODUCT_REVIEWS_LIMIT)
+	return rows.map(toPublicReview)
+}
+
+/** Average rating and count of a product's approved reviews (average null when none). */
+export async function getReviewSummary(productId: string): Promise<ReviewSummary> {
+	if (!uuidSchema.safeParse(productId).success) return { average: null, count: 0 }
+	const [row] = await db
+		.select({ average: sql<string | number | null>`avg(${reviews.rating})`, count: sql<string | number>`count(*)` })
+		.from(reviews)
+		.where(and(eq(reviews.productId, productId), eq(reviews.isApproved, true)))
+	const count = Number(row?.count ?? 0)
+	return { average: count > 0 && row?.average != null ? Number(row.average) : null, count }
+}
+
+export type HomeReview = PublicReview & { product: { title: string; handle: string } }
+
+/** The latest approved reviews across the shop, for the home page (document 000 §7). */
+export async function listLatestApprovedReviews(limit: number = HOME_REVIEWS_LIMIT): Promise<HomeReview[]> {
+	const rows = await db
+		.select({ ...publicColumns, productTitle: products.title, productHandle: products.handle })
+		.from(reviews)
+		.innerJoin(products, eq(products.id, reviews.productId))
+		.where(eq(reviews.isApproved, true))
+		.orderBy(desc(reviews.createdAt), desc(reviews.id))
+		.limit(Math.max(1, Math.min(50, limit)))
+	return rows.map(({ productTitle, productHandle, ...row }) => ({
+		...toPublicReview(row),
+		product: { title: productTitle, handle: productHandle },
+	}))
+}
+
+/**
+ * The name shown on a review (document 000 §6). Signed in: the profile's full name, else the
+ * part of the e-mail before '@', else 'Cliente'. Signed out: the typed name, else 'Anônimo'.
+ */
+export function reviewerIdentity(user: Pick<SessionUser, 'email' | 'fullName'> | null, typedName: string | undefined) {
+	if (!user) {
+		return { customerName: clampName(typedName?.trim() || ANONYMOUS_REVIEWER_NAME), customerEmail: ANONYMOUS_REVIEW_EMAIL }
+	}
+	const fromProfile = user.fullName?.trim()
+	const fromEmail = user.email.split('@')[0]?.trim()
+	return { customerName: clampName(fromProfile || fromEmail || 'Cliente'), customerEmail: user.email }
+}
+
+function clampName(name: string): string {
+	// The column allows 50 characters; a long profile name is cut rather than refused.
+	return [...name].slice(0, REVIEW_NAME_MAX).join('').trim() || 'Cliente'
+}
+
+export type CreateReviewResult = { ok: true; id: string } | { ok: false; reason: 'product_not_found' }
+
+/**
+ * Stores a pending review (is_approved false) for an active product. The product's name
+ * comes from the catalogue, never from the browser. No points yet: those come on approval.
+ */
+export async function createReview(input: ReviewFormInput, user: SessionUser | null): Promise<CreateReviewResult> {
+	const [product] = await db
+		.select({ id: products.id, title: products.title })
+		.from(products)
+		.where(and(eq(products.id, input.productId), eq(products.status, 'active')))
+		.limit(1)
+	if (!product) return { ok: false, reason: 'product_not_found' }
+
+	const identity = reviewerIdentity(user, input.name)
+	const [row] = await db
+		.insert(reviews)
+		.values({
+			productId: product.id,
+			productName: product.title,
+			...identity,
+			userId: user?.id ?? null,
+			rating: input.rating,
+			comment: input.comment,
+			isApproved: false,
+		})
+		.returning({ id: reviews.id })
+	if (!row) throw new Error('Avaliação não gravada.')
+	// Tells an open moderation screen to refetch; a signal, no personal data.
+	await publish('admin:reviews', { type: 'created', id: row.id })
+	return { ok: true, id: row.id }
+}
+
+/**
+ * Approves or rejects a review (for the admin moderation screen: the caller checks the
+ * admin role). Approving a signed-in customer's review awards its 50 points once
+ * (event 'review:{id}'): approving, rejecting and approving again awards nothing more.
+ * Returns false when there is no such review.
+ */
+export async function setReviewApproval(reviewId: string, approved: boolean): Promise<boolean> {
+	if (!uuidSchema.safeParse(reviewId).success) return false
+	const updated = await db.transaction(async (tx) => {
+		const [row] = await tx
+			.update(reviews)
+			.set({ isApproved: approved })
+			.where(eq(reviews.id, reviewId))
+			.returning({ id: reviews.id, userId: reviews.userId, productName: reviews.productName })
+		if (!row) return false
+		if (approved && row.userId) {
+			await awardPointsOnce(tx, {
+				userId: row.userId,
+				actionType: 'review',
+				description: `Avaliação aprovada: ${row.productName}`,
+				points: REVIEW_APPROVED_POINTS,
+				eventKey: `review:${row.id}`,
+			})
+		}
+		return true
+	})
+	if (updated) {
+		await publish('admin:reviews', { type: 'changed', id: reviewId })
+	}
+	return updated
+}
