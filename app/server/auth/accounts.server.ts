@@ -4,11 +4,13 @@ import { forgetCachedUser, type SessionUser } from '~/server/auth/guards.server'
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '~/server/auth/password.server'
 import { createSession, destroyAllSessionsForUser, destroySession } from '~/server/auth/session.server'
 import { consumeVerificationToken, createVerificationToken, revokeVerificationTokens } from '~/server/auth/tokens.server'
+import { forgetCartAtSignOut, mergeCartAtSignIn } from '~/server/cart/cart.server'
 import { db } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
 import { sendMail } from '~/server/mail.server'
 import { confirmationEmail, passwordResetEmail } from '~/server/mail/templates.server'
+import { clearBuyerCookieHeader } from '~/server/orders/buyer-cookie.server'
 import { consumeRateLimit, resetRateLimit } from '~/server/rate-limit.server'
 import {
 	authMessages,
@@ -51,8 +53,10 @@ const RESET_REQUEST_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
 // ---------------------------------------------------------------------------------------
 export type AuthHookEvent = { userId: string; request: Request; headers: Headers }
 export type AuthHook = (event: AuthHookEvent) => void | Promise<void>
-export const afterSignIn: AuthHook[] = []
-export const afterSignOut: AuthHook[] = []
+// Registered here, not from start-up code: the HTTP entry and the app build are separate
+// bundles with separate copies of this module, so only an import from here is sure to count.
+export const afterSignIn: AuthHook[] = [mergeCartAtSignIn]
+export const afterSignOut: AuthHook[] = [forgetCartAtSignOut]
 
 async function runHooks(name: string, hooks: AuthHook[], event: AuthHookEvent) {
 	for (const hook of hooks) {
@@ -162,6 +166,8 @@ export async function signIn(input: { email: string; password: string; ip: strin
 export async function signOut(request: Request, userId: string | null): Promise<Headers> {
 	const headers = new Headers()
 	headers.append('Set-Cookie', await destroySession(request))
+	// The order pages this browser opened as a buyer close with the session (shared computers).
+	headers.append('Set-Cookie', clearBuyerCookieHeader())
 	forgetCachedUser(request)
 	if (userId) await runHooks('afterSignOut', afterSignOut, { userId, request, headers })
 	return headers

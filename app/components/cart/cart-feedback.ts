@@ -1,0 +1,20 @@
+import { toast } from 'sonner'
+import { isCartActionResult } from './cart-view'
+
+/** document 000 §4/§9: the gift toast, shown for 5 seconds. */
+export const GIFT_TOAST = { title: '🎁 Brinde adicionado!', description: 'Parabéns! Você ganhou um brinde grátis', duration: 5000 } as const
+
+/**
+ * Tells the shopper what a /cart answer means: the gift toast when the server added the gift,
+ * the Portuguese error otherwise. Returns the result when it was a success.
+ */
+export function announceCartResult(data: unknown) {
+	if (!isCartActionResult(data)) return null
+	if (!data.ok) {
+		if (data.title) toast.error(data.title, { description: data.error })
+		else toast.error(data.error)
+		return null
+	}
+	if (data.giftAdded) toast.success(GIFT_TOAST.title, { description: GIFT_TOAST.description, duration: GIFT_TOAST.duration })
+	return data
+}

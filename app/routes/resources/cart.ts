@@ -1,0 +1,59 @@
+import { data, redirect } from 'react-router'
+import type { z } from 'zod'
+import { COMMERCE_MESSAGES } from '~/commerce/errors'
+import { ADD_ON_MESSAGES } from '~/commerce/rules/add-on-lines'
+import type { CartActionResult } from '~/components/cart/cart-view'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { getCartView, performCartAction } from '~/server/cart/cart.server'
+import { cartActionSchema } from '~/utils/cart-form'
+import type { Route } from './+types/cart'
+
+/**
+ * /cart (Hydrogen's CartForm pattern). GET: the visitor's cart as JSON (an empty cart when
+ * there is none; nothing is created). POST: one action switching on `intent` (add, update,
+ * remove, checkout; app/utils/cart-form.ts), answered with `{ ok: true, cart, giftAdded }` or
+ * `{ ok: false, error }` (400/409, Portuguese), or a redirect to the same-tab checkout.
+ * The drawer itself reads the cart from the root loader, which revalidates after this action.
+ */
+/** The contract's own (Portuguese) messages; zod's defaults are English and never shown. */
+const CONTRACT_MESSAGES = new Set<string>([
+	'Produto inválido',
+	'Quantidade inválida',
+	'Itens inválidos',
+	'Nenhum item para adicionar',
+	// The personalisation limits, worded as the product page words them.
+	...Object.values(ADD_ON_MESSAGES),
+])
+
+function inputErrorMessage(issues: z.core.$ZodIssue[]): string {
+	const issue = issues[0]
+	if (!issue) return COMMERCE_MESSAGES.invalidInput
+	if (issue.code === 'too_big' && issue.path.length === 1 && issue.path[0] === 'lines') return COMMERCE_MESSAGES.cartLineLimit
+	return CONTRACT_MESSAGES.has(issue.message) ? issue.message : COMMERCE_MESSAGES.invalidInput
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getOptionalUser(request)
+	const cart = await getCartView(request, user?.id ?? null)
+	return data({ cart }, { headers: { 'Cache-Control': 'no-store' } })
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	if (request.method !== 'POST') {
+		return data<CartActionResult>({ ok: false, error: 'Método não permitido.' }, { status: 405, headers: { Allow: 'POST' } })
+	}
+	let form: FormData
+	try {
+		form = await request.formData()
+	} catch {
+		return data<CartActionResult>({ ok: false, error: COMMERCE_MESSAGES.invalidInput }, { status: 400 })
+	}
+	const parsed = cartActionSchema.safeParse(Object.fromEntries(form))
+	if (!parsed.success) {
+		return data<CartActionResult>({ ok: false, error: inputErrorMessage(parsed.error.issues) }, { status: 400 })
+	}
+	const user = await getOptionalUser(request)
+	const outcome = await performCartAction(request, user?.id ?? null, parsed.data)
+	if (outcome.redirectTo) throw redirect(outcome.redirectTo, { headers: outcome.headers })
+	return data<CartActionResult>(outcome.body, { status: outcome.status, headers: outcome.headers })
+}
