@@ -1,0 +1,347 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { ShoppingCartIcon } from 'lucide-react'
+import { useState } from 'react'
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { CardFieldsSection } from '~/components/checkout/card-fields'
+import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { ensureBuyerToken } from '~/server/orders/buyer-cookie.server'
+import { submitCheckout } from '~/server/orders/checkout.server'
+import { cardProviderInfo, checkoutCart, checkoutPrefill, hasBuyableLines, newIdempotencyKey } from '~/server/orders/checkout-page.server'
+import { type CheckoutSummary, checkoutSummary, PLACE_ORDER_MESSAGES } from '~/server/orders/place-order.server'
+import { readFormData } from '~/server/read-form.server'
+import { getStoreSettings } from '~/server/settings.server'
+import { combineHeaders, createToastHeaders } from '~/server/toast.server'
+import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
+import { formatMoney } from '~/utils/format'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/checkout'
+
+/**
+ * /checkout — the built-in checkout (spec decisions 4 and 5): contact, delivery, shipping,
+ * coupon, summary and payment (PIX or card) on one page, same tab. Every price on this page
+ * comes from the server cart; 'Finalizar Pedido' places the order in one transaction
+ * (app/server/orders/place-order.server.ts) and opens /pedido/{reference}.
+ * An empty cart shows an empty state and places nothing (document 000: 'Checkout does nothing
+ * on an empty cart').
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+	{ title: pageTitle('Finalizar compra', matches) },
+	{ name: 'robots', content: 'noindex' },
+]
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getOptionalUser(request)
+	const found = await checkoutCart(request, user)
+	if (!found || !hasBuyableLines(found.cart)) return data({ empty: true as const }, { headers: NO_STORE })
+	const [settings, prefill] = await Promise.all([getStoreSettings(), checkoutPrefill(user)])
+	return data(
+		{
+			empty: false as const,
+			summary: await checkoutSummary(found.cart, undefined, { settings }),
+			prefill,
+			idempotencyKey: newIdempotencyKey(),
+			pixAvailable: Boolean(settings.pixKey),
+			cardProvider: cardProviderInfo(),
+		},
+		{ headers: NO_STORE },
+	)
+}
+
+type ActionData = {
+	result: SubmissionResult<string[]>
+	summary: CheckoutSummary | null
+	/** The key the next submission must carry (a new one once an attempt made an order). */
+	idempotencyKey: string | null
+}
+
+const CHECKOUT_ERROR_TITLE = 'Erro ao criar checkout'
+
+export async function action({ request }: Route.ActionArgs) {
+	// Not a form at all (wrong content type, cut-off body): a message, not a 500.
+	const formData = await readFormData(request)
+	const user = await getOptionalUser(request)
+	const found = await checkoutCart(request, user)
+	const submittedKey = typeof formData.get('idempotencyKey') === 'string' ? String(formData.get('idempotencyKey')) : null
+	const typedCoupon = applyCouponSchema.safeParse({ couponCode: formData.get('couponCode') ?? undefined })
+	const couponCode = typedCoupon.success ? typedCoupon.data.couponCode || undefined : undefined
+	const summary = found && hasBuyableLines(found.cart) ? await checkoutSummary(found.cart, couponCode) : null
+
+	if (formData.get('intent') === 'apply-coupon') {
+		// Only the coupon is checked; the rest of the form may still be incomplete.
+		const submission = parseWithZod(formData, { schema: applyCouponSchema })
+		const rejected = summary?.totals.coupon.status === 'rejected' ? summary.totals.coupon.reason : null
+		const result = rejected ? submission.reply({ fieldErrors: { couponCode: [rejected] } }) : submission.reply()
+		return data<ActionData>({ result, summary, idempotencyKey: submittedKey }, { status: rejected ? 400 : 200 })
+	}
+
+	const submission = parseWithZod(formData, { schema: checkoutSchema })
+	// A retried 'Finalizar Pedido' whose first try already emptied the cart still reaches
+	// placeOrder, which answers with the order that attempt made.
+	if (!found || (!summary && submission.status !== 'success')) {
+		return data<ActionData>(
+			{ result: submission.reply({ formErrors: [PLACE_ORDER_MESSAGES.cartEmpty] }), summary: null, idempotencyKey: submittedKey },
+			{
+				status: 409,
+				headers: createToastHeaders({ type: 'error', title: CHECKOUT_ERROR_TITLE, description: PLACE_ORDER_MESSAGES.cartEmpty }),
+			},
+		)
+	}
+	if (submission.status !== 'success') {
+		return data<ActionData>({ result: submission.reply(), summary, idempotencyKey: submittedKey }, { status: 400 })
+	}
+
+	const buyer = ensureBuyerToken(request)
+	const outcome = await submitCheckout({
+		request,
+		cartId: found.cartId,
+		userId: user?.id ?? null,
+		buyerTokenHash: buyer.tokenHash,
+		checkout: submission.value,
+	})
+	if (outcome.ok) {
+		throw redirect(`/pedido/${outcome.reference}`, { headers: combineHeaders(buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : null) })
+	}
+	const result = outcome.field
+		? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
+		: submission.reply({ formErrors: [outcome.message] })
+	const retry = 'retryWithNewKey' in outcome && outcome.retryWithNewKey
+	return data<ActionData>(
+		{
+			result,
+			summary,
+			idempotencyKey: retry ? newIdempotencyKey() : submittedKey,
+		},
+		{
+			status: outcome.code === 'card_declined' ? 402 : 409,
+			headers: combineHeaders(
+				buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : null,
+				createToastHeaders({ type: 'error', title: CHECKOUT_ERROR_TITLE, description: outcome.message }),
+			),
+		},
+	)
+}
+
+type FieldName = 'name' | 'email' | 'cpf' | 'phone' | 'cep' | 'street' | 'number' | 'complement' | 'district' | 'city'
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+	if (loaderData.empty) return <EmptyCheckout />
+	return <CheckoutForm loaderData={loaderData} actionData={actionData} />
+}
+
+function EmptyCheckout() {
+	return (
+		<main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+			<ShoppingCartIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+			<h1 className="text-2xl font-bold">Seu carrinho está vazio</h1>
+			<p className="text-muted-foreground">Adicione produtos ao carrinho para finalizar a compra.</p>
+			<Button asChild>
+				<Link to="/">Continuar comprando</Link>
+			</Button>
+		</main>
+	)
+}
+
+function CheckoutForm({
+	loaderData,
+	actionData,
+}: {
+	loaderData: Extract<Route.ComponentProps['loaderData'], { empty: false }>
+	actionData: Route.ComponentProps['actionData']
+}) {
+	const navigation = useNavigation()
+	const busyIntent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null
+	const summary = actionData?.summary ?? loaderData.summary
+	const [form, fields] = useForm<CheckoutInput>({
+		lastResult: actionData?.result,
+		defaultValue: { ...loaderData.prefill, paymentMethod: loaderData.pixAvailable ? 'pix' : 'card', installments: '1' },
+		shouldValidate: 'onBlur',
+		shouldRevalidate: 'onInput',
+		onValidate({ formData }) {
+			// 'Aplicar' checks only the coupon (the cast: conform types one schema per form).
+			const schema = formData.get('intent') === 'apply-coupon' ? (applyCouponSchema as unknown as typeof checkoutSchema) : checkoutSchema
+			return parseWithZod(formData, { schema })
+		},
+	})
+	const initialMethod = (fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable ? 'pix' : 'card')
+	const [method, setMethod] = useState(initialMethod)
+	const coupon = summary?.totals.coupon
+	const totals = summary?.totals
+
+	const textField = (
+		name: FieldName,
+		label: string,
+		extra: React.ComponentProps<'input'> = {},
+		type: 'text' | 'email' | 'tel' = 'text',
+	) => {
+		const meta = fields[name]
+		const { key, ...props } = getInputProps(meta, { type })
+		return (
+			<div className="flex flex-col gap-1.5">
+				<Label htmlFor={meta.id}>{label}</Label>
+				<Input key={key} {...props} {...extra} />
+				<p id={meta.errorId} className="min-h-5 text-sm text-destructive">
+					{meta.errors?.[0] ?? null}
+				</p>
+			</div>
+		)
+	}
+
+	return (
+		<main className="mx-auto max-w-6xl px-4 py-8">
+			<h1 className="mb-6 text-2xl font-bold sm:text-3xl">Finalizar compra</h1>
+			<Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_380px]">
+				<input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
+				<div className="flex flex-col gap-8">
+					<fieldset className="flex flex-col gap-1 rounded-lg border p-4 sm:p-6">
+						<legend className="px-1 text-lg font-semibold">Contato</legend>
+						{textField('name', 'Nome completo', { autoComplete: 'name' })}
+						<div className="grid gap-x-4 sm:grid-cols-2">
+							{textField('email', 'E-mail', { autoComplete: 'email', placeholder: 'seu@email.com' }, 'email')}
+							{textField('phone', 'Telefone', { autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(11) 91234-5678' }, 'tel')}
+						</div>
+						{textField('cpf', 'CPF', { inputMode: 'numeric', placeholder: '000.000.000-00' })}
+					</fieldset>
+
+					<fieldset className="flex flex-col gap-1 rounded-lg border p-4 sm:p-6">
+						<legend className="px-1 text-lg font-semibold">Entrega</legend>
+						<div className="grid gap-x-4 sm:grid-cols-[200px_1fr]">
+							{textField('cep', 'CEP', { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000' })}
+							{textField('street', 'Rua', { autoComplete: 'address-line1' })}
+						</div>
+						<div className="grid gap-x-4 sm:grid-cols-[140px_1fr]">
+							{textField('number', 'Número')}
+							{textField('complement', 'Complemento (opcional)', { autoComplete: 'address-line2' })}
+						</div>
+						{textField('district', 'Bairro')}
+						<div className="grid gap-x-4 sm:grid-cols-[1fr_160px]">
+							{textField('city', 'Cidade', { autoComplete: 'address-level2' })}
+							<div className="flex flex-col gap-1.5">
+								<Label htmlFor={fields.uf.id}>Estado (UF)</Label>
+								<select
+									id={fields.uf.id}
+									name={fields.uf.name}
+									key={fields.uf.key}
+									defaultValue={(fields.uf.initialValue as string | undefined) ?? ''}
+									aria-invalid={fields.uf.errors ? true : undefined}
+									aria-describedby={fields.uf.errors ? fields.uf.errorId : undefined}
+									autoComplete="address-level1"
+									className="h-9 rounded-md border border-input bg-background px-3 text-sm"
+								>
+									<option value="">Selecione</option>
+									{BRAZIL_UFS.map((uf) => (
+										<option key={uf} value={uf}>
+											{uf}
+										</option>
+									))}
+								</select>
+								<p id={fields.uf.errorId} className="min-h-5 text-sm text-destructive">
+									{fields.uf.errors?.[0] ?? null}
+								</p>
+							</div>
+						</div>
+					</fieldset>
+
+					<fieldset className="flex flex-col gap-3 rounded-lg border p-4 sm:p-6">
+						<legend className="px-1 text-lg font-semibold">Pagamento</legend>
+						<div role="radiogroup" aria-label="Forma de pagamento" className="grid gap-3 sm:grid-cols-2">
+							{loaderData.pixAvailable ? (
+								<label className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+									<input
+										type="radio"
+										name="paymentMethod"
+										value="pix"
+										defaultChecked={initialMethod === 'pix'}
+										onChange={() => setMethod('pix')}
+									/>
+									<span>
+										<span className="block font-medium">PIX</span>
+										<span className="block text-sm text-muted-foreground">QR Code ou copia e cola</span>
+									</span>
+								</label>
+							) : null}
+							<label className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+								<input
+									type="radio"
+									name="paymentMethod"
+									value="card"
+									defaultChecked={initialMethod === 'card'}
+									onChange={() => setMethod('card')}
+								/>
+								<span>
+									<span className="block font-medium">Cartão de crédito</span>
+									<span className="block text-sm text-muted-foreground">em até 6x sem juros</span>
+								</span>
+							</label>
+						</div>
+						<p id={fields.paymentMethod.errorId} className="min-h-5 text-sm text-destructive">
+							{fields.paymentMethod.errors?.[0] ?? null}
+						</p>
+						{method === 'card' ? (
+							<CardFieldsSection
+								provider={loaderData.cardProvider}
+								totalCents={totals?.totalCents ?? 0}
+								defaultInstallments={Number(fields.installments.initialValue ?? 1) || 1}
+								serverError={fields.cardToken.errors?.[0]}
+								serverErrorId={fields.cardToken.errors}
+								installmentsError={fields.installments.errors?.[0]}
+							/>
+						) : null}
+					</fieldset>
+				</div>
+
+				<aside className="flex h-fit flex-col gap-4 rounded-lg border p-4 sm:p-6 lg:sticky lg:top-24" aria-labelledby="checkout-summary">
+					<h2 id="checkout-summary" className="text-lg font-semibold">
+						Resumo do pedido
+					</h2>
+					{summary ? <OrderSummaryLines lines={summary.lines} /> : null}
+					<div className="flex flex-col gap-1.5">
+						<Label htmlFor={fields.couponCode.id}>Cupom de desconto</Label>
+						<div className="flex gap-2">
+							{(() => {
+								const { key, ...props } = getInputProps(fields.couponCode, { type: 'text' })
+								return <Input key={key} {...props} autoComplete="off" className="uppercase" placeholder="CÓDIGO" />
+							})()}
+							<Button type="submit" name="intent" value="apply-coupon" variant="outline" disabled={busyIntent != null}>
+								{busyIntent === 'apply-coupon' ? 'Aplicando...' : 'Aplicar'}
+							</Button>
+						</div>
+						<p id={fields.couponCode.errorId} className="min-h-5 text-sm text-destructive" role="status">
+							{fields.couponCode.errors?.[0] ?? (coupon?.status === 'rejected' ? coupon.reason : null)}
+						</p>
+						{coupon?.status === 'applied' ? (
+							<p className="text-sm text-green-700 dark:text-green-400" role="status">
+								Cupom {summary?.couponCode} aplicado!
+							</p>
+						) : null}
+					</div>
+					{totals ? (
+						<>
+							<OrderTotals totals={{ ...totals, couponCode: coupon?.status === 'applied' ? (summary?.couponCode ?? null) : null }} />
+							{totals.shippingCents > 0 && summary ? (
+								<p className="text-sm text-muted-foreground">
+									Frete grátis em compras a partir de {formatMoney(summary.freeShippingThresholdCents)}.
+								</p>
+							) : null}
+						</>
+					) : null}
+					{form.errors?.length ? (
+						<p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">
+							{form.errors[0]}
+						</p>
+					) : null}
+					<Button type="submit" name="intent" value="place-order" size="lg" disabled={busyIntent != null}>
+						{busyIntent === 'place-order' ? 'Finalizando...' : 'Finalizar Pedido'}
+					</Button>
+				</aside>
+			</Form>
+		</main>
+	)
+}

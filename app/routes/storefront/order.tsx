@@ -1,0 +1,102 @@
+import { CheckCircle2Icon, TruckIcon } from 'lucide-react'
+import { data, Link } from 'react-router'
+import { OrderStatusBadge } from '~/components/orders/order-status-badge'
+import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
+import { PixPayment } from '~/components/orders/pix-payment'
+import { Button } from '~/components/ui/button'
+import { formatCep } from '~/commerce/rules/cep'
+import { loadOrderForViewer } from '~/server/orders/order-view.server'
+import { formatDateTime } from '~/utils/format'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/order'
+
+/**
+ * /pedido/{reference} — the order confirmation (spec decision 5). Only its buyer sees it: the
+ * browser that placed it (buyer cookie) or the signed-in owner; anyone else gets the same 404
+ * as an unknown reference. While a PIX order waits for payment it shows the QR code and the
+ * 'copia e cola' payload.
+ */
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+	{ title: pageTitle(loaderData ? `Pedido ${loaderData.order.reference}` : 'Pedido', matches) },
+	{ name: 'robots', content: 'noindex' },
+]
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+	const order = await loadOrderForViewer(request, params.reference)
+	if (!order) throw data('Pedido não encontrado', { status: 404 })
+	return data({ order }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+	const { order } = loaderData
+	const waitingPix = order.pix !== null
+	return (
+		<main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
+			<header className="flex flex-col gap-2">
+				<p className="flex items-center gap-2 text-sm text-muted-foreground">
+					<CheckCircle2Icon className="size-4 text-green-600" aria-hidden="true" />
+					Pedido recebido em {formatDateTime(order.createdAt)}
+				</p>
+				<h1 className="text-2xl font-bold sm:text-3xl">Pedido {order.reference}</h1>
+				<div className="flex flex-wrap items-center gap-3">
+					<span className="text-sm">Status:</span>
+					<OrderStatusBadge status={order.status} />
+				</div>
+				<p className="text-sm text-muted-foreground">
+					Enviamos a confirmação para <strong className="text-foreground">{order.email}</strong>.
+				</p>
+			</header>
+
+			{order.trackingCode ? (
+				<section className="flex items-start gap-3 rounded-lg border p-4" aria-label="Rastreamento">
+					<TruckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+					<p>
+						Código de rastreamento: <strong data-testid="tracking-code">{order.trackingCode}</strong>
+					</p>
+				</section>
+			) : null}
+
+			<div className="grid gap-6 lg:grid-cols-[1fr_380px]">
+				<div className="flex flex-col gap-6">
+					{order.pix ? (
+						<PixPayment payload={order.pix.payload} qrCodeDataUrl={order.pix.qrCodeDataUrl} totalCents={order.totalCents} />
+					) : null}
+					<section className="flex flex-col gap-2 rounded-lg border p-4 text-sm" aria-labelledby="order-delivery">
+						<h2 id="order-delivery" className="text-lg font-semibold">
+							Entrega
+						</h2>
+						<p>{order.customerName}</p>
+						<p>
+							{order.address.street}, {order.address.number}
+							{order.address.complement ? ` — ${order.address.complement}` : ''}
+						</p>
+						<p>
+							{order.address.district} — {order.address.city}/{order.address.uf} — CEP {formatCep(order.address.cep)}
+						</p>
+					</section>
+					<section className="flex flex-col gap-2 rounded-lg border p-4 text-sm" aria-labelledby="order-payment">
+						<h2 id="order-payment" className="text-lg font-semibold">
+							Pagamento
+						</h2>
+						<p>{order.paymentMethod === 'pix' ? 'PIX' : `Cartão de crédito em ${order.installments}x sem juros`}</p>
+						{!waitingPix && order.paymentMethod === 'pix' && order.status === 'aguardando_pagamento' ? (
+							<p className="text-muted-foreground">Entre em contato com a loja para concluir o pagamento.</p>
+						) : null}
+					</section>
+				</div>
+				<aside className="flex h-fit flex-col gap-4 rounded-lg border p-4" aria-labelledby="order-items">
+					<h2 id="order-items" className="text-lg font-semibold">
+						Itens
+					</h2>
+					<OrderSummaryLines lines={order.lines} />
+					<OrderTotals totals={order} />
+				</aside>
+			</div>
+			<div>
+				<Button asChild variant="outline">
+					<Link to="/">Continuar comprando</Link>
+				</Button>
+			</div>
+		</main>
+	)
+}

@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest'
+import { orderPlacedEmail } from './order-placed.server'
+
+describe('orderPlacedEmail', () => {
+	test('subject with the reference; items, total, PIX payload and the order link; HTML escaped', () => {
+		const mail = orderPlacedEmail({
+			reference: 'PET-7K3M9Q',
+			customerName: '<b>Ana</b> Souza',
+			totalCents: 6980,
+			paymentMethod: 'pix',
+			lines: [
+				{ title: 'Bandana Floral (P)', quantity: 2, totalCents: 6980, isGift: false },
+				{ title: 'Lacinho', quantity: 1, totalCents: 0, isGift: true },
+			],
+			orderUrl: 'https://loja.test/pedido/PET-7K3M9Q',
+			pixPayload: '000201XYZ',
+		})
+		expect(mail.subject).toBe('Pedido recebido: PET-7K3M9Q')
+		expect(mail.text).toContain('2× Bandana Floral (P) — R$')
+		expect(mail.text).toContain('1× Lacinho — GRÁTIS (brinde)')
+		expect(mail.text).toMatch(/Total: R\$\s69,80/)
+		expect(mail.text).toContain('000201XYZ')
+		expect(mail.text).toContain('https://loja.test/pedido/PET-7K3M9Q')
+		expect(mail.html).toContain('Olá, &lt;b&gt;Ana&lt;/b&gt;!')
+		expect(mail.html).not.toContain('<b>Ana')
+	})
+
+	test('card orders say the payment was approved', () => {
+		const mail = orderPlacedEmail({
+			reference: 'PET-AAAAAA',
+			customerName: 'Ana',
+			totalCents: 1000,
+			paymentMethod: 'card',
+			lines: [],
+			orderUrl: 'https://loja.test/pedido/PET-AAAAAA',
+		})
+		expect(mail.text).toContain('Pagamento com cartão de crédito aprovado.')
+	})
+})

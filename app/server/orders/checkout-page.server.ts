@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto'
+import { desc, eq } from 'drizzle-orm'
+import { getCart } from '~/commerce/builtin/cart.server'
+import { formatCep } from '~/commerce/rules/cep'
+import { formatCpf } from '~/commerce/rules/cpf'
+import { formatPhone } from '~/commerce/rules/phone'
+import type { Cart } from '~/commerce/types'
+import { orders, userProfiles, users } from '~/db/schema'
+import type { SessionUser } from '~/server/auth/guards.server'
+import { resolveCartId } from '~/server/cart/cart.server'
+import { db } from '~/server/db.server'
+import { getCardProvider } from '~/server/payments/card-provider.server'
+
+/** The visitor's cart for the checkout (the same one the drawer shows), or null. */
+export async function checkoutCart(request: Request, user: SessionUser | null): Promise<{ cartId: string; cart: Cart } | null> {
+	const cartId = await resolveCartId(request, user?.id ?? null)
+	if (!cartId) return null
+	const cart = await getCart(cartId)
+	return cart ? { cartId, cart } : null
+}
+
+export function hasBuyableLines(cart: Cart | null | undefined): cart is Cart {
+	return Boolean(cart?.lines.some((line) => !line.unavailable && !line.isGift))
+}
+
+export type CheckoutPrefill = Partial<
+	Record<'name' | 'email' | 'cpf' | 'phone' | 'cep' | 'street' | 'number' | 'complement' | 'district' | 'city' | 'uf', string>
+>
+
+/**
+ * Signed-in customers start with their profile (name, e-mail, CPF, phone) and the address of
+ * their last order filled in; they can change any of it.
+ */
+export async function checkoutPrefill(user: SessionUser | null): Promise<CheckoutPrefill> {
+	if (!user) return {}
+	const [[profile], [lastOrder]] = await Promise.all([
+		db
+			.select({ fullName: userProfiles.fullName, phone: userProfiles.phone, cpf: userProfiles.cpf, email: users.email })
+			.from(users)
+			.leftJoin(userProfiles, eq(userProfiles.userId, users.id))
+			.where(eq(users.id, user.id)),
+		db
+			.select({
+				cep: orders.cep,
+				street: orders.street,
+				number: orders.number,
+				complement: orders.complement,
+				district: orders.district,
+				city: orders.city,
+				uf: orders.uf,
+			})
+			.from(orders)
+			.where(eq(orders.userId, user.id))
+			.orderBy(desc(orders.createdAt))
+			.limit(1),
+	])
+	const prefill: CheckoutPrefill = {
+		name: profile?.fullName ?? user.fullName ?? undefined,
+		email: profile?.email ?? user.email,
+		cpf: profile?.cpf ? formatCpf(profile.cpf) : undefined,
+		phone: profile?.phone ? formatPhone(profile.phone) : undefined,
+	}
+	if (lastOrder) {
+		Object.assign(prefill, { ...lastOrder, cep: formatCep(lastOrder.cep), complement: lastOrder.complement ?? undefined })
+	}
+	return Object.fromEntries(Object.entries(prefill).filter(([, v]) => v)) as CheckoutPrefill
+}
+
+/** A fresh key per rendering of the checkout page: one attempt = one order at most. */
+export function newIdempotencyKey(): string {
+	return randomUUID()
+}
+
+export function cardProviderInfo() {
+	const provider = getCardProvider()
+	return { id: provider.id, isTest: provider.isTest }
+}

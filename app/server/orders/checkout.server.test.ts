@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { addCartLines, createCart } from '~/commerce/builtin/cart.server'
+import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
+import { db, queryRows } from '~/server/db.server'
+import { testCardProvider } from '~/server/payments/test-card-provider.server'
+import { clearStoreSettingsCache } from '~/server/settings.server'
+import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
+import { submitCheckout } from './checkout.server'
+
+withTestDatabase()
+
+beforeEach(async () => {
+	await db.execute(sql`truncate orders, coupons, coupon_redemptions, order_lines, order_status_history, mail_outbox cascade`)
+	await clearCommerceTables()
+	await db.execute(sql`delete from store_settings`)
+	clearStoreSettingsCache()
+})
+
+afterEach(() => {
+	vi.restoreAllMocks()
+})
+
+const checkout = () =>
+	checkoutSchema.parse({
+		idempotencyKey: randomUUID(),
+		name: 'Maria da Silva',
+		email: 'maria@example.com',
+		cpf: '529.982.247-25',
+		phone: '(11) 91234-5678',
+		cep: '01310-100',
+		street: 'Avenida Paulista',
+		number: '1000',
+		district: 'Bela Vista',
+		city: 'São Paulo',
+		uf: 'SP',
+		paymentMethod: 'card',
+		cardToken: TEST_CARD_TOKENS.approved,
+		installments: '1',
+	})
+
+describe('card approved', () => {
+	test('only what went into the order leaves the cart: a line another tab added during the charge stays', async () => {
+		const bought = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		const later = await createProduct({ title: 'Gravata Azul', variants: [{ priceCents: 2000, stock: 10 }] })
+		const cart = await createCart({ lines: [{ variantId: bought.variant.id, quantity: 2 }] })
+		const charge = testCardProvider.charge.bind(testCardProvider)
+		vi.spyOn(testCardProvider, 'charge').mockImplementation(async (input) => {
+			// The other tab, while the provider answers: a new product and one more of the ordered one.
+			await addCartLines(cart.id, [
+				{ variantId: later.variant.id, quantity: 1 },
+				{ variantId: bought.variant.id, quantity: 1 },
+			])
+			return charge(input)
+		})
+		const outcome = await submitCheckout({
+			request: new Request('http://loja.test/checkout', { method: 'POST' }),
+			cartId: cart.id,
+			userId: null,
+			buyerTokenHash: 'hash',
+			checkout: checkout(),
+		})
+		expect(outcome.ok).toBe(true)
+		const [order] = await queryRows<{ status: string; total_cents: number }>(sql`select status, total_cents from orders`)
+		expect(order).toEqual({ status: 'pago', total_cents: 6000 + 1990 })
+		const left = await queryRows<{ variant_id: string; quantity: number }>(
+			sql`select variant_id, quantity from cart_lines where cart_id = ${cart.id}::uuid order by quantity, variant_id`,
+		)
+		expect(left).toHaveLength(2)
+		expect(left).toEqual(
+			expect.arrayContaining([
+				{ variant_id: later.variant.id, quantity: 1 },
+				{ variant_id: bought.variant.id, quantity: 1 },
+			]),
+		)
+	})
+})

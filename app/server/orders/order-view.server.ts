@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm'
+import type { OrderStatus, PaymentMethod } from '~/db/schema/orders'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { db, queryRows } from '~/server/db.server'
+import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
+import { getStoreSettings } from '~/server/settings.server'
+import type { SummaryLine } from '~/utils/order-summary-line'
+import { buyerTokenHash } from './buyer-cookie.server'
+
+/** What /pedido/{reference} shows (no CPF, no internal ids beyond the reference). */
+export type OrderView = {
+	reference: string
+	status: OrderStatus
+	createdAt: string
+	customerName: string
+	email: string
+	address: {
+		street: string
+		number: string
+		complement: string | null
+		district: string
+		city: string
+		uf: string
+		cep: string
+	}
+	paymentMethod: PaymentMethod
+	installments: number
+	trackingCode: string | null
+	couponCode: string | null
+	subtotalCents: number
+	shippingCents: number
+	discountCents: number
+	totalCents: number
+	lines: SummaryLine[]
+	/** Only while a PIX order waits for payment. */
+	pix: PixCharge | null
+}
+
+type OrderRow = {
+	id: string
+	reference: string
+	status: OrderStatus
+	created_at: Date | string
+	user_id: string | null
+	session_token_hash: string | null
+	customer_name: string
+	email: string
+	street: string
+	number: string
+	complement: string | null
+	district: string
+	city: string
+	uf: string
+	cep: string
+	payment_method: PaymentMethod
+	installments: number
+	tracking_code: string | null
+	coupon_code: string | null
+	subtotal_cents: number
+	shipping_cents: number
+	discount_cents: number
+	total_cents: number
+}
+
+const REFERENCE_PATTERN = /^[A-Z0-9-]{4,40}$/
+
+/**
+ * The order for its buyer only: an account's order to that account signed in; an anonymous
+ * order to the browser whose buyer cookie placed it (cleared at sign-out). Anyone else gets null (the route answers 404, so a reference cannot be probed).
+ */
+export async function loadOrderForViewer(request: Request, reference: string): Promise<OrderView | null> {
+	const normalized = reference.trim().toUpperCase()
+	if (!REFERENCE_PATTERN.test(normalized)) return null
+	const [order] = await queryRows<OrderRow>(
+		sql`select id, reference, status, created_at, user_id, session_token_hash, customer_name, email, street, number,
+			complement, district, city, uf, cep, payment_method, installments, tracking_code, coupon_code,
+			subtotal_cents, shipping_cents, discount_cents, total_cents
+			from orders where reference = ${normalized}`,
+		db,
+	)
+	if (!order) return null
+	if (order.user_id) {
+		// An account's order is the account's: the buyer cookie of the browser it was placed on
+		// must not open it for whoever uses that browser after the customer signed out.
+		const user = await getOptionalUser(request)
+		if (!user || user.id !== order.user_id) return null
+	} else {
+		const tokenHash = buyerTokenHash(request)
+		if (tokenHash === null || order.session_token_hash !== tokenHash) return null
+	}
+	const lines = await queryRows<{
+		id: string
+		product_title: string
+		variant_title: string
+		selected_options: { name: string; value: string }[]
+		image_url: string | null
+		quantity: number
+		unit_price_cents: number
+		line_total_cents: number
+		is_gift: boolean
+		is_subscription: boolean
+	}>(
+		sql`select id, product_title, variant_title, selected_options, image_url, quantity, unit_price_cents,
+			line_total_cents, is_gift, is_subscription
+			from order_lines where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
+	)
+	const pix =
+		order.payment_method === 'pix' && order.status === 'aguardando_pagamento'
+			? await pixChargeFor({ reference: order.reference, totalCents: order.total_cents }, await getStoreSettings())
+			: null
+	return {
+		reference: order.reference,
+		status: order.status,
+		createdAt: new Date(order.created_at).toISOString(),
+		customerName: order.customer_name,
+		email: order.email,
+		address: {
+			street: order.street,
+			number: order.number,
+			complement: order.complement,
+			district: order.district,
+			city: order.city,
+			uf: order.uf,
+			cep: order.cep,
+		},
+		paymentMethod: order.payment_method,
+		installments: order.installments,
+		trackingCode: order.tracking_code,
+		couponCode: order.coupon_code,
+		subtotalCents: order.subtotal_cents,
+		shippingCents: order.shipping_cents,
+		discountCents: order.discount_cents,
+		totalCents: order.total_cents,
+		lines: lines.map((l) => ({
+			id: l.id,
+			title: l.product_title,
+			variantTitle: l.variant_title,
+			options: (l.selected_options ?? []).map((o) => o.value).join(' • '),
+			imageUrl: l.image_url,
+			quantity: l.quantity,
+			unitPriceCents: l.unit_price_cents,
+			totalCents: l.line_total_cents,
+			isGift: l.is_gift,
+			isSubscription: l.is_subscription,
+		})),
+		pix,
+	}
+}

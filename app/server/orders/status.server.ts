@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm'
+import type { OrderStatus } from '~/db/schema/orders'
+import { type Transaction, db, queryRows } from '~/server/db.server'
+import { publicUrl } from '~/server/env.server'
+import { logger } from '~/server/logger.server'
+import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { sendMail } from '~/server/mail.server'
+import { orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
+import { getStoreSettings } from '~/server/settings.server'
+import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+
+/**
+ * Order status changes (spec decision 5, issue 4):
+ * aguardando_pagamento → pago → em_producao → enviado (tracking code) → entregue, or
+ * cancelado from any state that is not final. Every change is one transaction that locks
+ * the order row (SELECT … FOR UPDATE), so two admins (or the card provider and an admin)
+ * changing the same order at once cannot both apply: the second sees the new status and is
+ * refused. Side effects that must happen once (points, stock, coupon use) are written in
+ * the same transaction; e-mails go out only after the commit.
+ */
+
+/** Where each status may go next. Final states (entregue, cancelado) go nowhere. */
+export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+	aguardando_pagamento: ['pago', 'cancelado'],
+	pago: ['em_producao', 'cancelado'],
+	em_producao: ['enviado', 'cancelado'],
+	enviado: ['entregue', 'cancelado'],
+	entregue: [],
+	cancelado: [],
+}
+
+export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
+	return ORDER_TRANSITIONS[from]
+}
+
+/** Purchase points (decision 14): 10 per whole R$ 1 paid. */
+export function purchasePoints(totalCents: number): number {
+	return Math.floor(Math.max(0, totalCents) / 100) * 10
+}
+
+export const TRACKING_CODE_MAX = 60
+
+export const ORDER_STATUS_MESSAGES = {
+	notFound: 'Pedido não encontrado.',
+	trackingRequired: 'Informe o código de rastreio para marcar o pedido como enviado.',
+	trackingTooLong: `O código de rastreio deve ter no máximo ${TRACKING_CODE_MAX} caracteres.`,
+	same: (status: OrderStatus) => `O pedido já está "${ORDER_STATUS_LABELS[status]}".`,
+	invalid: (from: OrderStatus, to: OrderStatus) =>
+		`Não é possível mudar o pedido de "${ORDER_STATUS_LABELS[from]}" para "${ORDER_STATUS_LABELS[to]}".`,
+} as const
+
+export type ChangeOrderStatusInput = {
+	orderId: string
+	to: OrderStatus
+	/** The admin who made the change; null for the system (payment provider). */
+	actorUserId: string | null
+	/** Who or what, in words, when there is no user (e.g. 'Pagamento aprovado (provedor de teste)'). */
+	actorLabel?: string
+	/** Required for 'enviado'. */
+	trackingCode?: string
+	/**
+	 * The site's address for the links in the 'pago'/'enviado' e-mails: the caller's
+	 * publicUrl(request). Without it, PUBLIC_URL (a change with no request, e.g. a job).
+	 */
+	baseUrl?: string
+}
+
+export type ChangeOrderStatusResult = { ok: true } | { ok: false; message: string }
+
+type LockedOrder = {
+	id: string
+	reference: string
+	status: OrderStatus
+	user_id: string | null
+	customer_name: string
+	email: string
+	total_cents: number
+}
+
+type AfterCommit = { kind: 'paid' | 'shipped'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
+
+class Refused extends Error {}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<ChangeOrderStatusResult> {
+	if (!UUID.test(input.orderId)) return { ok: false, message: ORDER_STATUS_MESSAGES.notFound }
+	const trackingCode = input.trackingCode?.trim() || null
+	if (input.to === 'enviado') {
+		if (!trackingCode) return { ok: false, message: ORDER_STATUS_MESSAGES.trackingRequired }
+		if (trackingCode.length > TRACKING_CODE_MAX) return { ok: false, message: ORDER_STATUS_MESSAGES.trackingTooLong }
+	}
+
+	const baseUrl = (input.baseUrl ?? publicUrl()).replace(/\/$/, '')
+	// Assigned inside the transaction callback; the cast keeps TypeScript from narrowing it to null.
+	let after = null as AfterCommit | null
+	try {
+		await db.transaction(async (tx) => {
+			const [order] = await queryRows<LockedOrder>(
+				sql`select id, reference, status, user_id, customer_name, email, total_cents
+					from orders where id = ${input.orderId}::uuid for update`,
+				tx,
+			)
+			if (!order) throw new Refused(ORDER_STATUS_MESSAGES.notFound)
+			if (order.status === input.to) throw new Refused(ORDER_STATUS_MESSAGES.same(order.status))
+			if (!ORDER_TRANSITIONS[order.status].includes(input.to)) {
+				throw new Refused(ORDER_STATUS_MESSAGES.invalid(order.status, input.to))
+			}
+
+			await tx.execute(sql`update orders set status = ${input.to}, updated_at = now(),
+				paid_at = case when ${input.to} = 'pago' then coalesce(paid_at, now()) else paid_at end,
+				tracking_code = case when ${input.to} = 'enviado' then ${trackingCode} else tracking_code end
+				where id = ${order.id}::uuid`)
+			const note = [input.actorLabel?.trim(), input.to === 'enviado' ? `Rastreio: ${trackingCode}` : null]
+				.filter(Boolean)
+				.join(' — ')
+			await tx.execute(sql`insert into order_status_history (order_id, from_status, to_status, changed_by_user_id, note)
+				values (${order.id}::uuid, ${order.status}, ${input.to}, ${input.actorUserId}, ${note || null})`)
+
+			if (input.to === 'pago') {
+				const points = purchasePoints(order.total_cents)
+				// The event key makes this once per order even if the order were paid, cancelled… and
+				// an admin somehow marked it paid again through another path.
+				if (order.user_id && points > 0) {
+					await awardPointsOnce(tx, {
+						userId: order.user_id,
+						actionType: 'purchase',
+						description: `Compra #${order.reference}`,
+						points,
+						eventKey: `purchase:${order.id}`,
+					})
+				}
+				after = { kind: 'paid', order, trackingCode: null, baseUrl }
+			} else if (input.to === 'enviado') {
+				after = { kind: 'shipped', order, trackingCode, baseUrl }
+			} else if (input.to === 'cancelado') {
+				await returnStock(tx, order.id)
+				await returnCouponUse(tx, order.id)
+			}
+		})
+	} catch (error) {
+		if (error instanceof Refused) return { ok: false, message: error.message }
+		throw error
+	}
+	if (after) await sendStatusMail(after)
+	return { ok: true }
+}
+
+/**
+ * Gives the units of a cancelled order back to the variants that track stock (stock null =
+ * made to order, nothing to return). Variants are updated in id order, like the checkout's
+ * reservation, so concurrent cancellations and checkouts lock them in the same order.
+ */
+async function returnStock(tx: Transaction, orderId: string): Promise<void> {
+	const lines = await queryRows<{ variant_id: string; quantity: number }>(
+		sql`select variant_id, sum(quantity)::int as quantity from order_lines
+			where order_id = ${orderId}::uuid and variant_id is not null
+			group by variant_id order by variant_id`,
+		tx,
+	)
+	for (const line of lines) {
+		await tx.execute(sql`update product_variants set stock = stock + ${line.quantity}
+			where id = ${line.variant_id}::uuid and stock is not null`)
+	}
+}
+
+/**
+ * A cancelled order gives its coupon use back, so a single-use coupon is not lost with it.
+ * Deleting the redemption first makes it count once: a second cancellation (or any later
+ * path) finds no redemption row left and gives nothing back twice.
+ */
+async function returnCouponUse(tx: Transaction, orderId: string): Promise<void> {
+	const released = await queryRows<{ coupon_id: string }>(
+		sql`delete from coupon_redemptions where order_id = ${orderId}::uuid returning coupon_id`,
+		tx,
+	)
+	for (const { coupon_id } of released) {
+		await tx.execute(sql`update coupons set used_count = used_count - 1 where id = ${coupon_id}::uuid and used_count > 0`)
+	}
+}
+
+async function sendStatusMail(after: AfterCommit): Promise<void> {
+	try {
+		const settings = await getStoreSettings()
+		const common = {
+			storeName: settings.storeName,
+			reference: after.order.reference,
+			customerName: after.order.customer_name,
+			totalCents: after.order.total_cents,
+			orderUrl: `${after.baseUrl}/pedido/${after.order.reference}`,
+		}
+		const mail =
+			after.kind === 'paid' ? orderPaidEmail(common) : orderShippedEmail({ ...common, trackingCode: after.trackingCode ?? '' })
+		await sendMail({ to: after.order.email, ...mail })
+	} catch (error) {
+		// The status changed; a missing e-mail must not report the change as failed.
+		logger.error({ error: String(error), reference: after.order.reference }, 'falha ao enviar o e-mail de status do pedido')
+	}
+}

@@ -1,0 +1,165 @@
+import { z } from 'zod'
+import { normalizeCep } from '~/commerce/rules/cep'
+import { normalizeCpf } from '~/commerce/rules/cpf'
+import { normalizePhone } from '~/commerce/rules/phone'
+
+/**
+ * The checkout form (document 000, spec decision 5), shared by the page (field hints) and the
+ * action (the authority). Values come out normalised: CPF, CEP and phone as digits only, the
+ * coupon code upper-cased. Prices and totals are deliberately absent: the server computes them.
+ */
+export const BRAZIL_UFS = [
+	'AC',
+	'AL',
+	'AP',
+	'AM',
+	'BA',
+	'CE',
+	'DF',
+	'ES',
+	'GO',
+	'MA',
+	'MT',
+	'MS',
+	'MG',
+	'PA',
+	'PB',
+	'PR',
+	'PE',
+	'PI',
+	'RJ',
+	'RN',
+	'RS',
+	'RO',
+	'RR',
+	'SC',
+	'SP',
+	'SE',
+	'TO',
+] as const
+export type Uf = (typeof BRAZIL_UFS)[number]
+
+export const MAX_INSTALLMENTS = 6
+
+/**
+ * Tokens of the embedded test card provider. The browser turns the card fields (which have no
+ * `name`, so they are never submitted) into one of these; the server only ever sees the token.
+ */
+export const TEST_CARD_TOKENS = {
+	approved: 'tok_test_approved',
+	declined: 'tok_test_declined',
+	insufficientFunds: 'tok_test_insufficient_funds',
+} as const
+
+export const checkoutMessages = {
+	nameRequired: 'Informe seu nome completo.',
+	nameTooLong: 'O nome deve ter no máximo 120 caracteres.',
+	emailRequired: 'Informe seu e-mail.',
+	emailInvalid: 'Informe um e-mail válido.',
+	cpfRequired: 'Informe seu CPF.',
+	cpfInvalid: 'CPF inválido. Confira os números.',
+	phoneRequired: 'Informe seu telefone.',
+	phoneInvalid: 'Telefone inválido. Use DDD + número, ex.: (11) 91234-5678.',
+	cepRequired: 'Informe o CEP.',
+	cepInvalid: 'CEP inválido. Use 8 números, ex.: 01310-100.',
+	streetRequired: 'Informe a rua.',
+	numberRequired: 'Informe o número.',
+	districtRequired: 'Informe o bairro.',
+	cityRequired: 'Informe a cidade.',
+	ufRequired: 'Selecione o estado (UF).',
+	tooLong: (max: number) => `Use no máximo ${max} caracteres.`,
+	couponTooLong: 'Código de cupom inválido.',
+	paymentRequired: 'Escolha a forma de pagamento.',
+	installmentsInvalid: 'Escolha de 1 a 6 parcelas.',
+	cardRequired: 'Preencha os dados do cartão.',
+	attemptInvalid: 'Sua sessão de checkout expirou. Recarregue a página e tente novamente.',
+} as const
+
+const text = (required: string, max: number) =>
+	z.string({ error: required }).trim().min(1, required).max(max, checkoutMessages.tooLong(max))
+
+/** A field typed loosely (dots, dashes, spaces) and stored in its one canonical form, or refused. */
+const normalized = (required: string, invalid: string, max: number, normalize: (value: string) => string | null) =>
+	z
+		.string({ error: required })
+		.max(max, invalid)
+		.transform((value, ctx) => {
+			const canonical = normalize(value)
+			if (!canonical) ctx.addIssue({ code: 'custom', message: invalid })
+			return canonical ?? ''
+		})
+
+export const checkoutSchema = z
+	.object({
+		intent: z.enum(['place-order', 'apply-coupon']).default('place-order'),
+		/** One per rendering of the page: a double click or a retried request gives one order. */
+		idempotencyKey: z.string({ error: checkoutMessages.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,100}$/, checkoutMessages.attemptInvalid),
+		name: text(checkoutMessages.nameRequired, 120),
+		email: z
+			.string({ error: checkoutMessages.emailRequired })
+			.trim()
+			.max(254, checkoutMessages.emailInvalid)
+			.pipe(z.email(checkoutMessages.emailInvalid))
+			.transform((v) => v.toLowerCase()),
+		cpf: normalized(checkoutMessages.cpfRequired, checkoutMessages.cpfInvalid, 20, normalizeCpf),
+		phone: normalized(checkoutMessages.phoneRequired, checkoutMessages.phoneInvalid, 25, normalizePhone),
+		cep: normalized(checkoutMessages.cepRequired, checkoutMessages.cepInvalid, 12, normalizeCep),
+		street: text(checkoutMessages.streetRequired, 200),
+		number: text(checkoutMessages.numberRequired, 20),
+		complement: z.string().trim().max(100, checkoutMessages.tooLong(100)).optional(),
+		district: text(checkoutMessages.districtRequired, 100),
+		city: text(checkoutMessages.cityRequired, 100),
+		uf: z.enum(BRAZIL_UFS, { error: checkoutMessages.ufRequired }),
+		couponCode: z
+			.string()
+			.trim()
+			.max(50, checkoutMessages.couponTooLong)
+			.transform((v) => v.toUpperCase())
+			.optional(),
+		paymentMethod: z.enum(['pix', 'card'], {
+			error: checkoutMessages.paymentRequired,
+		}),
+		installments: z.coerce
+			.number({ error: checkoutMessages.installmentsInvalid })
+			.int(checkoutMessages.installmentsInvalid)
+			.min(1, checkoutMessages.installmentsInvalid)
+			.max(MAX_INSTALLMENTS, checkoutMessages.installmentsInvalid)
+			.default(1),
+		/** A provider token made in the browser; never a card number. */
+		cardToken: z
+			.string()
+			.trim()
+			.max(200)
+			.regex(/^tok_[A-Za-z0-9_]+$/, checkoutMessages.cardRequired)
+			.optional(),
+	})
+	.superRefine((value, ctx) => {
+		if (value.paymentMethod === 'card' && !value.cardToken) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['cardToken'],
+				message: checkoutMessages.cardRequired,
+			})
+		}
+	})
+	.transform((value) => ({
+		...value,
+		// PIX is paid at once: installments only mean something for the card.
+		installments: value.paymentMethod === 'pix' ? 1 : value.installments,
+		cardToken: value.paymentMethod === 'card' ? value.cardToken : undefined,
+		complement: value.complement || undefined,
+		couponCode: value.couponCode || undefined,
+	}))
+
+export type CheckoutInput = z.input<typeof checkoutSchema>
+export type CheckoutValues = z.output<typeof checkoutSchema>
+
+/** Only the coupon, for the 'Aplicar' button: the rest of the form may still be incomplete. */
+export const applyCouponSchema = z.object({
+	couponCode: z
+		.string()
+		.trim()
+		.max(50, checkoutMessages.couponTooLong)
+		.transform((v) => v.toUpperCase())
+		.optional(),
+})
