@@ -1,4 +1,13 @@
-import { ClipboardListIcon, PackageIcon, PaletteIcon, SparklesIcon } from 'lucide-react'
+import {
+	ClipboardListIcon,
+	MailIcon,
+	PackageIcon,
+	PaletteIcon,
+	ReceiptIcon,
+	SettingsIcon,
+	SparklesIcon,
+	TicketPercentIcon,
+} from 'lucide-react'
 import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { pageTitle } from '~/utils/meta'
@@ -21,6 +30,10 @@ const SHORTCUTS: readonly Shortcut[] = [
 	{ title: 'Colares', description: 'Preço base e cores dos colares personalizados.', icon: PaletteIcon },
 	{ title: 'Pedidos Personalizados', description: 'Acompanhe e conclua os pedidos personalizados.', icon: ClipboardListIcon },
 	{ title: 'Atacado', description: 'Faixas de quantidade e preços de atacado.', icon: PackageIcon },
+	{ title: 'Pedidos', description: 'Pagamento, produção, envio e entrega dos pedidos da loja.', icon: ReceiptIcon, to: '/admin/pedidos' },
+	{ title: 'Cupons', description: 'Crie cupons e importe os da loja antiga.', icon: TicketPercentIcon, to: '/admin/cupons' },
+	{ title: 'E-mails', description: 'Mensagens enviadas pela loja (caixa de saída).', icon: MailIcon, to: '/admin/emails' },
+	{ title: 'Configurações', description: 'Dados da loja, PIX, frete e brinde.', icon: SettingsIcon, to: '/admin/configuracoes' },
 ]
 
 export default function AdminDashboard() {

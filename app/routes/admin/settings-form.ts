@@ -1,0 +1,109 @@
+import { z } from 'zod'
+import { pixKeySchema, pixMerchantCitySchema, pixMerchantNameSchema } from '~/commerce/rules/pix-brcode'
+import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
+import type { StoreSettings, StoreSettingsUpdate } from '~/server/settings.server'
+
+/**
+ * The /admin/configuracoes form: every field arrives as text (money typed as '100,00'), is
+ * checked here with the messages shown beside the field, and becomes a StoreSettingsUpdate
+ * that updateStoreSettings validates once more. Optional texts left blank mean 'none' (null).
+ */
+const money = (label: string) =>
+	z
+		.string()
+		.trim()
+		.min(1, `Informe ${label}.`)
+		.transform((value, ctx) => {
+			const cents = parseMoneyInput(value)
+			if (cents === null) {
+				ctx.addIssue({ code: 'custom', message: `${label[0]?.toUpperCase()}${label.slice(1)}: use o formato 100,00.` })
+				return z.NEVER
+			}
+			if (cents > 100_000_000) {
+				ctx.addIssue({ code: 'custom', message: `${label[0]?.toUpperCase()}${label.slice(1)} é alto demais.` })
+				return z.NEVER
+			}
+			return cents
+		})
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim())
+const optionalText = z.string().default('').transform(blankToNull)
+
+export const settingsFormSchema = z.object({
+	storeName: z.string().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.'),
+	logoUrl: optionalText,
+	contactEmail: z.string().trim().pipe(z.email('Informe um e-mail de contato válido.')),
+	whatsappNumber: z.string().transform((v) => v.replace(/[\s()+-]/g, '')),
+	city: z.string().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.'),
+	instagramUrl: optionalText,
+	pixKey: z
+		.string()
+		.default('')
+		.transform(blankToNull)
+		.pipe(pixKeySchema.nullable()),
+	pixMerchantName: pixMerchantNameSchema,
+	pixMerchantCity: pixMerchantCitySchema,
+	freeShippingThreshold: money('o valor para frete grátis'),
+	shippingRate: money('o valor do frete'),
+	giftProductHandle: z
+		.string()
+		.default('')
+		.transform((v) => blankToNull(v)?.toLowerCase() ?? null),
+	giftThreshold: money('o valor para ganhar o brinde'),
+})
+
+export type SettingsFormFields = keyof z.input<typeof settingsFormSchema>
+
+export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): StoreSettingsUpdate {
+	return {
+		storeName: values.storeName,
+		logoUrl: values.logoUrl,
+		contactEmail: values.contactEmail,
+		whatsappNumber: values.whatsappNumber,
+		city: values.city,
+		instagramUrl: values.instagramUrl,
+		pixKey: values.pixKey,
+		pixMerchantName: values.pixMerchantName,
+		pixMerchantCity: values.pixMerchantCity,
+		freeShippingThresholdCents: values.freeShippingThreshold,
+		shippingRateCents: values.shippingRate,
+		giftProductHandle: values.giftProductHandle,
+		giftThresholdCents: values.giftThreshold,
+	}
+}
+
+/** The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings). */
+export const SETTINGS_FIELD_OF: Record<keyof StoreSettings, SettingsFormFields> = {
+	storeName: 'storeName',
+	logoUrl: 'logoUrl',
+	contactEmail: 'contactEmail',
+	whatsappNumber: 'whatsappNumber',
+	city: 'city',
+	instagramUrl: 'instagramUrl',
+	pixKey: 'pixKey',
+	pixMerchantName: 'pixMerchantName',
+	pixMerchantCity: 'pixMerchantCity',
+	freeShippingThresholdCents: 'freeShippingThreshold',
+	shippingRateCents: 'shippingRate',
+	giftProductHandle: 'giftProductHandle',
+	giftThresholdCents: 'giftThreshold',
+}
+
+/** What the form shows for stored settings. */
+export function settingsFormValues(settings: StoreSettings): Record<SettingsFormFields, string> {
+	return {
+		storeName: settings.storeName,
+		logoUrl: settings.logoUrl ?? '',
+		contactEmail: settings.contactEmail,
+		whatsappNumber: settings.whatsappNumber,
+		city: settings.city,
+		instagramUrl: settings.instagramUrl ?? '',
+		pixKey: settings.pixKey ?? '',
+		pixMerchantName: settings.pixMerchantName,
+		pixMerchantCity: settings.pixMerchantCity,
+		freeShippingThreshold: formatMoneyInput(settings.freeShippingThresholdCents),
+		shippingRate: formatMoneyInput(settings.shippingRateCents),
+		giftProductHandle: settings.giftProductHandle ?? '',
+		giftThreshold: formatMoneyInput(settings.giftThresholdCents),
+	}
+}

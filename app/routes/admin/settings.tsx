@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm'
+import { data, Form, useNavigation } from 'react-router'
+import { ZodError } from 'zod'
+import { AdminPage, FieldMessage } from '~/components/admin/admin-page'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { requireAdmin } from '~/server/auth/guards.server'
+import { queryRows } from '~/server/db.server'
+import { readFormData } from '~/server/read-form.server'
+import { type StoreSettings, getStoreSettings, updateStoreSettings } from '~/server/settings.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/settings'
+import {
+	SETTINGS_FIELD_OF,
+	type SettingsFormFields,
+	settingsFormSchema,
+	settingsFormValues,
+	toSettingsUpdate,
+} from './settings-form'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Configurações da loja', matches) }]
+
+/** /admin/configuracoes: the store settings (decision 16) that the storefront and checkout read. */
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdmin(request)
+	return { values: settingsFormValues(await getStoreSettings()) }
+}
+
+type FieldErrors = Partial<Record<SettingsFormFields, string>>
+
+export async function action({ request }: Route.ActionArgs) {
+	await requireAdmin(request)
+	const form = await readFormData(request)
+	const raw: Record<string, string> = {}
+	for (const [key, value] of form) if (typeof value === 'string') raw[key] = value
+	const typed = Object.fromEntries(
+		Object.keys(settingsFormSchema.shape).map((key) => [key, raw[key] ?? '']),
+	) as Record<SettingsFormFields, string>
+
+	const fail = (errors: FieldErrors) => data({ errors, values: typed }, { status: 400 })
+	const parsed = settingsFormSchema.safeParse(typed)
+	if (!parsed.success) {
+		const errors: FieldErrors = {}
+		for (const issue of parsed.error.issues) {
+			const field = issue.path[0] as SettingsFormFields
+			errors[field] ??= issue.message
+		}
+		return fail(errors)
+	}
+	const handle = parsed.data.giftProductHandle
+	if (handle) {
+		const [product] = await queryRows<{ id: string }>(sql`select id from products where handle = ${handle}`)
+		if (!product) return fail({ giftProductHandle: `Nenhum produto com o identificador "${handle}".` })
+	}
+	try {
+		await updateStoreSettings(toSettingsUpdate(parsed.data))
+	} catch (error) {
+		if (!(error instanceof ZodError)) throw error
+		const errors: FieldErrors = {}
+		for (const issue of error.issues) {
+			const field = SETTINGS_FIELD_OF[issue.path[0] as keyof StoreSettings]
+			if (field) errors[field] ??= issue.message
+		}
+		return fail(errors)
+	}
+	return redirectWithToast('/admin/configuracoes', {
+		type: 'success',
+		title: 'Configurações salvas!',
+		description: 'A loja já usa os novos valores.',
+	})
+}
+
+type FieldSpec = {
+	name: SettingsFormFields
+	label: string
+	hint?: string
+	type?: string
+	inputMode?: 'decimal' | 'numeric' | 'email' | 'url' | 'tel'
+	placeholder?: string
+	required?: boolean
+	maxLength?: number
+}
+
+const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
+	{
+		title: 'Loja',
+		fields: [
+			{ name: 'storeName', label: 'Nome da loja', required: true, maxLength: 80 },
+			{ name: 'logoUrl', label: 'Logo (URL)', hint: 'Endereço https:// ou caminho começando com /. Em branco: o nome da loja aparece como texto.' },
+			{ name: 'contactEmail', label: 'E-mail de contato', type: 'email', required: true },
+			{ name: 'whatsappNumber', label: 'WhatsApp', inputMode: 'tel', hint: 'Só números, com DDI e DDD (ex.: 5511999999999).', required: true },
+			{ name: 'city', label: 'Cidade', required: true, maxLength: 80 },
+			{ name: 'instagramUrl', label: 'Instagram (URL)', placeholder: 'https://www.instagram.com/sua-loja' },
+		],
+	},
+	{
+		title: 'PIX',
+		fields: [
+			{ name: 'pixKey', label: 'Chave PIX', hint: 'CPF, CNPJ, e-mail, celular com +55 ou chave aleatória. Em branco: PIX desativado no checkout.' },
+			{ name: 'pixMerchantName', label: 'Nome do recebedor', hint: 'Até 25 caracteres, sem acentos.', required: true, maxLength: 40 },
+			{ name: 'pixMerchantCity', label: 'Cidade do recebedor', hint: 'Até 15 caracteres, sem acentos.', required: true, maxLength: 30 },
+		],
+	},
+	{
+		title: 'Frete e brinde',
+		fields: [
+			{ name: 'freeShippingThreshold', label: 'Frete grátis a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
+			{ name: 'shippingRate', label: 'Valor do frete (R$)', inputMode: 'decimal', placeholder: '19,90', required: true },
+			{ name: 'giftProductHandle', label: 'Produto brinde (identificador)', hint: 'O handle do produto, ex.: brinde-lacinho-pet. Em branco: sem brinde.' },
+			{ name: 'giftThreshold', label: 'Brinde a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
+		],
+	},
+]
+
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
+	const navigation = useNavigation()
+	const saving = navigation.state === 'submitting'
+	const values = actionData?.values ?? loaderData.values
+	const errors: FieldErrors = actionData?.errors ?? {}
+	// Remount the inputs with the server's values after an error, so nothing typed is lost.
+	const formKey = actionData ? JSON.stringify(actionData.values) : 'stored'
+	return (
+		<AdminPage title="Configurações da loja" description="Dados da loja, PIX, frete e brinde usados no site e no checkout.">
+			<Form method="post" key={formKey} className="grid gap-6" noValidate>
+				{Object.keys(errors).length > 0 ? (
+					<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+						Corrija os campos destacados.
+					</p>
+				) : null}
+				{SECTIONS.map((section) => (
+					<Card key={section.title}>
+						<CardHeader>
+							<CardTitle>
+								<h2>{section.title}</h2>
+							</CardTitle>
+						</CardHeader>
+						<CardContent className="grid gap-4 md:grid-cols-2">
+							{section.fields.map((field) => {
+								const error = errors[field.name]
+								const hintId = `${field.name}-hint`
+								const errorId = `${field.name}-error`
+								return (
+									<div key={field.name} className="grid content-start gap-2">
+										<Label htmlFor={field.name}>{field.label}</Label>
+										<Input
+											id={field.name}
+											name={field.name}
+											type={field.type ?? 'text'}
+											inputMode={field.inputMode}
+											defaultValue={values[field.name]}
+											placeholder={field.placeholder}
+											required={field.required}
+											maxLength={field.maxLength}
+											aria-invalid={error ? true : undefined}
+											aria-describedby={field.hint ? `${hintId} ${errorId}` : errorId}
+										/>
+										{field.hint ? (
+											<p id={hintId} className="text-xs text-muted-foreground">
+												{field.hint}
+											</p>
+										) : null}
+										<FieldMessage id={errorId} message={error} />
+									</div>
+								)
+							})}
+						</CardContent>
+					</Card>
+				))}
+				<div>
+					<Button type="submit" disabled={saving}>
+						{saving ? 'Salvando...' : 'Salvar configurações'}
+					</Button>
+				</div>
+			</Form>
+		</AdminPage>
+	)
+}
