@@ -1,0 +1,327 @@
+/**
+ * `npm run bench`: how fast the production server answers its main pages on a large catalogue,
+ * compared with the fastest this machine can serve the same bytes.
+ *
+ * 1. Builds when the build is stale (the test helper's ensureBuilt).
+ * 2. Prepares a database: a scratch PostgreSQL database when BENCH_DATABASE_URL (default
+ *    postgres://postgres@127.0.0.1:5432/test) answers, else an embedded PGlite directory;
+ *    the demo shop plus BENCH_PRODUCTS (5,000) generated products are written before the
+ *    server starts (PGlite's files can have one process only).
+ * 3. Starts the production server on it, and for /, a category, a product and search:
+ *    the response size gzipped, the JavaScript the page loads gzipped (modulepreload and
+ *    script URLs under /assets), and autocannon's requests/s and p50/p99 latency with
+ *    BENCH_CONNECTIONS concurrent connections for BENCH_DURATION seconds.
+ * 4. Serves the very same (gzipped) bytes from a bare node:http process and measures it the
+ *    same way: the upper bound. The ratio app/static says how much of it the app reaches.
+ * Prints a table and writes bench-results/bench-{time}.json.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon, { type Result } from 'autocannon'
+import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { ensureBuilt, freePort, startAppServer } from '#tests/support/app-server'
+
+// The seeding below runs app code in this process: keep its info logs out of the report.
+process.env.LOG_LEVEL ??= 'warn'
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10)
+const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000)
+const POSTGRES_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+// Browsers ask for gzip; so does the load, so the app pays for its compression as in real use.
+const REQUEST_HEADERS = { 'accept-encoding': 'gzip' }
+
+type Target = { name: string; path: string; optional?: boolean }
+
+type PageFigures = {
+	name: string
+	path: string
+	status: number
+	contentType: string
+	bodyBytes: number
+	bodyGzipBytes: number
+	jsFiles: string[]
+	jsGzipBytes: number
+	/** Median of 20 sequential requests (no concurrency), ms. */
+	singleRequestMs: number
+	app: LoadFigures
+	static: LoadFigures
+	/** app requests/s ÷ static requests/s */
+	ratio: number
+}
+
+type LoadFigures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; total: number }
+
+type Database = { kind: 'postgres' | 'pglite'; url: string; cleanup(): Promise<void> }
+
+function log(message: string) {
+	process.stdout.write(`» ${message}\n`)
+}
+
+/** Scratch PostgreSQL when the server answers, else a PGlite directory. */
+async function createDatabase(): Promise<Database> {
+	try {
+		const scratch = await createScratchPostgresDatabase(POSTGRES_BASE, `bench_${Date.now()}_${process.pid}`)
+		return { kind: 'postgres', url: scratch.url, cleanup: scratch.drop }
+	} catch (error) {
+		log(`PostgreSQL indisponível em ${POSTGRES_BASE} (${(error as Error).message}); usando PGlite`)
+		const dir = mkdtempSync(path.join(tmpdir(), 'loja-bench-db-'))
+		return {
+			kind: 'pglite',
+			url: `pglite://${path.join(dir, 'db')}`,
+			cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+		}
+	}
+}
+
+/** Migrates, writes the demo shop and the generated products, analyzes, and lets the database go. */
+async function seedDatabase(database: Database): Promise<number> {
+	const [{ connectDatabase, setConnection }, { seedDemoData }, { seedLargeCatalogue }, { sql }] = await Promise.all([
+		import('~/server/db.server'),
+		import('~/server/seed/seed.server'),
+		import('~/server/seed/large-catalogue.server'),
+		import('drizzle-orm'),
+	])
+	const connection = await connectDatabase(database.url, tmpdir())
+	try {
+		await seedDemoData(connection.db)
+		await seedLargeCatalogue(connection.db, EXTRA_PRODUCTS)
+		// Planner statistics as autovacuum would leave them a minute later: without them the bulk
+		// insert looks like an empty catalogue to the planner and the figures measure stale plans.
+		await connection.db.execute(sql`analyze`)
+		const result = (await connection.db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+			rows: { n: number }[]
+		}
+		return Number(result.rows[0]?.n ?? 0)
+	} finally {
+		await connection.close()
+		setConnection(undefined)
+	}
+}
+
+async function fetchBytes(url: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+	const response = await fetch(url)
+	return {
+		status: response.status,
+		contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+		body: Buffer.from(await response.arrayBuffer()),
+	}
+}
+
+/** Same level as the server's compression middleware (zlib's default, 6). */
+function gzipSize(body: Buffer): number {
+	return gzipSync(body).length
+}
+
+/** Script URLs the page loads from /assets: modulepreload links, script src and import("…"). */
+export function assetScripts(html: string): string[] {
+	const found = new Set<string>()
+	for (const match of html.matchAll(/["'](\/assets\/[^"']+\.m?js)["']/g)) found.add(match[1] as string)
+	return [...found]
+}
+
+/** A real product handle: the first product linked from the bandana category page. */
+async function productPath(base: string): Promise<string> {
+	const { body } = await fetchBytes(`${base}/categoria/bandanas`)
+	const match = /href="(\/produto\/[a-z0-9-]+)"/.exec(body.toString('utf8'))
+	if (!match?.[1]) throw new Error('nenhum produto na página /categoria/bandanas')
+	return match[1]
+}
+
+async function load(url: string): Promise<LoadFigures> {
+	const result: Result = await autocannon({
+		url,
+		connections: CONNECTIONS,
+		duration: DURATION_SECONDS,
+		headers: REQUEST_HEADERS,
+		timeout: 30,
+	})
+	return {
+		requestsPerSecond: Math.round(result.requests.average * 10) / 10,
+		p50Ms: result.latency.p50,
+		p99Ms: result.latency.p99,
+		non2xx: result.non2xx,
+		errors: result.errors + result.timeouts,
+		total: result.requests.total,
+	}
+}
+
+/**
+ * Sequential requests first, so the load run does not measure cold caches and JIT; their
+ * median is the page's cost with no queue in front of it (one connection).
+ */
+async function warmUp(url: string): Promise<number> {
+	const times: number[] = []
+	for (let i = 0; i < 20; i += 1) {
+		const started = performance.now()
+		await fetch(url, { headers: REQUEST_HEADERS }).then((r) => r.arrayBuffer())
+		times.push(performance.now() - started)
+	}
+	times.sort((a, b) => a - b)
+	return Math.round((times[times.length >> 1] ?? 0) * 10) / 10
+}
+
+async function startStaticServer(pages: { path: string; body: Buffer; contentType: string }[], dir: string) {
+	const manifest = pages.map((page, index) => {
+		const file = path.join(dir, `${index}.gz`)
+		writeFileSync(file, gzipSync(page.body))
+		return { path: page.path, file, contentType: page.contentType }
+	})
+	const manifestFile = path.join(dir, 'pages.json')
+	writeFileSync(manifestFile, JSON.stringify(manifest))
+	const port = await freePort()
+	const child: ChildProcess = spawn(process.execPath, ['scripts/bench-static-server.mjs', manifestFile, String(port)], {
+		stdio: ['ignore', 'pipe', 'inherit'],
+	})
+	await new Promise<void>((resolve, reject) => {
+		child.once('exit', (code) => reject(new Error(`servidor estático saiu com código ${code}`)))
+		child.stdout?.once('data', () => resolve())
+	})
+	return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') }
+}
+
+function kb(bytes: number): string {
+	return (bytes / 1024).toFixed(1)
+}
+
+function printTable(rows: PageFigures[]) {
+	const header = ['Página', 'Caminho', '1 req ms', 'req/s', 'p50 ms', 'p99 ms', 'não-2xx', 'HTML gz KB', 'JS gz KB', 'estático req/s', 'estático p99', 'app/estático']
+	const lines = rows.map((r) => [
+		r.name,
+		r.path,
+		String(r.singleRequestMs),
+		String(r.app.requestsPerSecond),
+		String(r.app.p50Ms),
+		String(r.app.p99Ms),
+		String(r.app.non2xx + r.app.errors),
+		kb(r.bodyGzipBytes),
+		kb(r.jsGzipBytes),
+		String(r.static.requestsPerSecond),
+		String(r.static.p99Ms),
+		`${(r.ratio * 100).toFixed(1)}%`,
+	])
+	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
+	const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
+	process.stdout.write(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n`)
+	for (const line of lines) process.stdout.write(`${format(line)}\n`)
+}
+
+function gitCommit(): string | null {
+	try {
+		return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()
+	} catch {
+		return null
+	}
+}
+
+async function main() {
+	const started = Date.now()
+	log('build (só quando desatualizado)')
+	ensureBuilt()
+
+	const database = await createDatabase()
+	const workDir = mkdtempSync(path.join(tmpdir(), 'loja-bench-'))
+	let server: Awaited<ReturnType<typeof startAppServer>> | undefined
+	let staticServer: Awaited<ReturnType<typeof startStaticServer>> | undefined
+	try {
+		log(`banco ${database.kind}: demonstração + ${EXTRA_PRODUCTS} produtos gerados`)
+		const seedStarted = Date.now()
+		const productCount = await seedDatabase(database)
+		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
+
+		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false' })
+		log(`servidor em ${server.url}`)
+
+		const targets: Target[] = [
+			{ name: 'Início', path: '/' },
+			{ name: 'Categoria', path: '/categoria/bandanas' },
+			// Optional while those routes are being built: reported when they answer 200.
+			{ name: 'Produto', path: await productPath(server.url), optional: true },
+			{ name: 'Busca', path: '/resources/search?q=laco', optional: true },
+		]
+
+		const pages: { target: Target; status: number; contentType: string; body: Buffer; jsFiles: string[]; jsGzipBytes: number }[] = []
+		const assetSizes = new Map<string, number>()
+		for (const target of targets) {
+			const page = await fetchBytes(`${server.url}${target.path}`)
+			if (page.status !== 200) {
+				if (target.optional) {
+					log(`${target.path} respondeu ${page.status}: fora do relatório`)
+					continue
+				}
+				throw new Error(`${target.path} respondeu ${page.status}`)
+			}
+			const jsFiles = page.contentType.includes('text/html') ? assetScripts(page.body.toString('utf8')) : []
+			let jsGzipBytes = 0
+			for (const file of jsFiles) {
+				if (!assetSizes.has(file)) {
+					const asset = await fetchBytes(`${server.url}${file}`)
+					if (asset.status !== 200) throw new Error(`${file} respondeu ${asset.status}`)
+					assetSizes.set(file, gzipSize(asset.body))
+				}
+				jsGzipBytes += assetSizes.get(file) ?? 0
+			}
+			pages.push({ target, ...page, jsFiles, jsGzipBytes })
+		}
+
+		staticServer = await startStaticServer(
+			pages.map((p) => ({ path: p.target.path, body: p.body, contentType: p.contentType })),
+			workDir,
+		)
+
+		const rows: PageFigures[] = []
+		for (const page of pages) {
+			log(`carga: ${page.target.path} (${CONNECTIONS} conexões, ${DURATION_SECONDS} s, app e estático)`)
+			const singleRequestMs = await warmUp(`${server.url}${page.target.path}`)
+			const app = await load(`${server.url}${page.target.path}`)
+			await warmUp(`${staticServer.url}${page.target.path}`)
+			const bound = await load(`${staticServer.url}${page.target.path}`)
+			rows.push({
+				name: page.target.name,
+				path: page.target.path,
+				status: page.status,
+				contentType: page.contentType,
+				bodyBytes: page.body.length,
+				bodyGzipBytes: gzipSize(page.body),
+				jsFiles: page.jsFiles,
+				jsGzipBytes: page.jsGzipBytes,
+				singleRequestMs,
+				app,
+				static: bound,
+				ratio: bound.requestsPerSecond > 0 ? app.requestsPerSecond / bound.requestsPerSecond : 0,
+			})
+		}
+
+		printTable(rows)
+		const report = {
+			date: new Date().toISOString(),
+			commit: gitCommit(),
+			node: process.version,
+			cpus: availableParallelism(),
+			cpuModel: cpus()[0]?.model ?? null,
+			database: database.kind,
+			products: productCount,
+			connections: CONNECTIONS,
+			durationSeconds: DURATION_SECONDS,
+			requestHeaders: REQUEST_HEADERS,
+			pages: rows,
+		}
+		mkdirSync('bench-results', { recursive: true })
+		const file = path.join('bench-results', `bench-${report.date.replace(/[:.]/g, '-')}.json`)
+		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`)
+		log(`resultado em ${file} (${((Date.now() - started) / 1000).toFixed(0)} s no total)`)
+	} finally {
+		staticServer?.stop()
+		await server?.stop()
+		await database.cleanup()
+		rmSync(workDir, { recursive: true, force: true })
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error)
+	process.exitCode = 1
+})
