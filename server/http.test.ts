@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { mp4Bytes } from '#tests/fixtures/media'
-import { createScratchPostgresDatabase } from '#tests/setup/test-database'
+import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

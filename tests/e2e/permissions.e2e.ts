@@ -30,7 +30,24 @@ const adminOnly: Record<Role, Outcome> = { anonymous: 'login', customer: 'denied
 export const MATRIX: Record<string, Row> = {
 	'/user': { sample: '/user/dashboard', get: customerOnly },
 	'/user/dashboard': { get: customerOnly },
+	'/user/favorites': { get: customerOnly },
 	'/admin': { get: adminOnly },
+	// Back-office for orders, coupons, settings and the mail outbox (issue 4). POST forms are
+	// harmless for the admin: an unknown order/coupon id or an incomplete form is refused with 4xx.
+	'/admin/pedidos': { get: adminOnly },
+	'/admin/pedidos/exportar.csv': { get: adminOnly },
+	'/admin/pedidos/:orderId': {
+		sample: '/admin/pedidos/00000000-0000-4000-8000-000000000000',
+		get: adminOnly,
+		post: { form: { to: 'pago' }, expect: adminOnly },
+	},
+	'/admin/cupons': {
+		get: adminOnly,
+		post: { form: { intent: 'toggle', id: '00000000-0000-4000-8000-000000000000', active: 'false' }, expect: adminOnly },
+	},
+	'/admin/cupons/importar': { get: adminOnly, post: { form: { intent: 'check', csv: 'code;amount' }, expect: adminOnly } },
+	'/admin/configuracoes': { get: adminOnly, post: { form: { storeName: '' }, expect: adminOnly } },
+	'/admin/emails': { get: adminOnly },
 }
 
 async function loadBuild(): Promise<ServerBuild> {

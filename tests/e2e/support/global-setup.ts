@@ -1,17 +1,32 @@
 import type { TestProject } from 'vitest/node'
 import { startAppServer } from '#tests/support/app-server'
+import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { ADMIN } from './accounts'
 
 declare module 'vitest' {
 	export interface ProvidedContext {
 		baseUrl: string
+		/**
+		 * The e2e server's database when it runs on PostgreSQL (TEST_DATABASE_URL set, as in CI),
+		 * so that a test can do what only the database can (e.g. approve a review); null on PGlite,
+		 * whose files only the server process may open.
+		 */
+		e2eDatabaseUrl: string | null
 	}
 }
 
 export default async function setup(project: TestProject) {
-	const server = await startAppServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password })
+	const base = process.env.TEST_DATABASE_URL
+	const scratch = base ? await createScratchPostgresDatabase(base, `e2e_${Date.now()}_${process.pid}`) : null
+	const server = await startAppServer({
+		ADMIN_EMAIL: ADMIN.email,
+		ADMIN_PASSWORD: ADMIN.password,
+		...(scratch ? { DATABASE_URL: scratch.url } : {}),
+	})
 	project.provide('baseUrl', server.url)
+	project.provide('e2eDatabaseUrl', scratch?.url ?? null)
 	return async () => {
 		await server.stop()
+		await scratch?.drop()
 	}
 }

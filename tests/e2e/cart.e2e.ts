@@ -1,0 +1,188 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { AuthPage } from './pages/auth-page'
+import { CartDrawer } from './pages/cart-drawer'
+import { CheckoutPage, VALID_CUSTOMER } from './pages/checkout-page'
+import { ProductPage } from './pages/product-page'
+import { Shell } from './pages/shell'
+import { newCustomer } from './support/accounts'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+
+// The cart as a shopper meets it (issue 4): the drawer, the gift rule, checkout with PIX,
+// two tabs, and sign-out. The products come from the demo catalogue on the scratch PostgreSQL
+// database the e2e server runs on (skipped on the embedded database, whose file the server owns).
+const browser = setupBrowser()
+const databaseUrl = inject('e2eDatabaseUrl')
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
+
+/** A product anyone may buy, with one variant in stock, priced so that 2 stay below R$ 100 and 3 reach it. */
+let giftStep = { handle: '', title: '', variantId: '' }
+/** Another plain product, below the threshold on its own. */
+let other = { handle: '', title: '', variantId: '' }
+
+const PLAIN_PRODUCTS = `
+	select p.handle, p.title, v.id as variant_id, v.price_cents from products p
+	join product_variants v on v.product_id = p.id
+	where p.status = 'active' and v.available and (v.stock is null or v.stock >= 50)
+		and p.handle <> 'brinde-lacinho-pet' and not ('uso-interno' = any(p.tags))
+		and (select count(*) from product_variants o where o.product_id = p.id) = 1
+		and not exists (select 1 from collection_products cp join collections c on c.id = cp.collection_id
+			where cp.product_id = p.id and c.handle = 'assinatura')
+		and v.price_cents between $1 and $2
+	order by p.handle limit 2`
+
+beforeAll(async () => {
+	if (!pool) return
+	const step = await pool.query<{ handle: string; title: string; variant_id: string }>(PLAIN_PRODUCTS, [3400, 4999])
+	const cheap = await pool.query<{ handle: string; title: string; variant_id: string }>(PLAIN_PRODUCTS, [1000, 3000])
+	const [a] = step.rows
+	const [b] = cheap.rows
+	if (a) giftStep = { handle: a.handle, title: a.title, variantId: a.variant_id }
+	if (b) other = { handle: b.handle, title: b.title, variantId: b.variant_id }
+})
+
+afterAll(async () => {
+	await pool?.end()
+})
+
+describe.skipIf(!databaseUrl)('carrinho', () => {
+	test('adding until the gift appears, taking one out makes it go; then checkout with PIX shows the QR', async () => {
+		expect(giftStep.handle).not.toBe('')
+		const page = await browser.newPage(MOBILE)
+		const product = new ProductPage(page)
+		const drawer = new CartDrawer(page)
+		const shell = new Shell(page)
+
+		await product.goto(giftStep.handle)
+		await product.waitForHydration()
+		// Two units: below R$ 100, the drawer opens by itself and counts down to the gift.
+		await product.addToCart().click()
+		await drawer.dialog().waitFor()
+		await drawer.line(giftStep.title).waitFor()
+		await drawer.close()
+		await product.addToCart().click()
+		await drawer.dialog().getByText(/^Faltam R\$\s[\d,]+ para ganhar um brinde!$/).waitFor()
+		await drawer.dialog().getByTestId('cart-line-quantity').filter({ hasText: '2' }).waitFor()
+		expect(await drawer.giftLines().count()).toBe(0)
+		await drawer.close()
+
+		// The third unit reaches R$ 100: the gift line comes, free, with its toast.
+		await product.addToCart().click()
+		await shell.toast('🎁 Brinde adicionado!')
+		await page.getByText('Parabéns! Você ganhou um brinde grátis').waitFor()
+		const gift = drawer.giftLines()
+		await gift.waitFor()
+		await gift.getByText('Brinde', { exact: true }).waitFor()
+		await gift.getByText('GRÁTIS').waitFor()
+		// Not editable nor removable by hand.
+		expect(await gift.getByRole('button').count()).toBe(0)
+		expect(await drawer.dialog().getByText(/para ganhar um brinde!$/).count()).toBe(0)
+		await expectAccessible(page, 'carrinho com brinde')
+
+		// Minus on the paid line: back below R$ 100, the gift goes.
+		await drawer.line(giftStep.title).filter({ hasNot: page.locator('[data-gift]') }).getByRole('button', { name: 'Diminuir quantidade' }).click()
+		await gift.waitFor({ state: 'detached' })
+		await drawer.dialog().getByText(/para ganhar um brinde!$/).waitFor()
+		const server = await drawer.json()
+		expect(server.cart.lines.map((l) => [l.productTitle, l.quantity, l.isGift])).toEqual([[giftStep.title, 2, false]])
+
+		// 'Finalizar Compra' opens our own checkout in the same tab; PIX gives the QR code.
+		await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
+		await page.waitForURL((url) => url.pathname === '/checkout')
+		const checkout = new CheckoutPage(page)
+		await page.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor()
+		await checkout.fillCustomer(VALID_CUSTOMER)
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		await page.getByRole('img', { name: /QR Code/i }).first().waitFor()
+		await page.getByText('Aguardando pagamento').first().waitFor()
+		// The order emptied the cart.
+		expect((await drawer.json()).cart.lines).toEqual([])
+		expectNoPageErrors(page)
+	})
+
+	test('two tabs stay consistent: a change in one shows in the other without reload', async () => {
+		expect(other.handle).not.toBe('')
+		const context = await browser.newContext(DESKTOP)
+		const first = await context.newPage()
+		const firstProduct = new ProductPage(first)
+		await first.goto(`/produto/${other.handle}`)
+		await firstProduct.waitForHydration()
+		await firstProduct.addToCart().click()
+		const firstDrawer = new CartDrawer(first)
+		await firstDrawer.line(other.title).waitFor()
+		await firstDrawer.close()
+
+		// A second tab of the same browser: same cart, subscribed to its live channel.
+		const second = await context.newPage()
+		await second.goto('/')
+		const badge = (count: string) => second.getByRole('banner').getByRole('button', { name: `Carrinho (${count})` })
+		await badge('1 item').waitFor()
+		await second.waitForFunction(() => {
+			const header = document.querySelector('header')
+			return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'))
+		})
+		// Give the EventSource its moment to connect (the change would otherwise come first).
+		await second.waitForTimeout(1000)
+
+		// Another unit in the first tab: the second tab's badge follows, without reload.
+		await firstProduct.addToCart().click()
+		await firstDrawer.dialog().getByTestId('cart-line-quantity').filter({ hasText: '2' }).waitFor()
+		await badge('2 itens').waitFor({ timeout: 15_000 })
+
+		// Removing it in the second tab empties the first one's drawer.
+		const secondDrawer = new CartDrawer(second)
+		await secondDrawer.open()
+		await secondDrawer.line(other.title).getByRole('button', { name: `Remover ${other.title}` }).first().click()
+		await secondDrawer.dialog().locator('p:not([data-slot])', { hasText: 'Seu carrinho está vazio' }).waitFor()
+		await firstDrawer.dialog().locator('p:not([data-slot])', { hasText: 'Seu carrinho está vazio' }).waitFor({ timeout: 15_000 })
+	})
+
+	test('after sign-out the cart does not leak to the next person who signs in on this browser', async () => {
+		expect(other.variantId).not.toBe('')
+		const page = await browser.newPage(DESKTOP)
+		const auth = new AuthPage(page)
+		const shell = new Shell(page)
+		const drawer = new CartDrawer(page)
+		const alice = newCustomer()
+		const bruno = newCustomer()
+		for (const person of [alice, bruno]) {
+			await auth.goto()
+			await auth.signUp(person.email, person.password)
+			await shell.toast('Conta criada com sucesso!')
+		}
+
+		await auth.goto()
+		await auth.signIn(alice.email, alice.password)
+		await page.waitForURL('**/user/dashboard')
+		await new CheckoutPage(page).addToCart(other.variantId, 2)
+		expect((await drawer.json()).cart.lines.map((l) => l.productTitle)).toEqual([other.title])
+
+		// Alice signs out: a new anonymous cart starts.
+		await page.goto('/')
+		await shell.signOut()
+		await shell.toast('Logout realizado com sucesso')
+		expect((await drawer.json()).cart.lines).toEqual([])
+		await drawer.open()
+		await drawer.dialog().locator('p:not([data-slot])', { hasText: 'Seu carrinho está vazio' }).waitFor()
+		await drawer.close()
+
+		// Bruno signs in on the same browser: Alice's items are not his.
+		await auth.goto()
+		await auth.signIn(bruno.email, bruno.password)
+		await page.waitForURL('**/user/dashboard')
+		expect((await drawer.json()).cart.lines).toEqual([])
+
+		// Alice, back on this browser, finds her cart again.
+		await page.goto('/')
+		await shell.signOut()
+		await shell.toast('Logout realizado com sucesso')
+		await auth.goto()
+		await auth.signIn(alice.email, alice.password)
+		await page.waitForURL('**/user/dashboard')
+		const back = (await drawer.json()).cart.lines
+		expect(back.map((l) => [l.productTitle, l.quantity])).toEqual([[other.title, 2]])
+		expectNoPageErrors(page)
+	})
+})

@@ -1,0 +1,139 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { CheckoutPage, VALID_CUSTOMER } from './pages/checkout-page'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+
+const browser = setupBrowser()
+const databaseUrl = inject('e2eDatabaseUrl')
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
+let variantId = ''
+
+beforeAll(async () => {
+	if (!pool) return
+	// A product of the demo catalogue that anyone may buy, in stock, below the free-shipping
+	// threshold, and not the gift product.
+	const { rows } = await pool.query<{ id: string }>(`
+		select v.id from product_variants v join products p on p.id = v.product_id
+		where p.status = 'active' and v.available and (v.stock is null or v.stock >= 20)
+			and v.price_cents between 1000 and 9000 and p.handle <> 'brinde-lacinho-pet'
+			and not ('uso-interno' = any(p.tags))
+			and not exists (select 1 from collection_products cp join collections c on c.id = cp.collection_id
+				where cp.product_id = p.id and c.handle = 'assinatura')
+		order by p.handle, v.position limit 1`)
+	variantId = rows[0]?.id ?? ''
+})
+
+afterAll(async () => {
+	await pool?.end()
+})
+
+describe.skipIf(!databaseUrl)('checkout', () => {
+	test('an empty cart shows the empty state instead of a form', async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/checkout')
+		await page.getByRole('heading', { level: 1, name: 'Seu carrinho está vazio' }).waitFor()
+		expect(await page.getByRole('button', { name: 'Finalizar Pedido' }).count()).toBe(0)
+		expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+		expectNoPageErrors(page)
+	})
+
+	test('field errors in Portuguese beside the fields; nothing typed is lost', async () => {
+		expect(variantId).not.toBe('')
+		const page = await browser.newPage(DESKTOP)
+		const checkout = new CheckoutPage(page)
+		await page.goto('/')
+		await checkout.addToCart(variantId)
+		await checkout.goto()
+		await checkout.fillCustomer({ ...VALID_CUSTOMER, cpf: '529.982.247-26', cep: '0131' })
+		await checkout.submit()
+		await page.getByText('CPF inválido. Confira os números.').waitFor()
+		await page.getByText('CEP inválido. Use 8 números, ex.: 01310-100.').waitFor()
+		expect(await page.getByLabel('Rua').inputValue()).toBe(VALID_CUSTOMER.street)
+		expect(await page.getByLabel('CPF').getAttribute('aria-invalid')).toBe('true')
+		await expectAccessible(page, 'checkout com erros')
+		expectNoPageErrors(page)
+	})
+
+	test('PIX: the order page shows Aguardando pagamento, the QR code and the copia e cola payload', async () => {
+		const page = await browser.newPage(DESKTOP)
+		const checkout = new CheckoutPage(page)
+		await page.goto('/')
+		await checkout.addToCart(variantId)
+		await checkout.goto()
+		await page.getByText('Resumo do pedido').waitFor()
+		await expectAccessible(page, 'checkout')
+		await checkout.fillCustomer()
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		await page.getByTestId('order-status').getByText('Aguardando pagamento').waitFor()
+		const qr = page.getByRole('img', { name: 'QR Code PIX para pagamento do pedido' })
+		await qr.waitFor()
+		expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+		const payload = await page.getByTestId('pix-payload').inputValue()
+		expect(payload.startsWith('000201')).toBe(true)
+		expect(payload).toContain('br.gov.bcb.pix')
+		await page.getByRole('button', { name: 'Copiar código' }).waitFor()
+		await expectAccessible(page, 'pedido PIX')
+
+		// Another browser cannot open it.
+		const stranger = await browser.newPage(DESKTOP)
+		const response = await stranger.goto(new URL(page.url()).pathname)
+		expect(response?.status()).toBe(404)
+
+		// The cart is empty after the order.
+		await page.goto('/checkout')
+		await page.getByRole('heading', { level: 1, name: 'Seu carrinho está vazio' }).waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test('test card approved → Pago', async () => {
+		const page = await browser.newPage(DESKTOP)
+		const checkout = new CheckoutPage(page)
+		await page.goto('/')
+		await checkout.addToCart(variantId)
+		await checkout.goto()
+		await checkout.fillCustomer()
+		await page.getByRole('radio', { name: /Cartão de crédito/ }).check()
+		await checkout.submit()
+		await page.getByText('Preencha os dados do cartão.').waitFor()
+		await checkout.payWithCard('4242 4242 4242 4242', 3)
+		expect(await page.getByText('Preencha os dados do cartão.').count()).toBe(0)
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		await page.getByTestId('order-status').getByText('Pago').waitFor()
+		await page.getByText('Cartão de crédito em 3x sem juros').waitFor()
+		expect(await page.getByTestId('pix-payload').count()).toBe(0)
+		expectNoPageErrors(page)
+	})
+
+	test('test card declined → message beside the card, everything typed kept, then approved', async () => {
+		const page = await browser.newPage(MOBILE)
+		const checkout = new CheckoutPage(page)
+		await page.goto('/')
+		await checkout.addToCart(variantId)
+		await checkout.goto()
+		await checkout.fillCustomer()
+		await checkout.payWithCard('4000 0000 0000 0002')
+		await checkout.submit()
+		await page
+			.getByText(/^Pagamento recusado pelo emissor do cartão/)
+			.first()
+			.waitFor()
+		expect(page.url()).toMatch(/\/checkout$/)
+		// Beside the card number field (its aria-describedby), not only in the toast.
+		const describedBy = (await page.getByLabel('Número do cartão').getAttribute('aria-describedby')) ?? ''
+		expect(await page.locator(`[id="${describedBy}"]`).textContent()).toMatch(/^Pagamento recusado pelo emissor do cartão/)
+		expect(await page.getByLabel('Nome completo').inputValue()).toBe(VALID_CUSTOMER.name)
+		expect(await page.getByLabel('Número do cartão').inputValue()).toBe('4000 0000 0000 0002')
+		// The page revalidates after the answer; measure colours once the button is enabled again.
+		// (Not 'networkidle': the cart's live-updates connection stays open on this page.)
+		await page.waitForFunction(() => !document.querySelector('button[value="place-order"]')?.hasAttribute('disabled'))
+		await expectAccessible(page, 'checkout cartão recusado')
+		await page.getByLabel('Número do cartão').fill('4242 4242 4242 4242')
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		await page.getByTestId('order-status').getByText('Pago').waitFor()
+		expectNoPageErrors(page)
+	})
+})

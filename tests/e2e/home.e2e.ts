@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { HomePage } from './pages/home-page'
+
+const browser = setupBrowser()
+
+// The e2e server's PostgreSQL (null on PGlite): used to plant a view and to empty a row.
+const databaseUrl = inject('e2eDatabaseUrl')
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
+afterAll(async () => {
+	await pool?.end()
+})
+
+// document 000 §2: sections in order (the headings the page gives them). Rows only appear
+// with products, so the expected list is filtered by what the page shows, in this order.
+const DOCUMENTED_ORDER = [
+	'Explore Nossas Categorias',
+	'Uma bandana com a cara do seu pet',
+	'Produtos em Destaque',
+	'Bandanas',
+	'Bandana Xadrez',
+	'Novidades para o seu pet todo mês, com até 50% de desconto',
+	'Bandana Neutra',
+	'Box',
+	'O que dizem nossos clientes',
+	'Siga a gente no Instagram',
+	'Colares',
+	'Gravatas',
+	'Lacinhos',
+	'Higiene',
+	'Baixe nosso app',
+	'Cachecol',
+	'Personalização de Colares',
+]
+
+type Planted = { id: string; title: string; handle: string }
+
+/** Two products seen by a new visitor (the second most recently); returns the visitor and both. */
+async function plantViews(db: pg.Pool): Promise<{ visitorId: string; older: Planted; newer: Planted }> {
+	const visitorId = randomUUID()
+	const { rows } = await db.query<Planted>(`
+		select p.id, p.title, p.handle from products p
+		where p.status = 'active' and not ('uso-interno' = any(p.tags))
+		order by p.handle limit 2`)
+	expect(rows).toHaveLength(2)
+	const [older, newer] = rows as [Planted, Planted]
+	for (const [product, minutesAgo] of [
+		[older, 5],
+		[newer, 1],
+		[older, 10],
+	] as const) {
+		await db.query(
+			`insert into user_views (session_id, product_id, product_title, product_handle, product_price_cents, viewed_at)
+			 values ($1, $2, $3, $4, 1000, now() - make_interval(mins => $5))`,
+			[visitorId, product.id, product.title, product.handle, minutesAgo],
+		)
+	}
+	return { visitorId, older, newer }
+}
+
+// Made to order, wholesale and internal products are never suggested (document 000 §9).
+function expectSuggestible(titles: string[]) {
+	for (const title of titles) expect(title).not.toMatch(/^(Adicional|Personalização|Atacado):/)
+}
+
+describe('página inicial', () => {
+	// axe over the whole home page (ten rows of cards) takes tens of seconds on a slow machine.
+	const AXE_TIMEOUT = 150_000
+
+	for (const [name, viewport] of [
+		['desktop', DESKTOP],
+		['celular', MOBILE],
+	] as const) {
+		test(`sections in the documented order, accessible in the light theme (${name})`, { timeout: AXE_TIMEOUT }, async () => {
+			const page = await browser.newPage(viewport)
+			const home = new HomePage(page)
+			const response = await home.goto()
+			expect(response?.status()).toBe(200)
+
+			await page.getByRole('heading', { level: 1, name: 'Estilo Exclusivo Para Seu Pet' }).waitFor()
+			await page.getByText('Acessórios personalizados que fazem a diferença').waitFor()
+			expect(await page.getByRole('link', { name: 'Crie sua bandana' }).first().getAttribute('href')).toBe('/personalize')
+
+			const titles = (await home.sectionTitles()).filter((title) => DOCUMENTED_ORDER.includes(title))
+			expect(titles).toEqual(DOCUMENTED_ORDER.filter((title) => titles.includes(title)))
+			for (const always of ['Explore Nossas Categorias', 'Produtos em Destaque', 'Bandanas', 'Siga a gente no Instagram']) {
+				expect(titles).toContain(always)
+			}
+			// The subscription promo leads to /assinaturas.
+			expect(await page.getByRole('link', { name: 'Quero Assinar Agora' }).getAttribute('href')).toBe('/assinaturas')
+			// Instagram: 7 post links, no embed script or iframe.
+			expect(await page.getByTestId('home-instagram').getByRole('link').count()).toBe(7)
+			expect(await page.locator('iframe, script[src*="instagram"]').count()).toBe(0)
+
+			// Desktop only (document 000 §2), with iOS and Android store links.
+			const banner = home.appDownloadBanner()
+			if (viewport === DESKTOP) {
+				expect(await banner.isVisible()).toBe(true)
+				await banner.getByRole('link', { name: /App Store/ }).waitFor()
+				await banner.getByRole('link', { name: /Google Play/ }).waitFor()
+			} else {
+				expect(await banner.isVisible()).toBe(false)
+			}
+
+			await expectAccessible(page, `home claro ${name}`)
+			expectNoPageErrors(page)
+		})
+
+		test(`accessible in the dark theme (${name})`, { timeout: AXE_TIMEOUT }, async () => {
+			const context = await browser.newContext(viewport)
+			await context.addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
+			const page = trackErrors(await context.newPage())
+			await new HomePage(page).goto()
+			expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true)
+			await expectAccessible(page, `home escuro ${name}`)
+			expectNoPageErrors(page)
+		})
+	}
+
+	test('category cards show the real product counts', async () => {
+		const page = await browser.newPage()
+		const home = new HomePage(page)
+		await home.goto()
+		const subtitle = await home.categoryCard('Bandanas').textContent()
+		const match = /(\d+) produtos? disponíve(l|is)/.exec(subtitle ?? '')
+		expect(match, subtitle ?? '').not.toBeNull()
+		await page.goto('/categoria/bandana')
+		await expect.poll(() => page.getByRole('main').textContent()).toContain(`${match?.[1]} produto`)
+		expectNoPageErrors(page)
+	})
+
+	test("each category row has products and 'Ver Todos' to its category page", async () => {
+		const page = await browser.newPage()
+		const home = new HomePage(page)
+		await home.goto()
+		const rows = home.categoryRows()
+		expect(await rows.count()).toBeGreaterThan(3)
+		for (const row of await rows.all()) {
+			expect(await row.getByRole('article').count()).toBeGreaterThan(0)
+			const viewAll = row.getByRole('link', { name: /^Ver Todos/ })
+			expect(await viewAll.getAttribute('href')).toMatch(/^\/(categoria\/)?[a-z-]+$/)
+		}
+		// 'Ver Todos' appears nowhere else.
+		expect(await page.getByRole('link', { name: /^Ver Todos/ }).count()).toBe(await rows.count())
+
+		const first = rows.first()
+		const title = await first.getByRole('heading', { level: 2 }).textContent()
+		await first.getByRole('link', { name: /^Ver Todos/ }).click()
+		await page.waitForURL((url) => url.pathname !== '/')
+		await page.getByRole('heading', { level: 1, name: title ?? '' }).waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test.runIf(pool)('a row whose category has no products is not shown', async () => {
+		if (!pool) return
+		// Withdraw the Cachecol products for a moment (restored below).
+		const { rows } = await pool.query<{ id: string }>(`
+			update products set status = 'draft'
+			where status = 'active' and id in (
+				select cp.product_id from collection_products cp join collections c on c.id = cp.collection_id
+				where c.handle = 'cachecol')
+			returning id`)
+		try {
+			const page = await browser.newPage()
+			const home = new HomePage(page)
+			await home.goto()
+			expect(await home.sectionTitles()).not.toContain('Cachecol')
+			expect(await home.sectionTitles()).toContain('Bandanas')
+			expect(await page.locator('a[href="/categoria/cachecol"]', { hasText: 'Ver Todos' }).count()).toBe(0)
+			expectNoPageErrors(page)
+		} finally {
+			await pool.query(`update products set status = 'active' where id = any($1::uuid[])`, [rows.map((r) => r.id)])
+		}
+	})
+
+	test('without views, six suggestions and never an internal product; new ones at 10 s, then every 15 s', async () => {
+		const page = await browser.newPage(MOBILE)
+		// The page's clock is ours: runFor() moves it on (document 000 §4 timing).
+		await page.clock.install()
+		const home = new HomePage(page)
+		await home.goto()
+		await home.featured().getByText('Sugestões para você', { exact: true }).waitFor()
+		expect(await home.featured().getByRole('article').count()).toBe(6)
+		const first = await home.featuredTitles()
+		expectSuggestible(first)
+
+		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).waitFor()
+		await page.clock.runFor(10_000)
+		await home.featured().getByTestId('featured-announcement').filter({ hasText: 'Mostrando sugestões para você' }).waitFor()
+		await expect.poll(() => home.featuredTitles()).not.toEqual(first)
+		const second = await home.featuredTitles()
+		expect(second).toHaveLength(6)
+		expectSuggestible(second)
+
+		await page.clock.runFor(15_000)
+		await expect.poll(() => home.featuredTitles()).not.toEqual(second)
+
+		// Paused (WCAG 2.2.2), nothing changes however long the shopper reads.
+		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).click()
+		await home.featured().getByRole('button', { name: 'Retomar sugestões' }).waitFor()
+		const paused = await home.featuredTitles()
+		await page.clock.runFor(60_000)
+		expect(await home.featuredTitles()).toEqual(paused)
+		expectNoPageErrors(page)
+	})
+
+	test.runIf(pool)("recently viewed shows the visitor's latest products", { timeout: AXE_TIMEOUT }, async () => {
+		if (!pool) return
+		const { visitorId, older, newer } = await plantViews(pool)
+		const context = await browser.newContext(DESKTOP)
+		await context.addCookies([{ name: 'loja_visita', value: visitorId, url: browser.baseUrl() }])
+		const page = trackErrors(await context.newPage())
+		const home = new HomePage(page)
+		await home.goto()
+		await home.featured().getByText('Vistos recentemente por você').waitFor()
+		expect(await home.featuredTitles()).toEqual([newer.title, older.title])
+		// Held still while axe reads the page (the switch at 10 s is tested below).
+		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).click()
+		await expectAccessible(page, 'home vistos recentemente')
+		expectNoPageErrors(page)
+	})
+
+	test.runIf(pool)('with a viewing history, suggestion mode still switches on 10 s after load', async () => {
+		if (!pool) return
+		const { visitorId, older, newer } = await plantViews(pool)
+		const context = await browser.newContext(MOBILE)
+		await context.addCookies([{ name: 'loja_visita', value: visitorId, url: browser.baseUrl() }])
+		const page = trackErrors(await context.newPage())
+		await page.clock.install()
+		const home = new HomePage(page)
+		await home.goto()
+		await home.featured().getByText('Vistos recentemente por você').waitFor()
+		expect(await home.featuredTitles()).toEqual([newer.title, older.title])
+		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).waitFor()
+
+		await page.clock.runFor(10_000)
+		await home.featured().getByText('Sugestões para você', { exact: true }).waitFor()
+		await home.featured().getByTestId('featured-announcement').filter({ hasText: 'Mostrando sugestões para você' }).waitFor()
+		const suggestions = await home.featuredTitles()
+		expect(suggestions).toHaveLength(6)
+		expectSuggestible(suggestions)
+		await page.clock.runFor(15_000)
+		await expect.poll(() => home.featuredTitles()).not.toEqual(suggestions)
+		expectNoPageErrors(page)
+	})
+
+	test('reduced motion: no video, the still instead, and suggestions start paused', async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.emulateMedia({ reducedMotion: 'reduce' })
+		await page.clock.install()
+		const home = new HomePage(page)
+		await home.goto()
+		await home.featured().getByRole('button', { name: 'Retomar sugestões' }).waitFor()
+		const first = await home.featuredTitles()
+		await page.clock.runFor(40_000)
+		expect(await home.featuredTitles()).toEqual(first)
+		expect(await home.heroVideo().count()).toBe(0)
+		expect(await home.heroStill().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+		// The shopper may still ask for them.
+		await home.featured().getByRole('button', { name: 'Retomar sugestões' }).click()
+		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).waitFor()
+		await page.clock.runFor(10_000)
+		await expect.poll(() => home.featuredTitles()).not.toEqual(first)
+		expectNoPageErrors(page)
+	})
+
+	test("hero: the still is the first paint; the shop's default video plays over it", async () => {
+		const page = await browser.newPage(DESKTOP)
+		// The server HTML has the still and no video, so the video never delays the first paint.
+		const html = await (await page.request.get('/')).text()
+		expect(html).toContain('/media/home-poster.webp')
+		expect(html).not.toContain('<video')
+		const home = new HomePage(page)
+		await home.goto()
+		expect(await home.heroStill().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+		await expect.poll(() => home.playingHeroVideo(), { timeout: 15_000 }).toBe('/media/home-default.webm')
+		expectNoPageErrors(page)
+	})
+
+	test('hero: when no video loads, the still stays', async () => {
+		const page = await browser.newPage(DESKTOP)
+		await page.route('**/media/home-default.*', (route) => route.fulfill({ status: 404, body: '' }))
+		const home = new HomePage(page)
+		await home.goto()
+		// Both defaults tried (WebM, then MP4), then the element goes.
+		await expect.poll(() => home.heroVideo().count(), { timeout: 15_000 }).toBe(0)
+		expect(await home.heroStill().isVisible()).toBe(true)
+		expectNoPageErrors(page)
+	})
+
+	test.runIf(pool)('hero: a configured video that fails gives way to the default one', async () => {
+		if (!pool) return
+		const { rows: active } = await pool.query<{ id: string }>(`update hero_video set is_active = false where is_active returning id`)
+		const { rows: inserted } = await pool.query<{ id: string }>(
+			`insert into hero_video (video_url) values ('/media/video-que-nao-existe.mp4') returning id`,
+		)
+		try {
+			const page = await browser.newPage(DESKTOP)
+			const home = new HomePage(page)
+			await home.goto()
+			await expect.poll(() => home.playingHeroVideo(), { timeout: 15_000 }).toBe('/media/home-default.webm')
+			expectNoPageErrors(page)
+		} finally {
+			await pool.query(`delete from hero_video where id = any($1::uuid[])`, [inserted.map((r) => r.id)])
+			await pool.query(`update hero_video set is_active = true where id = any($1::uuid[])`, [active.map((r) => r.id)])
+		}
+	})
+
+	test('a product seen on its page comes back as recently viewed', async ({ skip }) => {
+		const page = await browser.newPage(MOBILE)
+		const home = new HomePage(page)
+		await home.goto()
+		const card = home.categoryRows().first().getByRole('article').first()
+		const title = (await card.getByRole('heading').textContent())?.trim() ?? ''
+		const href = await card.getByRole('heading').getByRole('link').getAttribute('href')
+		expect(href).toMatch(/^\/produto\//)
+
+		// The product page records the view 2 s after it is shown (document 000 §4).
+		const recorded = page.waitForResponse(
+			(response) => response.url().includes('/resources/views') && response.request().method() === 'POST',
+			{ timeout: 15_000 },
+		)
+		const response = await page.goto(href ?? '/')
+		if (response?.status() !== 200) skip('the product page is not there yet')
+		expect((await recorded).ok()).toBe(true)
+
+		await home.goto()
+		await home.featured().getByText('Vistos recentemente por você').waitFor()
+		const titles = await home.featured().getByRole('article').getByRole('heading').allTextContents()
+		expect(titles[0]?.trim()).toBe(title)
+		expectNoPageErrors(page)
+	})
+
+	test("the header's 'Produtos' link smooth-scrolls to #produtos from another page", async () => {
+		const page = await browser.newPage(DESKTOP)
+		const home = new HomePage(page)
+		await page.goto('/categoria/bandana')
+		await page.getByRole('banner').getByRole('link', { name: 'Produtos', exact: true }).click()
+		await page.waitForURL((url) => url.pathname === '/' && url.hash === '#produtos')
+		await expect.poll(() => home.sectionInView('produtos'), { timeout: 10_000 }).toBe(true)
+
+		// 'Categorias' from the home page itself.
+		await page.getByRole('banner').getByRole('link', { name: 'Categorias', exact: true }).click()
+		await expect.poll(() => home.sectionInView('categorias'), { timeout: 10_000 }).toBe(true)
+		expectNoPageErrors(page)
+	})
+
+	test("'Compre com a Aria' opens the assistant", async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/')
+		await page.getByRole('button', { name: 'Compre com a Aria' }).click()
+		await page.getByRole('dialog').filter({ hasText: 'Aria' }).first().waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test('reviews: average with one decimal and the count in words', async () => {
+		const page = await browser.newPage()
+		const home = new HomePage(page)
+		await home.goto()
+		const reviews = page.getByTestId('home-reviews')
+		if ((await reviews.count()) === 0) return // no approved reviews: the section is hidden
+		expect(await reviews.getByTestId('reviews-count').textContent()).toMatch(/^\d+ avaliaç(ão|ões)$/)
+		expect(await reviews.textContent()).toMatch(/[1-5],\d/)
+		expect(await reviews.getByRole('listitem').count()).toBeLessThanOrEqual(12)
+		expect(await reviews.locator('time').first().textContent()).toMatch(/^\d{1,2} de [a-zç]+ de \d{4}$/)
+		expectNoPageErrors(page)
+	})
+
+	test('title, description and canonical', async () => {
+		const page = await browser.newPage()
+		await page.goto('/')
+		expect(await page.title()).toMatch(/^Estilo Exclusivo Para Seu Pet \| /)
+		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${browser.baseUrl().replace(/\/$/, '')}/`)
+		expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('Acessórios personalizados')
+		expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(/^Estilo Exclusivo/)
+		// Link previews: a large absolute image, the store's name and locale, each once.
+		const origin = browser.baseUrl().replace(/\/$/, '')
+		expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${origin}/media/home-share.jpg`)
+		expect(await page.locator('meta[name="twitter:image"]').getAttribute('content')).toBe(`${origin}/media/home-share.jpg`)
+		expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image')
+		expect(await page.locator('meta[property="og:locale"]').count()).toBe(1)
+		expect(await page.locator('meta[property="og:locale"]').getAttribute('content')).toBe('pt_BR')
+		expect(await page.locator('meta[property="og:site_name"]').count()).toBe(1)
+		expect(await page.locator('meta[property="og:site_name"]').getAttribute('content')).not.toBe('')
+		const image = await page.request.get('/media/home-share.jpg')
+		expect(image.headers()['content-type']).toBe('image/jpeg')
+		expectNoPageErrors(page)
+	})
+})

@@ -1,0 +1,73 @@
+import type { Page } from 'playwright-core'
+
+/** /checkout (the built-in checkout) and the order page it leads to. */
+export const VALID_CUSTOMER = {
+	name: 'Ana Souza',
+	email: 'ana.souza@example.com',
+	// A CPF with valid check digits (the classic documentation example).
+	cpf: '529.982.247-25',
+	phone: '(11) 91234-5678',
+	cep: '01310-100',
+	street: 'Avenida Paulista',
+	number: '1578',
+	district: 'Bela Vista',
+	city: 'São Paulo',
+	uf: 'SP',
+}
+
+export class CheckoutPage {
+	constructor(private readonly page: Page) {}
+
+	/** Puts a variant in this browser's cart through the /cart action (the drawer's own contract). */
+	async addToCart(variantId: string, quantity = 1) {
+		const status = await this.page.evaluate(
+			async ({ variantId, quantity }) => {
+				const body = new FormData()
+				body.set('intent', 'add')
+				body.set('lines', JSON.stringify([{ variantId, quantity }]))
+				const response = await fetch('/cart', { method: 'POST', body })
+				return response.status
+			},
+			{ variantId, quantity },
+		)
+		if (status !== 200) throw new Error(`/cart add answered ${status}`)
+	}
+
+	async goto() {
+		await this.page.goto('/checkout')
+		await this.page.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor()
+	}
+
+	async fillCustomer(customer: typeof VALID_CUSTOMER = VALID_CUSTOMER) {
+		const p = this.page
+		await p.getByLabel('Nome completo').fill(customer.name)
+		await p.getByLabel('E-mail').fill(customer.email)
+		await p.getByLabel('Telefone').fill(customer.phone)
+		await p.getByLabel('CPF').fill(customer.cpf)
+		await p.getByLabel('CEP').fill(customer.cep)
+		await p.getByLabel('Rua').fill(customer.street)
+		await p.getByLabel('Número', { exact: true }).fill(customer.number)
+		await p.getByLabel('Bairro').fill(customer.district)
+		await p.getByLabel('Cidade').fill(customer.city)
+		await p.getByLabel('Estado (UF)').selectOption(customer.uf)
+	}
+
+	async choosePix() {
+		await this.page.getByRole('radio', { name: /PIX/ }).check()
+	}
+
+	async payWithCard(number: string, installments = 1) {
+		const p = this.page
+		await p.getByRole('radio', { name: /Cartão de crédito/ }).check()
+		await p.getByText('Ambiente de teste').first().waitFor()
+		await p.getByLabel('Número do cartão').fill(number)
+		await p.getByLabel('Nome impresso no cartão').fill('ANA SOUZA')
+		await p.getByLabel('Validade (MM/AA)').fill('12/39')
+		await p.getByLabel('CVV').fill('123')
+		await p.getByLabel('Parcelas').selectOption(String(installments))
+	}
+
+	async submit() {
+		await this.page.getByRole('button', { name: 'Finalizar Pedido' }).click()
+	}
+}

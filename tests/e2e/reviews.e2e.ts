@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { Shell } from './pages/shell'
+
+const browser = setupBrowser()
+
+// The e2e server's PostgreSQL (null on PGlite): the test approves the review there, as the
+// admin moderation screen would.
+const databaseUrl = inject('e2eDatabaseUrl')
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
+afterAll(async () => {
+	await pool?.end()
+})
+
+describe('avaliações', () => {
+	test.skipIf(!pool)('a review is sent from the product page, stays hidden, and shows once approved', async () => {
+		const page = await browser.newPage()
+		const shell = new Shell(page)
+		// A real product: the first card of a category.
+		await page.goto('/categoria/bandanas')
+		const href = await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').getAttribute('href')
+		expect(href).toMatch(/^\/produto\/[a-z0-9-]+$/)
+		const response = await page.goto(href!)
+		expect(response?.status()).toBe(200)
+
+		const form = page.getByRole('form', { name: /^Avaliar / })
+		await form.waitFor()
+		const submit = form.getByRole('button', { name: 'Enviar Avaliação' })
+		// No star chosen yet: the button waits (document 000 §4).
+		expect(await submit.isDisabled()).toBe(true)
+		// A shopper clicks the fourth star (the radio itself is visually hidden inside it).
+		const fourStars = form.getByRole('radio', { name: '4 estrelas' })
+		await fourStars.locator('xpath=..').click()
+		expect(await fourStars.isChecked()).toBe(true)
+		expect(await submit.isDisabled()).toBe(false)
+
+		// Too short: the schema's message as a toast; nothing typed is lost.
+		const commentBox = form.getByRole('textbox', { name: 'Comentário' })
+		await commentBox.fill('curto')
+		await submit.click()
+		await shell.toast('O comentário deve ter pelo menos 10 caracteres')
+		expect(await commentBox.inputValue()).toBe('curto')
+
+		const comment = `Bandana linda, veio certinho! ${randomUUID().slice(0, 8)}`
+		await commentBox.fill(comment)
+		await form.getByText(`${comment.length}/500`).waitFor()
+		await form.getByRole('textbox', { name: 'Seu nome (opcional)' }).fill('Teresa E2E')
+		await submit.click()
+		await shell.toast('Avaliação enviada com sucesso!')
+		await page.getByText('Sua avaliação será publicada após aprovação.').waitFor()
+		// The form is cleared for a next review, and the pending one is not shown.
+		expect(await commentBox.inputValue()).toBe('')
+		expect(await page.getByText(comment).count()).toBe(0)
+		await expectAccessible(page, 'produto com formulário de avaliação')
+
+		const { rows } = await pool!.query<{ customer_name: string; customer_email: string; rating: number; is_approved: boolean }>(
+			'select customer_name, customer_email, rating, is_approved from reviews where comment = $1',
+			[comment],
+		)
+		expect(rows).toEqual([{ customer_name: 'Teresa E2E', customer_email: 'anonimo@avaliacoes.invalid', rating: 4, is_approved: false }])
+
+		await pool!.query('update reviews set is_approved = true where comment = $1', [comment])
+		await page.reload()
+		await page.getByText(comment).waitFor()
+		const item = page.getByRole('listitem').filter({ hasText: comment })
+		await item.getByText('Teresa E2E').waitFor()
+		await item.getByRole('img', { name: '4 de 5 estrelas' }).waitFor()
+		// pt-BR date, e.g. 22/11/2026.
+		expect(await item.locator('time').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+		expectNoPageErrors(page)
+	})
+
+	test('POST /resources/reviews refuses invalid input in Portuguese, over HTTP', async () => {
+		const response = await fetch(new URL('/resources/reviews', browser.baseUrl()), {
+			method: 'POST',
+			body: new URLSearchParams({ productId: randomUUID(), rating: '', comment: 'oi' }),
+		})
+		expect(response.status).toBe(400)
+		expect(await response.json()).toMatchObject({ ok: false, message: 'Selecione uma avaliação' })
+	})
+})
+
+describe('visualizações de produto', () => {
+	test('the product page records a view 2 s after it is shown, once per browser session', async () => {
+		const context = await browser.newContext()
+		const page = await context.newPage()
+		await page.goto('/categoria/bandanas')
+		const href = await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').getAttribute('href')
+		const views: string[] = []
+		page.on('request', (request) => {
+			if (request.method() === 'POST' && new URL(request.url()).pathname === '/resources/views') views.push(request.postData() ?? '')
+		})
+		const shownAt = Date.now()
+		const recorded = page.waitForResponse((response) => new URL(response.url()).pathname === '/resources/views', { timeout: 10_000 })
+		await page.goto(href!)
+		const response = await recorded
+		expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2000)
+		expect(response.status()).toBe(200)
+		expect(views).toHaveLength(1)
+		expect(views[0]).toMatch(/^productId=[0-9a-f-]{36}$/)
+
+		// Same session: coming back to the product sends nothing more.
+		await page.goto('/categoria/bandanas')
+		await page.goto(href!)
+		await page.waitForTimeout(3000)
+		expect(views).toHaveLength(1)
+
+		if (pool) {
+			const visitor = (await context.cookies()).find((cookie) => cookie.name === 'loja_visita')
+			expect(visitor?.value).toMatch(/^[0-9a-f-]{36}$/)
+			const { rows } = await pool.query<{ product_handle: string; user_id: string | null }>(
+				'select product_handle, user_id from user_views where session_id = $1',
+				[visitor!.value],
+			)
+			expect(rows).toEqual([{ product_handle: href!.replace('/produto/', ''), user_id: null }])
+		}
+	})
+})

@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+
+const browser = setupBrowser()
+
+const COLUMNS = ['Categorias', 'Serviços', 'Contato'] as const
+
+describe('rodapé', () => {
+	test('on a phone (375 px) the columns are an accordion, closed until opened', async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/assinaturas')
+		const footer = page.getByRole('contentinfo')
+		for (const title of COLUMNS) {
+			const trigger = footer.getByRole('button', { name: title })
+			await trigger.waitFor()
+			expect(await trigger.getAttribute('aria-expanded')).toBe('false')
+		}
+		expect(await footer.getByRole('link', { name: 'Bandanas' }).isVisible()).toBe(false)
+
+		await footer.getByRole('button', { name: 'Categorias' }).click()
+		expect(await footer.getByRole('button', { name: 'Categorias' }).getAttribute('aria-expanded')).toBe('true')
+		await footer.getByRole('link', { name: 'Bandanas' }).waitFor()
+
+		await footer.getByRole('button', { name: 'Contato' }).click()
+		// Contact details are the store settings (decision 16): e-mail, WhatsApp, city.
+		await footer.getByRole('link', { name: /@/ }).waitFor()
+		expect(await footer.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/)
+		expect(await footer.getByRole('link', { name: /\(\d{2}\) \d{4,5}-\d{4}/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+$/)
+		// Role queries skip the hidden desktop copy of the column.
+		await footer.getByRole('listitem').filter({ hasText: 'São Paulo' }).waitFor()
+
+		// Closing again hides the links.
+		await footer.getByRole('button', { name: 'Categorias' }).click()
+		await footer.getByRole('link', { name: 'Bandanas' }).waitFor({ state: 'hidden' })
+		await expectAccessible(page, 'rodapé celular')
+		expectNoPageErrors(page)
+	})
+
+	test('on a desktop (1280 px) every column is open, with headings and no accordion', async () => {
+		const page = await browser.newPage(DESKTOP)
+		await page.goto('/assinaturas')
+		const footer = page.getByRole('contentinfo')
+		for (const title of COLUMNS) {
+			await footer.getByRole('heading', { level: 2, name: title }).waitFor()
+			expect(await footer.getByRole('button', { name: title }).count()).toBe(0)
+		}
+		await footer.getByRole('link', { name: 'Bandanas' }).waitFor()
+		await footer.getByRole('link', { name: 'Assinaturas' }).waitFor()
+		await footer.getByRole('link', { name: /@/ }).waitFor()
+		await footer.getByText(/© \d{4} .+\. Todos os direitos reservados\./).waitFor()
+
+		await footer.getByRole('link', { name: 'Bandanas' }).click()
+		await page.waitForURL((url) => url.pathname === '/bandanas')
+		expectNoPageErrors(page)
+	})
+})
+
+describe('botão Aria Assistente', () => {
+	for (const [name, viewport, theme] of [
+		['desktop claro', DESKTOP, 'light'],
+		['celular escuro', MOBILE, 'dark'],
+	] as const) {
+		test(`opens the panel that offers WhatsApp, closes with Escape and the close button (${name})`, async () => {
+			const context = await browser.newContext(viewport)
+			await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
+			const page = trackErrors(await context.newPage())
+			await page.goto('/assinaturas')
+			const button = page.getByRole('button', { name: 'Aria Assistente' })
+			expect(await button.getAttribute('aria-expanded')).toBe('false')
+
+			await button.click()
+			const panel = page.getByRole('dialog', { name: 'Aria Assistente' })
+			await panel.waitFor()
+			expect(await button.getAttribute('aria-expanded')).toBe('true')
+			await panel.getByText('chega em breve').waitFor()
+			const whatsapp = panel.getByRole('link', { name: 'Falar no WhatsApp' })
+			expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/)
+			expect(await whatsapp.getAttribute('target')).toBe('_blank')
+			await expectAccessible(page, `painel da Aria ${name}`)
+
+			await page.keyboard.press('Escape')
+			await panel.waitFor({ state: 'hidden' })
+			expect(await button.getAttribute('aria-expanded')).toBe('false')
+
+			await button.click()
+			await panel.getByRole('button', { name: 'Fechar' }).click()
+			await panel.waitFor({ state: 'hidden' })
+			expectNoPageErrors(page)
+		})
+	}
+})
