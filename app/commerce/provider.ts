@@ -46,6 +46,14 @@ export interface CommerceProvider {
 		handle: string,
 		options?: { first?: number },
 	): Promise<{ collection: Collection; products: ProductSummary[] } | null>
+	/**
+	 * Several collections at once (the home page's rows), each with its first `first`
+	 * products; in the order asked, skipping handles that do not exist (at most 50 handles).
+	 */
+	getCollectionsByHandles(
+		handles: string[],
+		options?: { first?: number },
+	): Promise<{ collection: Collection; products: ProductSummary[] }[]>
 	listCollections(): Promise<Collection[]>
 	/** Best matches first; [] when the trimmed query has fewer than 2 characters. */
 	searchProducts(query: string, options?: { first?: number }): Promise<ProductSummary[]>

@@ -8,7 +8,7 @@ import { db } from '~/server/db.server'
 import {
 	approvedReviewSummary,
 	latestApprovedReviews,
-	loadCategoryRow,
+	loadCategoryRows,
 	loadCollectionCounts,
 	loadFeaturedProducts,
 	loadHomeReviews,
@@ -135,10 +135,12 @@ describe('loadFeaturedProducts', () => {
 })
 
 describe('category rows and counts', () => {
-	test('a row lists the collection products on sale; a missing collection is null', async () => {
-		expect((await loadCategoryRow('bandana'))?.map((p) => p.handle)).toEqual(['bandana-lisa', 'bandana-xadrez-azul'])
-		expect(await loadCategoryRow('gravatas')).toEqual([])
-		expect(await loadCategoryRow('nao-existe')).toBeNull()
+	test('each row lists its collection products on sale; a missing collection has no row', async () => {
+		const rows = await loadCategoryRows(['bandana', 'gravatas', 'nao-existe', 'colar'])
+		expect(rows.get('bandana')?.map((p) => p.handle)).toEqual(['bandana-lisa', 'bandana-xadrez-azul'])
+		expect(rows.get('gravatas')).toEqual([])
+		expect(rows.has('nao-existe')).toBe(false)
+		expect(rows.get('colar')).toHaveLength(1)
 	})
 
 	test('real product counts by collection (drafts not counted)', async () => {

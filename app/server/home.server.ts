@@ -166,14 +166,19 @@ export async function loadFeaturedProducts(owner: ViewOwner, random: () => numbe
 	return { mode: 'suggestions', products: sampleItems(pool, SUGGESTION_COUNT, random), pool }
 }
 
-/** A category row's products (up to 20); null when the collection is missing or failed (§8: skipped). */
-export async function loadCategoryRow(handle: string): Promise<ProductCardData[] | null> {
+/**
+ * The category rows' products (up to 20 each), by collection handle, read together (one
+ * batched provider call, not one per row). A collection that does not exist is missing from
+ * the map (§8: its row is skipped); when the catalogue fails, the map is empty and every row
+ * is skipped (logged).
+ */
+export async function loadCategoryRows(handles: readonly string[]): Promise<Map<string, ProductCardData[]>> {
 	try {
-		const result = await getCommerce().getCollectionByHandle(handle, { first: HOME_ROW_PRODUCT_LIMIT })
-		return result ? result.products.map(toProductCardData) : null
+		const found = await getCommerce().getCollectionsByHandles([...handles], { first: HOME_ROW_PRODUCT_LIMIT })
+		return new Map(found.map(({ collection, products }) => [collection.handle, products.map(toProductCardData)]))
 	} catch (error) {
-		logger.error({ err: error, handle }, 'home: falha ao carregar categoria; linha omitida')
-		return null
+		logger.error({ err: error, handles }, 'home: falha ao carregar as categorias; linhas omitidas')
+		return new Map()
 	}
 }
 

@@ -221,6 +221,18 @@ describe('collections', () => {
 		expect((await commerce.getCollectionByHandle('gravatas', { first: 1 }))?.products).toHaveLength(1)
 		expect(await commerce.getCollectionByHandle('nao-existe')).toBeNull()
 
+		const shared = await createProduct({ title: 'Gravata Festa' })
+		await createCollection({ handle: 'festa', title: 'Festa', productIds: [shared.product.id, a.product.id] })
+		await createCollection({ handle: 'gravatas-festa', title: 'Gravatas de festa', productIds: [shared.product.id] })
+		const several = await commerce.getCollectionsByHandles(['gravatas-festa', 'nao-existe', 'festa', 'gravatas'], { first: 1 })
+		// In the order asked, missing ones skipped, `first` per collection, a product shared by two in both.
+		expect(several.map((c) => [c.collection.handle, c.products.map((p) => p.title)])).toEqual([
+			['gravatas-festa', ['Gravata Festa']],
+			['festa', ['Gravata Festa']],
+			['gravatas', ['Gravata Lisa']],
+		])
+		expect(await commerce.getCollectionsByHandles(['Não é handle!'])).toEqual([])
+
 		const all = await commerce.listCollections()
 		expect(all.find((c) => c.handle === 'gravatas')?.productCount).toBe(2)
 		expect(all.find((c) => c.handle === 'vazia')?.productCount).toBe(0)

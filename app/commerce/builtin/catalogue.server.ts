@@ -7,7 +7,7 @@ import type { ListProductsOptions } from '../provider'
 import type { Collection, Connection, Product, ProductSortKey, ProductSummary } from '../types'
 import { decodeCursor, encodeCursor } from './cursor.server'
 import { type CollectionRow, toCollection } from './mappers.server'
-import { loadProductByHandle, loadProductSummaries, productIdsByHandles } from './product-loader.server'
+import { idList, loadProductByHandle, loadProductSummaries, productIdsByHandles } from './product-loader.server'
 import { MAX_HANDLES, clampFirst, handleSchema, isHandle, parseInput } from './validation.server'
 
 /** An escaped LIKE pattern matching `text` anywhere (the backslash is the default escape). */
@@ -138,18 +138,46 @@ export async function listCollections(): Promise<Collection[]> {
 	return loadCollections(sql`true`)
 }
 
-export async function getCollectionByHandle(
-	handle: string,
-	options?: { first?: number },
-): Promise<{ collection: Collection; products: ProductSummary[] } | null> {
-	if (!isHandle(handle)) return null
-	const [collection] = await loadCollections(sql`c.handle = ${handleSchema.parse(handle)}`)
-	if (!collection) return null
+type CollectionWithProducts = { collection: Collection; products: ProductSummary[] }
+
+export async function getCollectionByHandle(handle: string, options?: { first?: number }): Promise<CollectionWithProducts | null> {
+	const [found] = await getCollectionsByHandles([handle], options)
+	return found ?? null
+}
+
+/**
+ * Several collections with their first `first` products each, in a fixed number of queries
+ * whatever the number of collections (the home page's category rows): the collections, the
+ * top product ids of each (one window query), then one batched load of all their products.
+ */
+export async function getCollectionsByHandles(handles: string[], options?: { first?: number }): Promise<CollectionWithProducts[]> {
+	const valid = [...new Set(handles.filter(isHandle).map((h) => handleSchema.parse(h)))].slice(0, MAX_HANDLES)
+	if (valid.length === 0) return []
+	const collections = await loadCollections(sql`c.handle in (${sql.join(
+		valid.map((h) => sql`${h}`),
+		sql`, `,
+	)})`)
+	if (collections.length === 0) return []
 	const first = clampFirst(options?.first, 50)
-	const rows = await queryRows<{ id: string }>(sql`
-		select p.id from collection_products cp join products p on p.id = cp.product_id
-		where cp.collection_id = ${collection.id}::uuid and p.status = 'active'
-		order by cp.position, p.title, p.id
-		limit ${first}`)
-	return { collection, products: await loadProductSummaries(rows.map((r) => r.id)) }
+	const rows = await queryRows<{ collection_id: string; product_id: string }>(sql`
+		select collection_id, product_id from (
+			select cp.collection_id, p.id as product_id,
+				row_number() over (partition by cp.collection_id order by cp.position, p.title, p.id) as rn
+			from collection_products cp join products p on p.id = cp.product_id
+			where cp.collection_id in (${idList(collections.map((c) => c.id))}) and p.status = 'active'
+		) ranked
+		where rn <= ${first}
+		order by collection_id, rn`)
+	const summaries = await loadProductSummaries([...new Set(rows.map((r) => r.product_id))])
+	const summaryById = new Map(summaries.map((s) => [s.id, s]))
+	const byHandle = new Map(
+		collections.map((collection) => [
+			collection.handle,
+			{
+				collection,
+				products: rows.flatMap((r) => (r.collection_id === collection.id ? (summaryById.get(r.product_id) ?? []) : [])),
+			},
+		]),
+	)
+	return valid.flatMap((handle) => byHandle.get(handle) ?? [])
 }

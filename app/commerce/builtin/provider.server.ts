@@ -2,6 +2,7 @@ import type { CommerceProvider } from '../provider'
 import { addCartLines, createCart, createCheckout, getCart, removeCartLines, updateCartLines } from './cart.server'
 import {
 	getCollectionByHandle,
+	getCollectionsByHandles,
 	getProductByHandle,
 	getProductsByHandles,
 	listCollections,
@@ -16,6 +17,7 @@ export const builtinProvider: CommerceProvider = {
 	getProductByHandle,
 	getProductsByHandles,
 	getCollectionByHandle,
+	getCollectionsByHandles,
 	listCollections,
 	searchProducts,
 	getCart,

@@ -13,7 +13,7 @@ import { scrollToSectionSoon } from '~/components/shop/navigation'
 import { useRootData } from '~/components/shop/use-root-data'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import {
-	loadCategoryRow,
+	loadCategoryRows,
 	loadCollectionCounts,
 	loadFeaturedProducts,
 	loadHomeReviews,
@@ -47,7 +47,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 	// Started before the awaited reads, so everything runs in parallel.
 	const featured = loadFeaturedProducts(owner)
-	const rows = Object.fromEntries(HOME_CATEGORY_ROWS.map((row) => [row.handle, loadCategoryRow(row.handle)]))
+	// One read for every row; each row still streams in behind its own skeleton.
+	const allRows = loadCategoryRows(HOME_CATEGORY_ROWS.map((row) => row.handle))
+	const rows = Object.fromEntries(HOME_CATEGORY_ROWS.map((row) => [row.handle, allRows.then((found) => found.get(row.handle) ?? null)]))
 	const reviews = loadHomeReviews()
 
 	const [counts, videos] = await Promise.all([loadCollectionCounts(), loadHomeVideos()])
