@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { mp4Bytes } from '#tests/fixtures/media'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
@@ -121,6 +123,23 @@ describe.skipIf(buildError !== null)('the production HTTP server', () => {
 		const response = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } })
 		expect(response.headers.get('content-encoding')).toBe('gzip')
 		expect(await response.text()).toContain('<html')
+	})
+
+	test('the streamed home page compresses nearly as well as the whole page at once', async () => {
+		// React Router flushes gzip after every chunk it passes on; entry.server coalesces
+		// React's 2 KB pieces so that each flush ends one deflate block, not hundreds.
+		const compressed = await new Promise<Buffer>((resolve, reject) => {
+			http
+				.get(`${base}/`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+					const chunks: Buffer[] = []
+					res.on('data', (chunk: Buffer) => chunks.push(chunk))
+					res.on('end', () => resolve(Buffer.concat(chunks)))
+				})
+				.on('error', reject)
+		})
+		const page = gunzipSync(compressed)
+		expect(page.toString()).toContain('</html>')
+		expect(compressed.length).toBeLessThan(gzipSync(page).length * 1.5)
 	})
 
 	test('hashed assets are cached for a year, immutable', async () => {
