@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { lineAttributesSchema } from '~/commerce/rules/add-on-lines'
+import { lineAttributesSchema } from '~/commerce/rules/add-on-schemas'
 
 /**
  * What the one `/cart` action accepts (Hydrogen's CartForm pattern: one route, switching on

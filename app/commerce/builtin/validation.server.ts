@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
-import { lineAttributesSchema } from '../rules/add-on-lines'
+import { lineAttributesSchema } from '../rules/add-on-schemas'
 import type { LineAttribute } from '../types'
 
 /** document 000 §7: the remote cart line limit is 100; ours is the same. */

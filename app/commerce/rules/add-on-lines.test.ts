@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { PRODUCT_PAGE_ADDONS } from '~/server/seed/catalogue'
 import { cartLineInputSchema } from '~/utils/cart-form'
-import {
-	ADD_ON_MESSAGES,
-	addonKeyOfHandle,
-	type BuildLinesInput,
-	buildProductCartLines,
-	lineAttributesIssue,
-	lineAttributesSchema,
-	PRODUCT_ADDON_HANDLES,
-	type ProductAddonKey,
-	productExtrasSchema,
-} from './add-on-lines'
+import { ADD_ON_MESSAGES, addonKeyOfHandle, lineAttributesIssue, PRODUCT_ADDON_HANDLES, type ProductAddonKey } from './add-on-lines'
+import { type BuildLinesInput, buildProductCartLines, lineAttributesSchema, productExtrasSchema } from './add-on-schemas'
 
 const addonVariantIds = { extensor: 'v-ext', petName: 'v-nome', instagram: 'v-insta', perfume: 'v-perfume' }
 

@@ -3,13 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import type { Product } from '~/commerce'
-import {
-	buildProductCartLines,
-	FASTENING_OPTIONS,
-	type Fastening,
-	type ProductAddonKey,
-	productExtrasSchema,
-} from '~/commerce/rules/add-on-lines'
+import { FASTENING_OPTIONS, type Fastening, type ProductAddonKey } from '~/commerce/rules/add-on-lines'
 import { changeOption, initialSelection, isOptionValueDisabled, selectableOptions, selectedVariant } from '~/commerce/rules/variants'
 import { useCart } from '~/components/cart/use-cart'
 import { ProductReviews } from '~/components/reviews/product-reviews'
@@ -28,6 +22,7 @@ import { ProductGallery } from './product-gallery'
 import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
+import { useAddOnSchemas } from './use-add-on-schemas'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { BANDANA_SIZE_GUIDE, COLLAR_SIZE_GUIDE, sizeHint } from './size-guides'
 
@@ -71,10 +66,12 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 	const genericOptions = options.filter((o) => o !== sizeOption)
 	const offers = kind.bandana ? addons : []
 
-	// Live field messages for the typed extras (the same schema decides at add time).
-	const extrasCheck = productExtrasSchema.safeParse(extras)
+	// Live field messages for the typed extras (the same schema decides at add time); the
+	// schemas load on the first interaction with the purchase column, before any typing.
+	const addOn = useAddOnSchemas()
 	const extrasErrors: Partial<Record<'petName' | 'instagram', string>> = {}
-	if (!extrasCheck.success) {
+	const extrasCheck = addOn.schemas?.productExtrasSchema.safeParse(extras)
+	if (extrasCheck && !extrasCheck.success) {
 		for (const issue of extrasCheck.error.issues) {
 			const field = issue.path[0]
 			if ((field === 'petName' || field === 'instagram') && !extrasErrors[field]) extrasErrors[field] = issue.message
@@ -85,7 +82,14 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 		setSelection((current) => changeOption(product, current, name, value))
 	}
 
-	function submit(goToCheckout: boolean) {
+	async function submit(goToCheckout: boolean) {
+		let buildProductCartLines
+		try {
+			;({ buildProductCartLines } = await addOn.ensure())
+		} catch {
+			toast.error(goToCheckout ? 'Erro ao criar checkout' : 'Erro ao adicionar ao carrinho', { description: 'Tente novamente.' })
+			return
+		}
 		const result = buildProductCartLines({
 			variant,
 			quantity,
@@ -124,7 +128,8 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 					<ProductGallery images={product.images} title={product.title} />
 				</div>
 
-				<div className="flex min-w-0 flex-col gap-6">
+				{/* Pointing at, touching or tabbing into the purchase column loads the form's schemas. */}
+				<div className="flex min-w-0 flex-col gap-6" onPointerEnter={() => void addOn.ensure()} onFocus={() => void addOn.ensure()}>
 					<div className="flex flex-col gap-3">
 						<div className="flex items-start justify-between gap-3">
 							<h1 className="text-2xl font-bold text-balance sm:text-3xl">{product.title}</h1>
@@ -198,7 +203,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 
 					<div className="flex flex-col gap-3">
 						<div className="grid gap-3 sm:grid-cols-2">
-							<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => submit(false)}>
+							<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
 								{busy && intent === 'add' ? (
 									<Loader2Icon className="animate-spin" aria-hidden="true" />
 								) : (
@@ -206,7 +211,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 								)}
 								Adicionar ao Carrinho
 							</Button>
-							<Button size="lg" disabled={!canBuy || busy} onClick={() => submit(true)}>
+							<Button size="lg" disabled={!canBuy || busy} onClick={() => void submit(true)}>
 								{busy && intent === 'buy' ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ZapIcon aria-hidden="true" />}
 								Comprar Agora
 							</Button>

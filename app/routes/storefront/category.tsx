@@ -1,11 +1,11 @@
 import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { z } from 'zod'
 import { NotFoundContent } from '~/components/shop/error-page'
 import { ProductGrid } from '~/components/shop/product-grid'
 import { toProductCardData } from '~/components/shop/product-card'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
+import { collectionHandleParam } from '~/server/route-params.server'
 import type { Route } from './+types/category'
 
 /*
@@ -29,14 +29,6 @@ const SHORT_FORM_TITLES: Readonly<Record<string, string>> = {
 	box: 'Box de Produtos',
 }
 
-// Collection handles are lower-case slugs; anything else cannot be a collection → 404, never a 500.
-const paramsSchema = z.object({
-	handle: z
-		.string()
-		.max(120)
-		.transform((value) => value.toLowerCase())
-		.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)),
-})
 
 async function notFound(request: Request): Promise<never> {
 	const { logger } = await import('~/server/logger.server')
@@ -45,9 +37,8 @@ async function notFound(request: Request): Promise<never> {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const parsed = paramsSchema.safeParse(params)
-	if (!parsed.success) return notFound(request)
-	const requested = parsed.data.handle
+	const requested = collectionHandleParam(params)
+	if (!requested) return notFound(request)
 	const shortForm = !new URL(request.url).pathname.startsWith('/categoria/')
 	const handle = HANDLE_ALIASES[requested] ?? requested
 

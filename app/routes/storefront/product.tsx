@@ -1,6 +1,5 @@
 import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { z } from 'zod'
 import { INTERNAL_TAG } from '~/commerce/internal-products'
 import { PRODUCT_ADDON_HANDLES, PRODUCT_ADDON_KEYS } from '~/commerce/rules/add-on-lines'
 import { useRecordProductView } from '~/components/engagement/use-record-view'
@@ -11,6 +10,7 @@ import { SubscriptionProduct } from '~/components/product/subscription-product'
 import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
+import { productHandleParam } from '~/server/route-params.server'
 import type { Route } from './+types/product'
 
 /*
@@ -20,14 +20,6 @@ import type { Route } from './+types/product'
  * variant ids come from the server, never from the browser.
  */
 
-// Product handles are lower-case slugs; anything else cannot be a product → 404, never a 500.
-const paramsSchema = z.object({
-	handle: z
-		.string()
-		.max(200)
-		.transform((value) => value.toLowerCase())
-		.pipe(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)),
-})
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
 export const PRODUCT_LOAD_ERROR = 'Erro ao carregar produto'
@@ -46,8 +38,8 @@ function shorten(text: string, max: number): string {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-	const parsed = paramsSchema.safeParse(params)
-	if (!parsed.success) return notFound(request)
+	const handle = productHandleParam(params)
+	if (!handle) return notFound(request)
 
 	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }] = await Promise.all([
 		import('~/commerce/index.server'),
@@ -58,7 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	])
 	const commerce = getCommerce()
 	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produto').
-	const product = await commerce.getProductByHandle(parsed.data.handle)
+	const product = await commerce.getProductByHandle(handle)
 	// Add-ons, bases and the gift exist for the cart, not for browsing.
 	if (!product || product.tags.includes(INTERNAL_TAG)) return notFound(request)
 
