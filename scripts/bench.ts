@@ -8,7 +8,7 @@
  *    the demo shop plus BENCH_PRODUCTS (5,000) generated products are written before the
  *    server starts (PGlite's files can have one process only).
  * 3. Starts the production server on it, and for /, a category, a product and search:
- *    the response size gzipped, the JavaScript the page loads gzipped (modulepreload and
+ *    the response size as the app sends it gzipped, the JavaScript the page loads gzipped (modulepreload and
  *    script URLs under /assets), and autocannon's requests/s and p50/p99 latency with
  *    BENCH_CONNECTIONS concurrent connections for BENCH_DURATION seconds.
  * 4. Serves the very same (gzipped) bytes from a bare node:http process and measures it the
@@ -16,6 +16,7 @@
  * Prints a table and writes bench-results/bench-{time}.json.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
+import http from 'node:http'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -42,6 +43,7 @@ type PageFigures = {
 	status: number
 	contentType: string
 	bodyBytes: number
+	/** As sent by the app with Accept-Encoding: gzip (not the whole body gzipped afterwards). */
 	bodyGzipBytes: number
 	jsFiles: string[]
 	jsGzipBytes: number
@@ -116,6 +118,23 @@ function gzipSize(body: Buffer): number {
 	return gzipSync(body).length
 }
 
+/**
+ * The bytes the server really sends when the browser asks for gzip: a streamed page flushed
+ * in small pieces compresses far worse than its whole body would (see entry.server).
+ */
+function wireBytes(url: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		http
+			.get(url, { headers: REQUEST_HEADERS }, (res) => {
+				let total = 0
+				res.on('data', (chunk: Buffer) => (total += chunk.length))
+				res.on('end', () => resolve(total))
+				res.on('error', reject)
+			})
+			.on('error', reject)
+	})
+}
+
 /** Script URLs the page loads from /assets: modulepreload links, script src and import("…"). */
 export function assetScripts(html: string): string[] {
 	const found = new Set<string>()
@@ -188,7 +207,7 @@ function kb(bytes: number): string {
 }
 
 function printTable(rows: PageFigures[]) {
-	const header = ['Página', 'Caminho', '1 req ms', 'req/s', 'p50 ms', 'p99 ms', 'não-2xx', 'HTML gz KB', 'JS gz KB', 'estático req/s', 'estático p99', 'app/estático']
+	const header = ['Página', 'Caminho', '1 req ms', 'req/s', 'p50 ms', 'p99 ms', 'não-2xx', 'HTML gz KB enviado', 'JS gz KB', 'estático req/s', 'estático p99', 'app/estático']
 	const lines = rows.map((r) => [
 		r.name,
 		r.path,
@@ -285,7 +304,7 @@ async function main() {
 				status: page.status,
 				contentType: page.contentType,
 				bodyBytes: page.body.length,
-				bodyGzipBytes: gzipSize(page.body),
+				bodyGzipBytes: await wireBytes(`${server.url}${page.target.path}`),
 				jsFiles: page.jsFiles,
 				jsGzipBytes: page.jsGzipBytes,
 				singleRequestMs,
