@@ -74,6 +74,43 @@ describe('permissões', () => {
 	})
 })
 
+describe('menu Minha Conta', () => {
+	test('opens with its button, leads to the back-office; Escape and a click outside close it', async () => {
+		const page = await browser.newPage()
+		const auth = new AuthPage(page)
+		await auth.goto()
+		await auth.signIn(ADMIN.email, ADMIN.password)
+		await page.waitForURL('**/admin')
+		await page.goto('/')
+		const header = page.getByRole('banner')
+		const button = header.getByRole('button', { name: 'Minha Conta' })
+		const dashboard = header.getByRole('link', { name: 'Dashboard' })
+		expect(await button.getAttribute('aria-expanded')).toBe('false')
+		expect(await dashboard.isVisible()).toBe(false)
+
+		await button.click()
+		await dashboard.waitFor()
+		expect(await button.getAttribute('aria-expanded')).toBe('true')
+		expect(await header.getByText(ADMIN.email).isVisible()).toBe(true)
+		await expectAccessible(page, 'menu Minha Conta aberto')
+		// Escape closes it and gives the focus back to the button.
+		await dashboard.focus()
+		await page.keyboard.press('Escape')
+		await dashboard.waitFor({ state: 'hidden' })
+		expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+
+		await button.click()
+		await dashboard.waitFor()
+		await page.getByRole('heading', { level: 1 }).first().click()
+		await dashboard.waitFor({ state: 'hidden' })
+
+		await button.click()
+		await dashboard.click()
+		await page.waitForURL('**/admin')
+		expectNoPageErrors(page)
+	})
+})
+
 describe('vitrine', () => {
 	test('an unknown path shows the 404 page with a link home', async () => {
 		const page = await browser.newPage()

@@ -1,14 +1,7 @@
 import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
-import { Link, useSubmit } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Form, Link, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'
-import {
-	DropdownMenu,
-	DropdownMenuContent,
-	DropdownMenuItem,
-	DropdownMenuLabel,
-	DropdownMenuSeparator,
-	DropdownMenuTrigger,
-} from '~/components/ui/dropdown-menu'
 import type { ShellUser } from './use-root-data'
 
 /** Admins land on the back-office, everyone else on the customer area (document 001 §2 'Login'). */
@@ -16,12 +9,50 @@ export function dashboardPath(user: NonNullable<ShellUser>): string {
 	return user.isAdmin ? '/admin' : '/user/dashboard'
 }
 
+const itemClasses =
+	'flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:text-accent-foreground focus-visible:outline-none [&_svg]:size-4 [&_svg]:shrink-0'
+
 /**
  * The header's account control: 'Entrar / Cadastrar' when signed out; when signed in, the
- * 'Minha Conta' menu with Dashboard and Sair (document 000 §2 'Header').
+ * 'Minha Conta' panel with Dashboard and Sair (document 000 §2 'Header').
+ *
+ * A disclosure (button with aria-expanded, then a link and a sign-out button in page order),
+ * the pattern for site navigation: no menu library and positioning engine in every page's
+ * first load (decision 016), Tab reaches the two items, Escape and a click or focus outside
+ * close it. Sign-out is a real form, so it works before the page has hydrated too.
  */
 export function AccountMenu({ user }: { user: ShellUser }) {
-	const submit = useSubmit()
+	const [open, setOpen] = useState(false)
+	const containerRef = useRef<HTMLDivElement>(null)
+	const buttonRef = useRef<HTMLButtonElement>(null)
+	const panelId = useId()
+	const { pathname } = useLocation()
+
+	// Any navigation closes it (state adjusted while rendering, not in an effect).
+	const [openedAt, setOpenedAt] = useState(pathname)
+	if (open && openedAt !== pathname) {
+		setOpen(false)
+		setOpenedAt(pathname)
+	}
+
+	useEffect(() => {
+		if (!open) return
+		const onPointerDown = (event: PointerEvent) => {
+			if (!containerRef.current?.contains(event.target as Node)) setOpen(false)
+		}
+		const onKeyDown = (event: KeyboardEvent) => {
+			if (event.key !== 'Escape') return
+			setOpen(false)
+			buttonRef.current?.focus()
+		}
+		document.addEventListener('pointerdown', onPointerDown)
+		document.addEventListener('keydown', onKeyDown)
+		return () => {
+			document.removeEventListener('pointerdown', onPointerDown)
+			document.removeEventListener('keydown', onKeyDown)
+		}
+	}, [open])
+
 	if (!user) {
 		return (
 			<Button asChild variant="ghost" size="icon">
@@ -32,30 +63,55 @@ export function AccountMenu({ user }: { user: ShellUser }) {
 		)
 	}
 	return (
-		<DropdownMenu modal={false}>
-			<DropdownMenuTrigger asChild>
-				<Button variant="ghost" size="icon" aria-label="Minha Conta" title="Minha Conta">
-					<UserIcon aria-hidden="true" />
-				</Button>
-			</DropdownMenuTrigger>
-			<DropdownMenuContent align="end" className="w-56">
-				<DropdownMenuLabel>
+		<div
+			ref={containerRef}
+			className="relative"
+			onBlur={(event) => {
+				if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false)
+			}}
+		>
+			<Button
+				ref={buttonRef}
+				variant="ghost"
+				size="icon"
+				aria-label="Minha Conta"
+				title="Minha Conta"
+				aria-expanded={open}
+				aria-controls={panelId}
+				onClick={() => {
+					setOpenedAt(pathname)
+					setOpen((current) => !current)
+				}}
+			>
+				<UserIcon aria-hidden="true" />
+			</Button>
+			<div
+				id={panelId}
+				hidden={!open}
+				className="absolute top-full right-0 z-50 mt-1 w-56 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+			>
+				<p className="px-2 py-1.5 text-sm font-semibold">
 					Minha Conta
 					<span className="block truncate text-xs font-normal text-muted-foreground">{user.fullName ?? user.email}</span>
-				</DropdownMenuLabel>
-				<DropdownMenuSeparator />
-				<DropdownMenuItem asChild>
-					<Link to={dashboardPath(user)}>
-						<LayoutDashboardIcon aria-hidden="true" />
-						Dashboard
-					</Link>
-				</DropdownMenuItem>
-				{/* The menu lives in a portal, so it cannot hold a <form>; it submits the sign-out POST itself. */}
-				<DropdownMenuItem onSelect={() => void submit(null, { method: 'post', action: '/logout' })}>
-					<LogOutIcon aria-hidden="true" />
-					Sair
-				</DropdownMenuItem>
-			</DropdownMenuContent>
-		</DropdownMenu>
+				</p>
+				<hr className="-mx-1 my-1 border-border" />
+				<ul>
+					<li>
+						<Link to={dashboardPath(user)} className={itemClasses}>
+							<LayoutDashboardIcon aria-hidden="true" />
+							Dashboard
+						</Link>
+					</li>
+					<li>
+						<Form method="post" action="/logout">
+							<button type="submit" className={itemClasses}>
+								<LogOutIcon aria-hidden="true" />
+								Sair
+							</button>
+						</Form>
+					</li>
+				</ul>
+			</div>
+		</div>
 	)
 }

@@ -15,7 +15,7 @@ export class Shell {
 
 	async signOut() {
 		await this.openAccountMenu()
-		await this.page.getByRole('menuitem', { name: 'Sair' }).click()
+		await this.page.getByRole('banner').getByRole('button', { name: 'Sair' }).click()
 	}
 
 	async toggleTheme() {
