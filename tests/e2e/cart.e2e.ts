@@ -102,6 +102,21 @@ describe.skipIf(!databaseUrl)('carrinho', () => {
 		expectNoPageErrors(page)
 	})
 
+	test('the drawer opens from the header button and gives the focus back to it when closed', async () => {
+		const page = await browser.newPage(DESKTOP)
+		await page.goto('/')
+		await page.waitForFunction(() => {
+			const header = document.querySelector('header')
+			return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'))
+		})
+		const drawer = new CartDrawer(page)
+		await drawer.open()
+		await drawer.dialog().locator('p:not([data-slot])', { hasText: 'Seu carrinho está vazio' }).waitFor()
+		await drawer.close()
+		expect(await drawer.headerButton().evaluate((element) => element === document.activeElement)).toBe(true)
+		expectNoPageErrors(page)
+	})
+
 	test('two tabs stay consistent: a change in one shows in the other without reload', async () => {
 		expect(other.handle).not.toBe('')
 		const context = await browser.newContext(DESKTOP)

@@ -1,15 +1,13 @@
-import { Loader2Icon, ShoppingBagIcon } from 'lucide-react'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useFetcher, useFetchers, useLocation } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { useRootData } from '~/components/shop/use-root-data'
-import { Button } from '~/components/ui/button'
-import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet'
-import { formatMoney } from '~/utils/format'
+import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
 import { announceCartResult } from './cart-feedback'
-import { CartLine } from './cart-line'
-import { CartProgress } from './cart-progress'
-import { EMPTY_CART_VIEW, cartSubtitle } from './cart-view'
+import { EMPTY_CART_VIEW } from './cart-view'
+
+const loadCartSheet = () => import('./cart-sheet')
+const CartSheet = lazy(loadCartSheet)
 
 /**
  * The cart drawer (document 000 §2 'Cart drawer'). Its data is the root loader's `cart`
@@ -17,6 +15,7 @@ import { EMPTY_CART_VIEW, cartSubtitle } from './cart-view'
  * and the header badge always show the same server-computed cart. It opens by itself after a
  * successful add from any page (the shared 'cart' fetcher of useCart), shows the gift toast,
  * and stays consistent with other tabs through the cart's live channel (LiveUpdates, in the root).
+ * The panel itself (CartSheet) is loaded the first time it opens, or when the page is idle.
  */
 export function CartDrawer() {
 	const { cartOpen, setCartOpen } = useShopUi()
@@ -52,60 +51,22 @@ export function CartDrawer() {
 		setCartOpen(false)
 	}, [pathname, setCartOpen])
 
-	const isEmpty = cart.lines.length === 0
-	const canCheckout = cart.lines.some((l) => !l.unavailable)
+	const opened = useOpenedOnce(cartOpen)
+	usePrefetchWhenIdle(loadCartSheet)
+	const onCloseAutoFocus = useReturnFocus(cartOpen)
 
+	if (!opened) return null
 	return (
-		<>
-			<Sheet open={cartOpen} onOpenChange={setCartOpen}>
-				<SheetContent side="right" className="w-full gap-0 sm:max-w-md" data-testid="cart-drawer">
-					<SheetHeader className="border-b pr-12">
-						<SheetTitle className="text-lg">Carrinho de Compras</SheetTitle>
-						<SheetDescription>{cartSubtitle(cart)}</SheetDescription>
-					</SheetHeader>
-
-					{isEmpty ? (
-						<div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-muted-foreground">
-							<ShoppingBagIcon className="size-12" aria-hidden="true" />
-							<p>Seu carrinho está vazio</p>
-						</div>
-					) : (
-						<>
-							<div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-4">
-								<CartProgress cart={cart} />
-								<ul className="divide-y" aria-label="Itens do carrinho">
-									{cart.lines.map((line) => (
-										<CartLine key={line.id} line={line} />
-									))}
-								</ul>
-							</div>
-							<SheetFooter className="border-t">
-								<div className="flex items-center justify-between text-base font-semibold">
-									<span>Total</span>
-									<span data-testid="cart-total">{formatMoney(cart.totalCents)}</span>
-								</div>
-							</SheetFooter>
-						</>
-					)}
-					<div className="p-4 pt-0">
-						<Button
-							size="lg"
-							className="w-full"
-							disabled={!canCheckout || busy}
-							onClick={() => void cartFetcher.submit({ intent: 'checkout' }, { method: 'post', action: '/cart' })}
-						>
-							{checkingOut ? (
-								<>
-									<Loader2Icon className="animate-spin" aria-hidden="true" />
-									Criando Checkout...
-								</>
-							) : (
-								'Finalizar Compra'
-							)}
-						</Button>
-					</div>
-				</SheetContent>
-			</Sheet>
-		</>
+		<Suspense fallback={null}>
+			<CartSheet
+				open={cartOpen}
+				onOpenChange={setCartOpen}
+				cart={cart}
+				busy={busy}
+				checkingOut={checkingOut}
+				onCheckout={() => void cartFetcher.submit({ intent: 'checkout' }, { method: 'post', action: '/cart' })}
+				onCloseAutoFocus={onCloseAutoFocus}
+			/>
+		</Suspense>
 	)
 }

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { isCartActionResult } from './cart-view'
 
 /** document 000 §4/§9: the gift toast, shown for 5 seconds. */

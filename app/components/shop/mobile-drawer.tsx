@@ -1,86 +1,19 @@
-import { HeartIcon, LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
-import { Form, Link } from 'react-router'
-import { Button } from '~/components/ui/button'
-import { Separator } from '~/components/ui/separator'
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet'
-import { cn } from '~/utils/cn'
-import { dashboardPath } from './account-menu'
-import { MAIN_NAV, scrollToSectionSoon } from './navigation'
-import { ShopNavLink } from './site-header'
-import { ThemeToggle } from './theme'
-import type { ShellUser } from './use-root-data'
+import { lazy, Suspense } from 'react'
+import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
+import type { MobileDrawerProps } from './mobile-drawer-sheet'
 
-const rowClasses =
-	'flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-base font-semibold outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring'
+const loadSheet = () => import('./mobile-drawer-sheet')
+const MobileDrawerSheet = lazy(loadSheet)
 
-/** The left drawer opened by the header's menu button: the nav again, a theme toggle and the account links. */
-export function MobileDrawer({
-	open,
-	onOpenChange,
-	user,
-	storeName,
-}: {
-	open: boolean
-	onOpenChange: (open: boolean) => void
-	user: ShellUser
-	storeName: string
-}) {
-	const close = () => onOpenChange(false)
+/** The header menu's drawer (document 000 §2 'Header'); its panel loads on first use or when idle. */
+export function MobileDrawer(props: MobileDrawerProps) {
+	const opened = useOpenedOnce(props.open)
+	usePrefetchWhenIdle(loadSheet)
+	const onCloseAutoFocus = useReturnFocus(props.open)
+	if (!opened) return null
 	return (
-		<Sheet open={open} onOpenChange={onOpenChange}>
-			<SheetContent side="left" className="w-[18rem] gap-0 overflow-y-auto">
-				<SheetHeader className="border-b">
-					<SheetTitle>Menu</SheetTitle>
-					<SheetDescription className="sr-only">Navegação da loja {storeName}</SheetDescription>
-				</SheetHeader>
-				<nav aria-label="Menu da loja" className="p-2">
-					<ul className="flex flex-col gap-0.5">
-						{MAIN_NAV.map((item) => (
-							<li key={item.to}>
-								<ShopNavLink
-									item={item}
-									className={cn(rowClasses, 'aria-[current=page]:text-primary')}
-									onClick={() => {
-										close()
-										scrollToSectionSoon(item.to)
-									}}
-								/>
-							</li>
-						))}
-					</ul>
-				</nav>
-				<Separator />
-				<div className="p-2">
-					<ThemeToggle withLabel />
-				</div>
-				<Separator />
-				<div className="flex flex-col gap-0.5 p-2">
-					{user ? (
-						<>
-							<Link to={dashboardPath(user)} className={rowClasses} onClick={close}>
-								<LayoutDashboardIcon className="size-4" aria-hidden="true" />
-								Dashboard
-							</Link>
-							{/* The header's heart is hidden on phones; decision 8's page is reached from here. */}
-							<Link to="/user/favorites" className={rowClasses} onClick={close}>
-								<HeartIcon className="size-4" aria-hidden="true" />
-								Meus Favoritos
-							</Link>
-							<Form method="post" action="/logout" onSubmit={close}>
-								<Button type="submit" variant="ghost" className={cn(rowClasses, 'h-auto justify-start')}>
-									<LogOutIcon aria-hidden="true" />
-									Sair
-								</Button>
-							</Form>
-						</>
-					) : (
-						<Link to="/auth" className={rowClasses} onClick={close}>
-							<UserIcon className="size-4" aria-hidden="true" />
-							Entrar / Cadastrar
-						</Link>
-					)}
-				</div>
-			</SheetContent>
-		</Sheet>
+		<Suspense fallback={null}>
+			<MobileDrawerSheet {...props} onCloseAutoFocus={onCloseAutoFocus} />
+		</Suspense>
 	)
 }
