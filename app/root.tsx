@@ -10,7 +10,7 @@ import {
 	type ShouldRevalidateFunction,
 	useRouteError,
 } from 'react-router'
-import { toast as showToast } from 'sonner'
+import { toast as showToast } from '~/components/ui/toast'
 import { useNonce } from '~/components/nonce'
 import { ErrorContent, NotFoundContent } from '~/components/shop/error-page'
 import { LiveUpdates } from '~/components/shop/live-updates'
@@ -90,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<Links />
 			</head>
 			<body>
-				{/* Before the page: its effects (which subscribe to toasts) must run before the page's flash-toast effect. */}
+				{/* The toast outlet; toasts asked for before it has loaded wait for it (components/ui/toast.ts). */}
 				<Toaster theme={resolved} />
 				{children}
 				<ScrollRestoration nonce={nonce} />

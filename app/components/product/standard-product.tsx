@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, ChevronRightIcon, Loader2Icon, MessageCircleIcon, ShoppingCartIcon, ZapIcon } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import type { Product } from '~/commerce'
 import { FASTENING_OPTIONS, type Fastening, type ProductAddonKey } from '~/commerce/rules/add-on-lines'
 import { changeOption, initialSelection, isOptionValueDisabled, selectableOptions, selectedVariant } from '~/commerce/rules/variants'

@@ -1,6 +1,6 @@
 import { Loader2Icon, StarIcon } from 'lucide-react'
 import { useId, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { StarRating } from '~/components/reviews/star-rating'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'

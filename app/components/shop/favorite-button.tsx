@@ -1,7 +1,7 @@
 import { HeartIcon } from 'lucide-react'
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '~/components/ui/toast'
 import { type FavoriteActionResult, FAVORITES_ENDPOINT, favoriteMessages } from '~/components/engagement/favorite-messages'
 import { noteLocalFavoriteChange } from '~/components/shop/live-updates'
 import { useRootData } from '~/components/shop/use-root-data'

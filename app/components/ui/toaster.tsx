@@ -1,30 +1,54 @@
-import { Toaster as Sonner, type ToasterProps } from 'sonner'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import type { ToasterProps } from 'sonner'
+import { loadSonner, markToasterReady, requestToaster, subscribeToasterRequests, toasterRequested } from './toast'
+
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })))
+
+function ToasterReady() {
+	// Runs after sonner's Toaster (its sibling before it) has subscribed to new toasts.
+	useEffect(() => markToasterReady(), [])
+	return null
+}
 
 /**
- * The app's toast outlet (sonner). Styled from the design tokens so toasts read well in both themes;
- * `theme` is passed by the root so it follows the same preference as the page.
+ * The app's toast outlet (sonner), mounted on the first toast or once the page is idle
+ * (./toast.ts). Styled from the design tokens so toasts read well in both themes; `theme` is
+ * passed by the root so it follows the same preference as the page.
  */
 export function Toaster({ theme = 'light', ...props }: ToasterProps) {
+	const wanted = useSyncExternalStore(subscribeToasterRequests, toasterRequested, () => false)
+	useEffect(() => {
+		if (typeof window.requestIdleCallback === 'function') {
+			const id = window.requestIdleCallback(requestToaster, { timeout: 3000 })
+			return () => window.cancelIdleCallback(id)
+		}
+		const timer = setTimeout(requestToaster, 1500)
+		return () => clearTimeout(timer)
+	}, [])
+	if (!wanted) return null
 	return (
-		<Sonner
-			theme={theme}
-			className="toaster group"
-			position="top-center"
-			closeButton
-			toastOptions={{
-				classNames: {
-					toast: 'font-sans',
-					description: 'text-muted-foreground!',
-				},
-			}}
-			style={
-				{
-					'--normal-bg': 'var(--popover)',
-					'--normal-text': 'var(--popover-foreground)',
-					'--normal-border': 'var(--border)',
-				} as React.CSSProperties
-			}
-			{...props}
-		/>
+		<Suspense fallback={null}>
+			<SonnerToaster
+				theme={theme}
+				className="toaster group"
+				position="top-center"
+				closeButton
+				toastOptions={{
+					classNames: {
+						toast: 'font-sans',
+						description: 'text-muted-foreground!',
+					},
+				}}
+				style={
+					{
+						'--normal-bg': 'var(--popover)',
+						'--normal-text': 'var(--popover-foreground)',
+						'--normal-border': 'var(--border)',
+					} as React.CSSProperties
+				}
+				{...props}
+			/>
+			<ToasterReady />
+		</Suspense>
 	)
 }
