@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import { loadCart } from '~/commerce/builtin/cart.server'
 import { type CouponForTotals, type Totals, computeTotals, giftRuleDecision } from '~/commerce/rules/totals'
 import type { Cart, CartLine } from '~/commerce/types'
-import type { CouponKind, PaymentMethod } from '~/db/schema/orders'
+import type { PaymentMethod } from '~/db/schema/orders'
+import type { CouponRow as CouponListRow } from '~/server/coupons/coupons.server'
 import { ruleSubtotalCents } from '~/server/cart/view.server'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 import { type StoreSettings, getStoreSettings } from '~/server/settings.server'
@@ -77,18 +78,7 @@ class OrderRejected extends Error {
 	}
 }
 
-type CouponRow = {
-	id: string
-	code: string
-	kind: CouponKind
-	value: number
-	min_subtotal_cents: number
-	usage_limit: number | null
-	used_count: number
-	starts_at: Date | string | null
-	ends_at: Date | string | null
-	active: boolean
-}
+type CouponRow = Omit<CouponListRow, 'created_at'>
 
 const toDate = (value: Date | string | null) => (value === null ? null : new Date(value))
 
