@@ -5,6 +5,7 @@ import { useFetcher, useLocation } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
+import { useDismiss } from '~/components/ui/use-dismiss'
 import type { loader as searchLoader } from '~/routes/resources/search'
 import { SEARCH_PANEL_ID, SITE_HEADER_ID } from './search-ids'
 import { SEARCH_RESULTS_ID, SearchResults } from './search-results'
@@ -57,26 +58,16 @@ function OpenSearchPanel({ onClose }: { onClose: () => void }) {
 	}, [debounced, load])
 
 	// Outside click and Escape close the panel; the header button toggles it by itself.
-	useEffect(() => {
-		function onPointerDown(event: PointerEvent) {
-			const target = event.target
-			if (!(target instanceof Node) || panelRef.current?.contains(target)) return
-			if (target instanceof Element && target.closest(`[aria-controls="${SEARCH_PANEL_ID}"]`)) return
-			onClose()
-		}
-		function onKeyDown(event: KeyboardEvent) {
-			if (event.key !== 'Escape' || event.defaultPrevented) return
-			const hadFocus = panelRef.current?.contains(document.activeElement) ?? false
+	useDismiss({
+		contains: (target) =>
+			(panelRef.current?.contains(target) ?? false) ||
+			(target instanceof Element && target.closest(`[aria-controls="${SEARCH_PANEL_ID}"]`) !== null),
+		onDismiss: (reason) => {
+			const hadFocus = reason === 'escape' && (panelRef.current?.contains(document.activeElement) ?? false)
 			onClose()
 			if (hadFocus) searchToggle()?.focus()
-		}
-		document.addEventListener('pointerdown', onPointerDown)
-		document.addEventListener('keydown', onKeyDown)
-		return () => {
-			document.removeEventListener('pointerdown', onPointerDown)
-			document.removeEventListener('keydown', onKeyDown)
-		}
-	}, [onClose])
+		},
+	})
 
 	const tooShort = query.length < SEARCH_MIN_CHARS
 	const data = fetcher.data

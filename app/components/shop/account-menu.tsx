@@ -1,7 +1,8 @@
 import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'
+import { useDismiss } from '~/components/ui/use-dismiss'
 import type { ShellUser } from './use-root-data'
 
 /** Admins land on the back-office, everyone else on the customer area (document 001 §2 'Login'). */
@@ -35,23 +36,14 @@ export function AccountMenu({ user }: { user: ShellUser }) {
 		setOpenedAt(pathname)
 	}
 
-	useEffect(() => {
-		if (!open) return
-		const onPointerDown = (event: PointerEvent) => {
-			if (!containerRef.current?.contains(event.target as Node)) setOpen(false)
-		}
-		const onKeyDown = (event: KeyboardEvent) => {
-			if (event.key !== 'Escape') return
+	useDismiss({
+		enabled: open,
+		contains: (target) => containerRef.current?.contains(target) ?? false,
+		onDismiss: (reason) => {
 			setOpen(false)
-			buttonRef.current?.focus()
-		}
-		document.addEventListener('pointerdown', onPointerDown)
-		document.addEventListener('keydown', onKeyDown)
-		return () => {
-			document.removeEventListener('pointerdown', onPointerDown)
-			document.removeEventListener('keydown', onKeyDown)
-		}
-	}, [open])
+			if (reason === 'escape') buttonRef.current?.focus()
+		},
+	})
 
 	if (!user) {
 		return (
