@@ -1,10 +1,11 @@
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { AppLoadContext, EntryContext } from 'react-router'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { NonceProvider } from '~/components/nonce'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
+import { logger } from '~/server/logger.server'
 
 export const streamTimeout = 5_000
 
@@ -41,10 +42,23 @@ export default function handleRequest(
 				},
 				onError(error: unknown) {
 					responseStatusCode = 500
-					if (shellRendered) console.error(error)
+					if (shellRendered) logger.error({ err: error, url: new URL(request.url).pathname }, 'erro ao renderizar a página')
 				},
 			},
 		)
 		setTimeout(abort, streamTimeout + 1000)
 	})
+}
+
+/**
+ * Errors thrown by loaders and actions. React Router's default prints them with
+ * console.error, and a DrizzleQueryError's text holds the query parameters (e-mails, CPFs,
+ * addresses): they go through pino instead, whose error serializer keeps the SQL and the
+ * SQLSTATE and drops the values (app/server/log-safe-error.server.ts). A request the
+ * browser abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+	if (request.signal.aborted) return
+	// Only the path: query strings may carry tokens (password-reset links).
+	logger.error({ err: error, method: request.method, url: new URL(request.url).pathname }, 'erro no servidor')
 }

@@ -12,7 +12,13 @@ import {
 } from 'react-router'
 import { toast as showToast } from '~/components/ui/toast'
 import { useNonce } from '~/components/nonce'
-import { ErrorContent, NotFoundContent } from '~/components/shop/error-page'
+import {
+	ErrorContent,
+	isUnavailableError,
+	logBoundaryErrorInBrowser,
+	NotFoundContent,
+	UnavailableContent,
+} from '~/components/shop/error-page'
 import { LiveUpdates } from '~/components/shop/live-updates'
 import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
 import { useRootData } from '~/components/shop/use-root-data'
@@ -128,6 +134,7 @@ export default function App() {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
-	if (!isRouteErrorResponse(error)) console.error(error)
+	if (isUnavailableError(error)) return <UnavailableContent />
+	logBoundaryErrorInBrowser(error)
 	return <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} />
 }

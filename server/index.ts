@@ -7,6 +7,8 @@ import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
+import { isDatabaseUnavailableError } from '~/server/database-errors.server'
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
 import { pingDatabase } from '~/server/db.server'
 import { type Env, parseEnv } from '~/server/env.server'
 import { closeAllEventStreams } from '~/server/events.server'
@@ -25,6 +27,22 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	const app = express()
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
+
+	// Every 503 (database unreachable, from any route or /healthz) tells clients and load
+	// balancers when to come back, and must not be cached. React Router drops headers of
+	// thrown responses on pages, so this is set on the way out, for all of them at once.
+	app.use((_req, res, next) => {
+		const writeHead = res.writeHead
+		res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+			const status = typeof args[0] === 'number' ? args[0] : this.statusCode
+			if (status === 503 && !this.hasHeader('Retry-After')) {
+				this.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+				this.setHeader('Cache-Control', 'no-store')
+			}
+			return writeHead.apply(this, args)
+		} as typeof writeHead
+		next()
+	})
 
 	app.get('/healthz', async (_req, res) => {
 		const database = await pingDatabase()
@@ -87,7 +105,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		app.use(vite.middlewares)
 		app.all('/{*splat}', async (req, res, next) => {
 			try {
-				const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
+				const build = withDatabaseOutageResponses((await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild)
 				return createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next)
 			} catch (error) {
 				if (error instanceof Error) vite.ssrFixStacktrace(error)
@@ -99,9 +117,21 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		// Hashed assets never change: cache for a year.
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
-		const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
+		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
 		app.all('/{*splat}', createRequestHandler({ build, getLoadContext, mode: 'production' }))
 	}
+
+	// What escaped React Router (it handles loader and action errors itself). Express's
+	// default handler would print the error, query parameters included, to stderr.
+	app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+		if (res.headersSent) return next(error)
+		const unavailable = isDatabaseUnavailableError(error)
+		logger.error({ err: error, method: req.method, url: req.path }, unavailable ? 'banco de dados indisponível' : 'erro no servidor')
+		res
+			.status(unavailable ? 503 : 500)
+			.type('text/plain; charset=utf-8')
+			.send(unavailable ? DATABASE_UNAVAILABLE_MESSAGE : 'Erro interno. Tente novamente em instantes.')
+	})
 
 	return app
 }

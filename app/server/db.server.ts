@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '~/db/schema'
+import { logger } from '~/server/logger.server'
 
 /** One query API whichever engine is behind it: PGlite and node-postgres share PgDatabase. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -50,9 +51,55 @@ export async function openConnection(
 		return { kind: 'pglite', db, client, close: () => client.close() }
 	}
 	const url = databaseUrl as string
-	const pool = new pg.Pool({ connectionString: url, max: 10 })
+	const pool = createPool(url)
 	const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
 	return { kind: 'postgres', db, pool, url, close: () => pool.end() }
+}
+
+/**
+ * Limits that keep a web request from hanging on an unreachable or stuck database: it
+ * fails fast, becomes a 503 with Retry-After (app/server/database-outage.server.ts), and
+ * the shopper retries. Long enough for the slowest legitimate statement (a back-office
+ * export), far shorter than a browser's patience.
+ */
+export const POOL_LIMITS = {
+	/** Waiting for a connection (a new one, or a free one from a busy pool). */
+	connectionTimeoutMillis: 5_000,
+	/** Server side: PostgreSQL cancels a statement running longer (SQLSTATE 57014). */
+	statementTimeoutMillis: 15_000,
+	/** Client side, for a server that stopped answering altogether (no error, no FIN). */
+	queryTimeoutMillis: 20_000,
+} as const
+
+/**
+ * The node-postgres pool. A connection that PostgreSQL drops (restart, failover,
+ * pg_terminate_backend) emits 'error' on its client and, while idle, on the pool; an
+ * 'error' event without a listener ends the Node process, so both get one. The pool then
+ * discards the broken client and opens a new one on the next query: the shop recovers by
+ * itself once the database answers again.
+ */
+function createPool(url: string): pg.Pool {
+	const pool = new pg.Pool({
+		connectionString: url,
+		max: 10,
+		connectionTimeoutMillis: POOL_LIMITS.connectionTimeoutMillis,
+		statement_timeout: POOL_LIMITS.statementTimeoutMillis,
+		query_timeout: POOL_LIMITS.queryTimeoutMillis,
+		// Notice a silently dead peer (a failover that leaves no FIN) instead of waiting forever.
+		keepAlive: true,
+	})
+	pool.on('error', (error) => {
+		logger.warn({ err: error }, 'conexão ociosa com o PostgreSQL caiu; o pool abre outra quando precisar')
+	})
+	// A client checked out of the pool has no pool listener; if its connection drops
+	// between two queries of a transaction, this keeps the process alive. Its next query
+	// fails ('not queryable'), the transaction rolls back, and the pool discards it on release.
+	pool.on('connect', (client) => {
+		client.on('error', (error) => {
+			logger.warn({ err: error }, 'conexão com o PostgreSQL caiu durante o uso')
+		})
+	})
+	return pool
 }
 
 /**
@@ -64,13 +111,17 @@ export async function migrateConnection(connection: Connection): Promise<void> {
 		await migratePglite(connection.db as never, { migrationsFolder: MIGRATIONS_FOLDER })
 		return
 	}
-	const client = await connection.pool.connect()
+	// A client of its own, without the pool's web-request timeouts: waiting for another
+	// server's migration, or a long migration, is legitimate at start-up.
+	const client = new pg.Client({ connectionString: connection.url })
+	client.on('error', (error) => logger.warn({ err: error }, 'conexão de migração com o PostgreSQL caiu'))
+	await client.connect()
 	try {
 		await client.query('SELECT pg_advisory_lock(727274)')
 		await migrateNodePg(drizzleNodePg(client) as never, { migrationsFolder: MIGRATIONS_FOLDER })
 	} finally {
 		await client.query('SELECT pg_advisory_unlock(727274)').catch(() => {})
-		client.release()
+		await client.end().catch(() => {})
 	}
 }
 

@@ -29,6 +29,8 @@ export function eventStreamResponse(options: {
 	subscriptions: StreamSubscription[]
 	signal: AbortSignal
 	heartbeatMs?: number
+	/** Called once when the stream ends, however it ends (e.g. to release its slot). */
+	onClose?: () => void
 }): Response {
 	const encoder = new TextEncoder()
 	let cleanup = () => {}
@@ -57,6 +59,7 @@ export function eventStreamResponse(options: {
 				for (const unsubscribe of unsubscribes) unsubscribe()
 				registration.unregister()
 				options.signal.removeEventListener('abort', cleanup)
+				options.onClose?.()
 				try {
 					controller.close()
 				} catch {

@@ -120,7 +120,12 @@ export function createEventBus(options: EventBusOptions) {
 	async function connect(url: string) {
 		state = 'connecting'
 		listeningUrl = url
-		const next = new pg.Client({ connectionString: url, application_name: `loja-events-${serverId}`.slice(0, 63) })
+		const next = new pg.Client({
+			connectionString: url,
+			application_name: `loja-events-${serverId}`.slice(0, 63),
+			// Notice a silently dead peer (failover without FIN) and reconnect, instead of waiting forever.
+			keepAlive: true,
+		})
 		client = next
 		let dropped = false
 		const onDrop = (error?: Error) => {

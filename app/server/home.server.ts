@@ -4,6 +4,7 @@ import { getCommerce } from '~/commerce/index.server'
 import { toProductCardData, type ProductCardData } from '~/components/shop/product-card'
 import { heroVideo, personalizationVideo, products, reviews, subscriptionCtaVideo } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
+import { rethrowIfDatabaseUnavailable } from '~/server/database-errors.server'
 import { logger } from '~/server/logger.server'
 import {
 	HOME_REVIEWS_LIMIT,
@@ -188,6 +189,8 @@ export async function loadCollectionCounts(): Promise<Map<string, number>> {
 		const collections = await getCommerce().listCollections()
 		return new Map(collections.map((c) => [c.handle, c.productCount]))
 	} catch (error) {
+		// Awaited by the loader (not streamed): an unreachable database makes the page a 503.
+		rethrowIfDatabaseUnavailable(error)
 		logger.error({ err: error }, 'home: falha ao carregar categorias')
 		return new Map()
 	}
@@ -225,6 +228,8 @@ export async function loadHomeVideos(): Promise<HomeVideos> {
 		])
 		return { hero, personalization, subscriptionCta }
 	} catch (error) {
+		// Awaited by the loader (not streamed): an unreachable database makes the page a 503.
+		rethrowIfDatabaseUnavailable(error)
 		logger.error({ err: error }, 'home: falha ao carregar vídeos; usando imagens')
 		return { hero: null, personalization: null, subscriptionCta: null }
 	}

@@ -1,6 +1,7 @@
 import { EMPTY_CART_VIEW } from '~/components/cart/cart-view'
 import type { SessionUser } from '~/server/auth/guards.server'
 import { getCartView } from '~/server/cart/cart.server'
+import { rethrowIfDatabaseUnavailable } from '~/server/database-errors.server'
 import { listFavoriteProductIds } from '~/server/favorites.server'
 import { logger } from '~/server/logger.server'
 
@@ -13,12 +14,14 @@ export async function getShellCounts(request: Request, user: SessionUser | null)
 	const [cart, favoriteProductIds] = await Promise.all([
 		// The drawer's cart comes with the badge: one read, and both revalidate after every action.
 		getCartView(request, user?.id ?? null).catch((error: unknown) => {
+			rethrowIfDatabaseUnavailable(error) // an unreachable database is a 503 page, not an empty badge
 			logger.error({ error: String(error) }, 'erro ao carregar o carrinho')
 			return EMPTY_CART_VIEW
 		}),
 		// The hearts on product cards need the ids; the badge is their number (one indexed read).
 		user
 			? listFavoriteProductIds(user.id).catch((error: unknown) => {
+					rethrowIfDatabaseUnavailable(error)
 					logger.error({ error: String(error) }, 'erro ao carregar os favoritos')
 					return [] as string[]
 				})

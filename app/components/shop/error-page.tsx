@@ -1,5 +1,5 @@
-import { PawPrintIcon } from 'lucide-react'
-import { Link } from 'react-router'
+import { PawPrintIcon, WrenchIcon } from 'lucide-react'
+import { isRouteErrorResponse, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 
 /** The 404 page body (document 000 §2: 'Oops! Page not found' with a link home). */
@@ -39,4 +39,35 @@ export function ErrorContent({ status }: { status?: number }) {
 			</div>
 		</main>
 	)
+}
+
+/**
+ * The page for a 503 (the database is unreachable: restart, failover). The server sends
+ * Retry-After; the shopper is told it is temporary and offered a retry.
+ */
+export function UnavailableContent() {
+	return (
+		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+			<WrenchIcon className="size-12 text-primary" aria-hidden="true" />
+			<h1 className="text-2xl font-bold">Loja temporariamente indisponível</h1>
+			<p className="text-muted-foreground">
+				Estamos com uma instabilidade momentânea e já estamos resolvendo. Seu carrinho e seus pedidos estão
+				guardados. Tente novamente em alguns instantes.
+			</p>
+			<Button asChild size="lg">
+				{/* A full reload, not a client navigation: the point is to retry everything. */}
+				<a href="">Tentar Novamente</a>
+			</Button>
+		</main>
+	)
+}
+
+/** A route error that means "come back later" (503), whichever boundary catches it. */
+export function isUnavailableError(error: unknown): boolean {
+	return isRouteErrorResponse(error) && error.status === 503
+}
+
+/** Browser only: the server already logged the real error through pino (entry.server.tsx handleError). */
+export function logBoundaryErrorInBrowser(error: unknown) {
+	if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
 }

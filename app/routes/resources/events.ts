@@ -3,6 +3,7 @@ import { getOptionalUser } from '~/server/auth/guards.server'
 import { resolveCartId } from '~/server/cart/cart.server'
 import { authorizeChannels } from '~/server/event-channels.server'
 import { eventStreamResponse } from '~/server/event-stream.server'
+import { acquireEventStreamSlot } from '~/server/event-stream-limits.server'
 import type { Route } from './+types/events'
 
 /**
@@ -10,7 +11,7 @@ import type { Route } from './+types/events'
  * the live updates this person may see (useEventSource in app/utils/use-event-source.ts).
  * The stream ends when the browser leaves (request.signal) or the server shuts down.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
 	const url = new URL(request.url)
 	const user = await getOptionalUser(request)
 	// The 'cart' channel is the cart this browser may use (cookie checked against the user).
@@ -19,5 +20,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (!decision.ok) {
 		return data({ error: decision.message }, { status: decision.status, headers: { 'Cache-Control': 'no-store' } })
 	}
-	return eventStreamResponse({ subscriptions: decision.subscriptions, signal: request.signal })
+	// Who the stream is for: the person, else the cart this browser holds, else its address.
+	const clientKey = user ? `user:${user.id}` : cartId ? `cart:${cartId}` : `address:${context.clientIp}`
+	const slot = acquireEventStreamSlot(clientKey, context.clientIp)
+	if (!slot.ok) {
+		return data(
+			{ error: 'Muitas conexões de atualização ao vivo abertas. Feche algumas abas e tente novamente em instantes.' },
+			{ status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(STREAM_RETRY_AFTER_SECONDS) } },
+		)
+	}
+	return eventStreamResponse({ subscriptions: decision.subscriptions, signal: request.signal, onClose: slot.release })
 }
+
+/** After a refusal; the browser's useEventSource backs off on its own too (1 s doubling to 30 s). */
+const STREAM_RETRY_AFTER_SECONDS = 30

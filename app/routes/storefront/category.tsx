@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { NotFoundContent } from '~/components/shop/error-page'
+import { NotFoundContent, isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
 import { ProductGrid } from '~/components/shop/product-grid'
 import { toProductCardData } from '~/components/shop/product-card'
 import { Button } from '~/components/ui/button'
@@ -125,7 +125,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
-	if (!isRouteErrorResponse(error)) console.error(error)
+	logBoundaryErrorInBrowser(error)
+	if (isUnavailableError(error)) return <UnavailableContent />
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<BackButton />

@@ -1,5 +1,11 @@
 import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
-import { ErrorContent, NotFoundContent } from '~/components/shop/error-page'
+import {
+	ErrorContent,
+	isUnavailableError,
+	logBoundaryErrorInBrowser,
+	NotFoundContent,
+	UnavailableContent,
+} from '~/components/shop/error-page'
 import { ShopShell } from '~/components/shop/shop-shell'
 
 /** The public shop's layout: header, footer and assistant button around every storefront page. */
@@ -15,6 +21,7 @@ export default function StorefrontLayout() {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const status = isRouteErrorResponse(error) ? error.status : undefined
-	if (!isRouteErrorResponse(error)) console.error(error)
+	logBoundaryErrorInBrowser(error)
+	if (isUnavailableError(error)) return <ShopShell><UnavailableContent /></ShopShell>
 	return <ShopShell>{status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}</ShopShell>
 }

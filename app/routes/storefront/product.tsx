@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
 import { INTERNAL_TAG } from '~/commerce/internal-products'
 import { PRODUCT_ADDON_HANDLES, PRODUCT_ADDON_KEYS } from '~/commerce/rules/add-on-lines'
 import { useRecordProductView } from '~/components/engagement/use-record-view'
@@ -142,7 +143,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
 	const error = useRouteError()
 	const missing = isRouteErrorResponse(error) && error.status === 404
-	if (!isRouteErrorResponse(error)) console.error(error)
+	logBoundaryErrorInBrowser(error)
+	if (isUnavailableError(error)) return <UnavailableContent />
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<PackageXIcon className="size-12 text-muted-foreground" aria-hidden="true" />

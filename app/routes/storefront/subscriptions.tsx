@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, PackageOpenIcon, TruckIcon } from 'lucide-react'
-import { isRouteErrorResponse, Link, useNavigation, useRouteError } from 'react-router'
+import { Link, useNavigation, useRouteError } from 'react-router'
+import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
 import { ProductGrid, ProductGridSkeleton } from '~/components/shop/product-grid'
 import { SUBSCRIPTION_COLLECTION, toProductCardData } from '~/components/shop/product-card'
 import { scrollToSectionSoon } from '~/components/shop/navigation'
@@ -139,7 +140,8 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
 
 export function ErrorBoundary() {
 	const error = useRouteError()
-	if (!isRouteErrorResponse(error)) console.error(error)
+	logBoundaryErrorInBrowser(error)
+	if (isUnavailableError(error)) return <UnavailableContent />
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<Button asChild variant="ghost" size="sm">

@@ -1,0 +1,64 @@
+import type { ServerBuild } from 'react-router'
+import { isDatabaseUnavailableError } from '~/server/database-errors.server'
+import { logger } from '~/server/logger.server'
+
+/**
+ * While the database is unreachable (restart, failover), every page and resource answers
+ * 503 with Retry-After instead of a 500 or a hang, and the shop recovers on its own: the
+ * pool opens new connections as soon as the database answers (db.server.ts).
+ *
+ * One place does it for every route: the HTTP entry wraps each route module's loader and
+ * action (withDatabaseOutageResponses), so a route added tomorrow is covered too. A loader
+ * that throws a Response keeps its status through React Router: resource routes send it
+ * as is, pages render the error boundary with status 503 (root.tsx shows
+ * UnavailableContent), on the server and again after hydration.
+ */
+
+/** A restart or failover usually takes seconds; ask clients to come back a little later. */
+export const DATABASE_RETRY_AFTER_SECONDS = 30
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+	'A loja está temporariamente indisponível. Estamos resolvendo; tente novamente em alguns instantes.'
+
+export function databaseUnavailableResponse(): Response {
+	return new Response(DATABASE_UNAVAILABLE_MESSAGE, {
+		status: 503,
+		statusText: 'Service Unavailable',
+		headers: {
+			'Content-Type': 'text/plain; charset=utf-8',
+			'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+			'Cache-Control': 'no-store',
+		},
+	})
+}
+
+type Handler = (args: never) => unknown
+
+function guard<F extends Handler>(handler: F, routeId: string): F {
+	const guarded = async (args: never) => {
+		try {
+			return await handler(args)
+		} catch (error) {
+			if (!isDatabaseUnavailableError(error)) throw error
+			logger.warn({ err: error, route: routeId }, 'banco de dados indisponível: respondendo 503')
+			throw databaseUnavailableResponse()
+		}
+	}
+	return guarded as unknown as F
+}
+
+/**
+ * The same build with every loader and action turning "database unreachable" into a 503
+ * Response. Route modules are ES module namespaces (read-only), hence copies.
+ */
+export function withDatabaseOutageResponses(build: ServerBuild): ServerBuild {
+	const routes: ServerBuild['routes'] = {}
+	for (const [id, route] of Object.entries(build.routes)) {
+		if (!route) continue
+		const module = { ...route.module }
+		if (module.loader) module.loader = guard(module.loader, id)
+		if (module.action) module.action = guard(module.action, id)
+		routes[id] = { ...route, module }
+	}
+	return { ...build, routes }
+}
