@@ -10,7 +10,8 @@
  *   share one too, hence the larger number);
  * - per process: the ceiling whatever the addresses.
  */
-export const EVENT_STREAM_LIMITS = { perClient: 8, perAddress: 32, perProcess: 2000 } as const
+export type EventStreamLimits = { perClient: number; perAddress: number; perProcess: number }
+export const EVENT_STREAM_LIMITS: Readonly<EventStreamLimits> = { perClient: 8, perAddress: 32, perProcess: 2000 }
 
 export type EventStreamSlot =
 	| { ok: true; release: () => void }
@@ -32,7 +33,7 @@ function decrement(counts: Map<string, number>, key: string) {
 }
 
 /** Takes one stream slot for `clientKey` at `address`, or says which budget is spent. */
-export function acquireEventStreamSlot(clientKey: string, address: string, limits = EVENT_STREAM_LIMITS): EventStreamSlot {
+export function acquireEventStreamSlot(clientKey: string, address: string, limits: EventStreamLimits = EVENT_STREAM_LIMITS): EventStreamSlot {
 	if (total >= limits.perProcess) return { ok: false, scope: 'process' }
 	if ((byAddress.get(address) ?? 0) >= limits.perAddress) return { ok: false, scope: 'address' }
 	if ((byClient.get(clientKey) ?? 0) >= limits.perClient) return { ok: false, scope: 'client' }
