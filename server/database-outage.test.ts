@@ -132,6 +132,12 @@ describe.skipIf(!base)('the server through a PostgreSQL outage', () => {
 			expect(html).toContain('Loja temporariamente indisponível')
 		}
 
+		// A client-side navigation (single-fetch data request) gets the same status.
+		const data = await fetch(`${server.url}/categoria/bandanas.data`)
+		expect(data.status).toBe(503)
+		expect(data.headers.get('retry-after')).toBe('30')
+		await data.arrayBuffer()
+
 		// An action that reads the database with a customer's e-mail as a query parameter.
 		const email = 'vazamento.cliente@example.com'
 		const signIn = await fetch(`${server.url}/auth`, {

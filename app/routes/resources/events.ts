@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	}
 	// Who the stream is for: the person, else the cart this browser holds, else its address.
 	const clientKey = user ? `user:${user.id}` : cartId ? `cart:${cartId}` : `address:${context.clientIp}`
-	const slot = acquireEventStreamSlot(clientKey, context.clientIp)
+	const slot = acquireEventStreamSlot(clientKey)
 	if (!slot.ok) {
 		return data(
 			{ error: 'Muitas conexões de atualização ao vivo abertas. Feche algumas abas e tente novamente em instantes.' },
