@@ -15,6 +15,7 @@ import { closeAllEventStreams } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { startApp, stopApp } from '~/server/startup.server'
 import { contentSecurityPolicy } from './csp'
+import { retryAfterOn503 } from './retry-after'
 
 /**
  * The HTTP entry: validates the environment, prepares the database, then serves the
@@ -28,21 +29,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	app.disable('x-powered-by')
 	app.set('trust proxy', env.TRUST_PROXY)
 
-	// Every 503 (database unreachable, from any route or /healthz) tells clients and load
-	// balancers when to come back, and must not be cached. React Router drops headers of
-	// thrown responses on pages, so this is set on the way out, for all of them at once.
-	app.use((_req, res, next) => {
-		const writeHead = res.writeHead
-		res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-			const status = typeof args[0] === 'number' ? args[0] : this.statusCode
-			if (status === 503 && !this.hasHeader('Retry-After')) {
-				this.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
-				this.setHeader('Cache-Control', 'no-store')
-			}
-			return writeHead.apply(this, args)
-		} as typeof writeHead
-		next()
-	})
+	app.use(retryAfterOn503(DATABASE_RETRY_AFTER_SECONDS))
 
 	app.get('/healthz', async (_req, res) => {
 		const database = await pingDatabase()
