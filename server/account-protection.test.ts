@@ -90,7 +90,8 @@ class Browser {
 
 /** The toast a response carries (its cookie is base64url JSON), without its random id. */
 function toastOf(response: Response): Record<string, unknown> | null {
-	const cookie = response.headers.getSetCookie().find((c) => c.startsWith('loja_toast='))
+	// The root loader may also clear the toast this browser brought along: skip that one.
+	const cookie = response.headers.getSetCookie().find((c) => c.startsWith('loja_toast=') && !c.startsWith('loja_toast=;'))
 	if (!cookie) return null
 	const { id: _id, ...toast } = JSON.parse(Buffer.from(cookie.split(';')[0]!.slice('loja_toast='.length), 'base64url').toString('utf8'))
 	return toast
