@@ -109,6 +109,17 @@ describe('sign-in and sessions', () => {
 		expect(await getOptionalUser(requestWithCookies(setCookie!))).toMatchObject({ id: ok.user.id })
 	})
 
+	test('an admin row on an unconfirmed account opens nothing: sign-in refused, no admin in the guards', async () => {
+		const created = await signUp({ email: 'intrusa@example.com', password: 'senha-da-intrusa' })
+		if (!created.ok) throw new Error('cadastro falhou')
+		const customerSession = (await signInOk('intrusa@example.com', 'senha-da-intrusa')).headers.getSetCookie()[0]!
+		// Added by hand, past setUserRole (which refuses it).
+		await db.insert(userRoles).values({ userId: created.userId, role: 'admin' })
+		expect(await getOptionalUser(requestWithCookies(customerSession))).toMatchObject({ isAdmin: false })
+		const attempt = await signIn({ email: 'intrusa@example.com', password: 'senha-da-intrusa', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		expect(attempt).toEqual({ ok: false, reason: 'invalid_credentials', message: 'Email ou senha incorretos' })
+	})
+
 	test('each sign-in gets a new token; only its hash is stored; sign-out kills the old cookie', async () => {
 		await signUp({ email: 'eva@example.com', password: 'senha-da-eva' })
 		const first = (await signInOk('eva@example.com', 'senha-da-eva')).headers.getSetCookie()[0]!
