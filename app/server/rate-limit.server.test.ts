@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { consumeRateLimit, resetRateLimit } from './rate-limit.server'
+import { consumeRateLimit, peekRateLimit, resetRateLimit, resetRateLimitsWithPrefix } from './rate-limit.server'
 
 withTestDatabase()
 
@@ -38,5 +38,32 @@ describe('consumeRateLimit', () => {
 		expect((await consumeRateLimit(options)).allowed).toBe(false)
 		await resetRateLimit('teste:reset')
 		expect((await consumeRateLimit(options)).allowed).toBe(true)
+	})
+})
+
+describe('peekRateLimit and resetRateLimitsWithPrefix', () => {
+	// Mid-window, so the test never straddles a window boundary.
+	beforeEach(() => {
+		vi.useFakeTimers({ toFake: ['Date'] })
+		vi.setSystemTime(new Date('2026-03-10T12:05:00Z'))
+	})
+	afterEach(() => {
+		vi.useRealTimers()
+	})
+
+	test('peek counts without spending; a prefix reset takes only its keys, wildcards literal', async () => {
+		const window = { windowSeconds: 900 }
+		for (let i = 0; i < 2; i++) await consumeRateLimit({ key: 'conta:a_b@x.test:1.1.1.1', limit: 5, ...window })
+		await consumeRateLimit({ key: 'conta:a_b@x.test:2.2.2.2', limit: 5, ...window })
+		// '_' would match any character in LIKE: 'aXb' must survive a reset of 'a_b'.
+		await consumeRateLimit({ key: 'conta:aXb@x.test:1.1.1.1', limit: 5, ...window })
+		expect(await peekRateLimit({ key: 'conta:a_b@x.test:1.1.1.1', ...window })).toBe(2)
+		expect(await peekRateLimit({ key: 'conta:a_b@x.test:1.1.1.1', ...window })).toBe(2)
+		expect(await peekRateLimit({ key: 'conta:nunca', ...window })).toBe(0)
+
+		await resetRateLimitsWithPrefix('conta:a_b@x.test:')
+		expect(await peekRateLimit({ key: 'conta:a_b@x.test:1.1.1.1', ...window })).toBe(0)
+		expect(await peekRateLimit({ key: 'conta:a_b@x.test:2.2.2.2', ...window })).toBe(0)
+		expect(await peekRateLimit({ key: 'conta:aXb@x.test:1.1.1.1', ...window })).toBe(1)
 	})
 })

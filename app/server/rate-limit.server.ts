@@ -43,3 +43,18 @@ export async function resetRateLimit(key: string): Promise<void> {
 export async function purgeOldRateLimits(before: Date): Promise<void> {
 	await db.delete(rateLimits).where(lt(rateLimits.windowStart, before))
 }
+
+/** How many attempts `key` has counted in the current window, without counting one. */
+export async function peekRateLimit({ key, windowSeconds }: Omit<RateLimitOptions, 'limit'>): Promise<number> {
+	const window = currentWindow(windowSeconds, Date.now())
+	const [row] = await queryRows<{ count: number }>(
+		sql`select count from ${rateLimits} where key = ${key} and window_start = ${window.start.toISOString()}`,
+	)
+	return Number(row?.count ?? 0)
+}
+
+/** Forgets every key that starts with `prefix` (e.g. all of one account's per-address budgets). */
+export async function resetRateLimitsWithPrefix(prefix: string): Promise<void> {
+	const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+	await db.delete(rateLimits).where(sql`${rateLimits.key} like ${pattern}`)
+}

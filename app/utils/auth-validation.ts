@@ -11,7 +11,6 @@ export const PASSWORD_MAX_LENGTH = 200
 export const authMessages = {
 	invalidCredentials: 'Email ou senha incorretos',
 	rateLimited: 'Muitas tentativas de login. Tente novamente em alguns minutos.',
-	emailTaken: 'Este e-mail já está cadastrado.',
 	emailRequired: 'Informe seu email.',
 	passwordRequired: 'Informe sua senha.',
 	passwordTooShort: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,

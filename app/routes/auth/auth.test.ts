@@ -83,11 +83,15 @@ describe('/auth action', () => {
 		expect(mail?.text).toContain('http://loja.test/auth/confirmar?token=')
 	})
 
-	test('sign-up failures: duplicate e-mail and short password → "Erro ao criar conta" with the reason', async () => {
-		const duplicate = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'nova@example.com', password: 'outra-senha-9' }))))
-		expect(duplicate.status).toBe(400)
-		expect((duplicate.data as Reply).error?.email).toEqual(['Este e-mail já está cadastrado.'])
-		expect(await toastOf(duplicate.headers)).toMatchObject({ type: 'error', title: 'Erro ao criar conta', description: 'Este e-mail já está cadastrado.' })
+	test('sign-up with a known e-mail answers like a new one (no enumeration); a short password is refused', async () => {
+		const duplicate = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'NOVA@example.com', password: 'outra-senha-9' }))))
+		expect(duplicate.status).toBe(200)
+		expect((duplicate.data as Reply).error).toBeUndefined()
+		expect(await toastOf(duplicate.headers)).toMatchObject({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' })
+		// The address's owner hears of it by e-mail, and the account is untouched.
+		const notices = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Tentativa de cadastro com o seu e-mail'))
+		expect(notices.map((m) => m.to)).toEqual(['nova@example.com'])
+		expect(notices[0]?.text).toContain('http://loja.test/auth/esqueci-senha')
 
 		const short = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'curta@example.com', password: '1234' }))))
 		expect(short.status).toBe(400)
@@ -121,6 +125,8 @@ describe('/auth action', () => {
 	test('admin sign-in → /admin; a safe redirectTo wins; an off-site one is ignored', async () => {
 		await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'chefe@example.com', password: 'senha-chefe-1' }))))
 		const [chefe] = await db.select().from(users).where(eq(users.email, 'chefe@example.com'))
+		// Admins need a confirmed address (decision 021).
+		await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chefe!.id))
 		await db.insert(userRoles).values({ userId: chefe!.id, role: 'admin' })
 
 		const admin = await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'chefe@example.com', password: 'senha-chefe-1' }))))
@@ -138,14 +144,14 @@ describe('/auth action', () => {
 		expect(page.data).toEqual({ redirectTo: null })
 	})
 
-	test('the 6th attempt on one account is refused with 429 and the Portuguese message', async () => {
+	test('the 6th attempt on one account from one address is refused with 429 and the Portuguese message', async () => {
 		// Rate-limit windows are aligned to the clock: stay inside one.
 		vi.useFakeTimers({ toFake: ['Date'] })
 		vi.setSystemTime(new Date('2026-05-01T10:02:00Z'))
 		for (let i = 0; i < 5; i++) {
-			await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'alvo@example.com', password: `chute-${i}` }))))
+			await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'alvo@example.com', password: `chute-${i}` }), '192.0.2.250')))
 		}
-		const blocked = await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'alvo@example.com', password: 'chute-6' }))))
+		const blocked = await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'alvo@example.com', password: 'chute-6' }), '192.0.2.250')))
 		expect(blocked.status).toBe(429)
 		expect(Number(blocked.headers.get('Retry-After'))).toBeGreaterThan(0)
 		expect(await toastOf(blocked.headers)).toMatchObject({

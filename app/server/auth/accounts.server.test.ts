@@ -62,13 +62,27 @@ describe('sign-up', () => {
 		expect(await confirmEmail('token-inventado')).toMatchObject({ ok: false })
 	})
 
-	test('refuses a duplicate e-mail (any case) and a short password with Portuguese messages', async () => {
-		await signUp({ email: 'bia@example.com', password: 'senha-forte-1' })
-		expect(await signUp({ email: 'BIA@example.com', password: 'outra-senha-2' })).toEqual({
-			ok: false,
-			field: 'email',
-			message: 'Este e-mail já está cadastrado.',
+	test('a known e-mail (any case) succeeds in appearance: nothing changes, its owner gets a notice', async () => {
+		const first = await signUp({ email: 'bia@example.com', password: 'senha-forte-1' })
+		if (!first.ok) throw new Error('cadastro falhou')
+		const [before] = await db.select().from(users).where(eq(users.email, 'bia@example.com'))
+		expect(await signUp({ email: 'BIA@example.com', password: 'outra-senha-2', request: new Request('http://loja.test/auth') })).toEqual({
+			ok: true,
+			userId: first.userId,
+			created: false,
 		})
+		const [after] = await db.select().from(users).where(eq(users.email, 'bia@example.com'))
+		expect(after?.passwordHash).toBe(before?.passwordHash)
+		const notice = await latestMailTo('bia@example.com')
+		expect(notice?.subject).toBe('Tentativa de cadastro com o seu e-mail')
+		expect(notice?.text).toContain('http://loja.test/auth/esqueci-senha')
+		// A mailbox cannot be flooded through the sign-up form: 3 notices an hour.
+		for (let i = 0; i < 4; i++) await signUp({ email: 'bia@example.com', password: 'outra-senha-2' })
+		const notices = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Tentativa de cadastro com o seu e-mail'))
+		expect(notices).toHaveLength(3)
+	})
+
+	test('refuses a short password and an invalid e-mail with Portuguese messages', async () => {
 		expect(await signUp({ email: 'caio@example.com', password: '1234567' })).toEqual({
 			ok: false,
 			field: 'password',
@@ -93,6 +107,17 @@ describe('sign-in and sessions', () => {
 		expect(setCookie).toMatch(/^loja_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000/)
 		expect(setCookie).not.toContain('Secure') // NODE_ENV=test
 		expect(await getOptionalUser(requestWithCookies(setCookie!))).toMatchObject({ id: ok.user.id })
+	})
+
+	test('an admin row on an unconfirmed account opens nothing: sign-in refused, no admin in the guards', async () => {
+		const created = await signUp({ email: 'intrusa@example.com', password: 'senha-da-intrusa' })
+		if (!created.ok) throw new Error('cadastro falhou')
+		const customerSession = (await signInOk('intrusa@example.com', 'senha-da-intrusa')).headers.getSetCookie()[0]!
+		// Added by hand, past setUserRole (which refuses it).
+		await db.insert(userRoles).values({ userId: created.userId, role: 'admin' })
+		expect(await getOptionalUser(requestWithCookies(customerSession))).toMatchObject({ isAdmin: false })
+		const attempt = await signIn({ email: 'intrusa@example.com', password: 'senha-da-intrusa', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		expect(attempt).toEqual({ ok: false, reason: 'invalid_credentials', message: 'Email ou senha incorretos' })
 	})
 
 	test('each sign-in gets a new token; only its hash is stored; sign-out kills the old cookie', async () => {
@@ -158,26 +183,41 @@ describe('sign-in rate limits', () => {
 		vi.useRealTimers()
 	})
 
-	test('the 6th attempt on one account within 15 minutes is blocked, even with the right password', async () => {
+	test('the 6th attempt on one account from one address is blocked, even with the right password; another address signs in', async () => {
 		await signUp({ email: 'hugo@example.com', password: 'senha-do-hugo' })
+		const guesser = '203.0.113.7'
 		for (let attempt = 1; attempt <= 5; attempt++) {
-			const result = await signIn({ email: 'hugo@example.com', password: `errada-${attempt}`, ip: freshIp(), request: new Request('http://loja.test/auth') })
+			const result = await signIn({ email: 'hugo@example.com', password: `errada-${attempt}`, ip: guesser, request: new Request('http://loja.test/auth') })
 			expect(result).toMatchObject({ ok: false, reason: 'invalid_credentials' })
 		}
-		const sixth = await signIn({ email: 'HUGO@example.com', password: 'senha-do-hugo', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		const sixth = await signIn({ email: 'HUGO@example.com', password: 'senha-do-hugo', ip: guesser, request: new Request('http://loja.test/auth') })
 		expect(sixth).toMatchObject({ ok: false, reason: 'rate_limited', message: 'Muitas tentativas de login. Tente novamente em alguns minutos.' })
 		if (sixth.ok || sixth.reason !== 'rate_limited') throw new Error('esperado bloqueio')
 		expect(sixth.retryAfterSeconds).toBeGreaterThan(0)
 		expect(sixth.retryAfterSeconds).toBeLessThanOrEqual(15 * 60)
+		// The owner, elsewhere, is not locked out.
+		await signInOk('hugo@example.com', 'senha-do-hugo', '203.0.113.8')
 	})
+
+	test('failures spread over many addresses slow the account down but never lock it', async () => {
+		await signUp({ email: 'iara@example.com', password: 'senha-da-iara' })
+		for (let attempt = 1; attempt <= 6; attempt++) {
+			await signIn({ email: 'iara@example.com', password: 'errada', ip: freshIp(), request: new Request('http://loja.test/auth') })
+		}
+		// 6 failures: the next attempt waits 1 s, then the right password still works.
+		const started = performance.now()
+		await signInOk('iara@example.com', 'senha-da-iara')
+		expect(performance.now() - started).toBeGreaterThanOrEqual(900)
+	}, 30_000)
 
 	test('a success clears the account counter', async () => {
 		await signUp({ email: 'iris@example.com', password: 'senha-da-iris' })
+		const ip = freshIp()
 		for (let round = 0; round < 2; round++) {
 			for (let attempt = 1; attempt <= 4; attempt++) {
-				await signIn({ email: 'iris@example.com', password: 'errada', ip: freshIp(), request: new Request('http://loja.test/auth') })
+				await signIn({ email: 'iris@example.com', password: 'errada', ip, request: new Request('http://loja.test/auth') })
 			}
-			await signInOk('iris@example.com', 'senha-da-iris')
+			await signInOk('iris@example.com', 'senha-da-iris', ip)
 		}
 	})
 

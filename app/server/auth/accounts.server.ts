@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { userProfiles, userRoles, users } from '~/db/schema'
 import { forgetCachedUser, type SessionUser } from '~/server/auth/guards.server'
 import { getDummyPasswordHash, hashPassword, verifyPassword } from '~/server/auth/password.server'
@@ -9,9 +9,10 @@ import { db } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
 import { sendMail } from '~/server/mail.server'
-import { confirmationEmail, passwordResetEmail } from '~/server/mail/templates.server'
+import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from '~/server/mail/templates.server'
 import { clearBuyerCookieHeader } from '~/server/orders/buyer-cookie.server'
-import { consumeRateLimit, resetRateLimit } from '~/server/rate-limit.server'
+import { enterSignIn, recordSignInFailure, recordSignInSuccess, resetSignInLimitsForAccount } from '~/server/auth/sign-in-throttle.server'
+import { consumeRateLimit } from '~/server/rate-limit.server'
 import {
 	authMessages,
 	emailSchema,
@@ -34,15 +35,12 @@ export function normalizeEmail(email: string): string {
 	return email.trim().toLowerCase()
 }
 
-// Sign-in limits (per fixed window): per account, so one address cannot guess one password;
-// per client address, so one address cannot spray many accounts. A success clears the
-// account's counter, so the account limit is in effect "5 failures in 15 minutes".
-export const SIGN_IN_LIMITS = {
-	account: { limit: 5, windowSeconds: 15 * 60 },
-	address: { limit: 30, windowSeconds: 15 * 60 },
-} as const
+// Sign-in limits live in sign-in-throttle.server.ts (decision 021).
+export { SIGN_IN_LIMITS } from '~/server/auth/sign-in-throttle.server'
 // Reset e-mails per address requested: stops anyone from flooding a mailbox.
 const RESET_REQUEST_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
+// 'Someone tried to sign up with your e-mail' notices per address: same reason.
+const SIGN_UP_ATTEMPT_NOTICE_LIMIT = { limit: 3, windowSeconds: 60 * 60 }
 
 // ---------------------------------------------------------------------------------------
 // Hook points. Other modules register work that must happen at sign-in / sign-out, e.g.
@@ -70,20 +68,27 @@ async function runHooks(name: string, hooks: AuthHook[], event: AuthHookEvent) {
 
 async function loadSessionUserById(userId: string): Promise<SessionUser> {
 	const [row] = await db
-		.select({ id: users.id, email: users.email, fullName: userProfiles.fullName })
+		.select({ id: users.id, email: users.email, fullName: userProfiles.fullName, emailVerifiedAt: users.emailVerifiedAt })
 		.from(users)
 		.leftJoin(userProfiles, eq(userProfiles.userId, users.id))
 		.where(eq(users.id, userId))
 		.limit(1)
 	if (!row) throw new Error(`usuário ${userId} não encontrado`)
 	const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))
-	return { id: row.id, email: row.email, fullName: row.fullName ?? null, isAdmin: roles.some((r) => r.role === 'admin') }
+	// As in the guards: admin only with a confirmed address (decision 021).
+	const isAdmin = row.emailVerifiedAt !== null && roles.some((r) => r.role === 'admin')
+	return { id: row.id, email: row.email, fullName: row.fullName ?? null, isAdmin }
 }
 
 // ------------------------------------------------------------------------------ sign-up
 
+/**
+ * `created` is false when the address already had an account: the caller answers exactly as
+ * for a new one (the page must not reveal who is a customer) and the address's owner gets an
+ * e-mail saying someone tried (decision 021). `userId` is then the existing account's.
+ */
 export type SignUpResult =
-	| { ok: true; userId: string }
+	| { ok: true; userId: string; created: boolean }
 	| { ok: false; field: 'email' | 'password'; message: string }
 
 export async function signUp(input: { email: string; password: string; request?: Request }): Promise<SignUpResult> {
@@ -92,6 +97,7 @@ export async function signUp(input: { email: string; password: string; request?:
 	const password = newPasswordSchema.safeParse(input.password)
 	if (!password.success) return { ok: false, field: 'password', message: password.error.issues[0]?.message ?? messages.passwordTooShort }
 
+	// Hashed whether or not the address is taken: both answers cost the same scrypt.
 	const passwordHash = await hashPassword(password.data)
 	const userId = await db.transaction(async (tx) => {
 		// The unique index decides between two simultaneous sign-ups with the same e-mail.
@@ -105,10 +111,24 @@ export async function signUp(input: { email: string; password: string; request?:
 		await tx.insert(userRoles).values({ userId: created.id, role: 'customer' })
 		return created.id
 	})
-	if (!userId) return { ok: false, field: 'email', message: messages.emailTaken }
+	if (!userId) {
+		const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1)
+		if (!existing) throw new Error(`cadastro de ${email.data}: conta nem criada nem encontrada`)
+		await sendSignUpAttemptNotice(email.data, input.request)
+		return { ok: true, userId: existing.id, created: false }
+	}
 
 	await sendConfirmationEmail(userId, email.data, input.request)
-	return { ok: true, userId }
+	return { ok: true, userId, created: true }
+}
+
+async function sendSignUpAttemptNotice(email: string, request?: Request) {
+	const budget = await consumeRateLimit({ key: `signup-notice:${email}`, ...SIGN_UP_ATTEMPT_NOTICE_LIMIT })
+	if (!budget.allowed) {
+		logger.warn({ email }, 'aviso de tentativa de cadastro não enviado: limite atingido')
+		return
+	}
+	await sendMail({ to: email, ...signUpAttemptEmail({ baseUrl: publicUrl(request) }) })
 }
 
 export async function sendConfirmationEmail(userId: string, email: string, request?: Request) {
@@ -126,38 +146,54 @@ export type SignInResult =
 /**
  * Checks the password and starts a session. Returns the headers for the response (the new
  * session cookie plus whatever the afterSignIn hooks add). Does not require a confirmed
- * e-mail: the sign-up message says 'Você já pode fazer login.'.
+ * e-mail from customers (the sign-up message says 'Você já pode fazer login.'), but does
+ * from admins (decision 021). Throttled per sign-in-throttle.server.ts.
  */
 export async function signIn(input: { email: string; password: string; ip: string; request: Request }): Promise<SignInResult> {
 	const email = normalizeEmail(input.email)
-	// Both budgets are spent before the password is checked, atomically, so parallel
-	// guesses cannot slip past the limit.
-	const [byAccount, byAddress] = await Promise.all([
-		consumeRateLimit({ key: `signin:account:${email}`, ...SIGN_IN_LIMITS.account }),
-		consumeRateLimit({ key: `signin:ip:${input.ip}`, ...SIGN_IN_LIMITS.address }),
-	])
-	if (!byAccount.allowed || !byAddress.allowed) {
+	const gate = await enterSignIn(email, input.ip)
+	if (!gate.allowed) {
 		logger.warn({ email, ip: input.ip }, 'login bloqueado por excesso de tentativas')
-		return {
-			ok: false,
-			reason: 'rate_limited',
-			message: messages.rateLimited,
-			retryAfterSeconds: Math.max(byAccount.allowed ? 0 : byAccount.retryAfterSeconds, byAddress.allowed ? 0 : byAddress.retryAfterSeconds),
-		}
+		return { ok: false, reason: 'rate_limited', message: messages.rateLimited, retryAfterSeconds: gate.retryAfterSeconds }
 	}
 
-	const [user] = email.length <= 254 ? await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1) : []
+	const [user] =
+		email.length <= 254
+			? await db
+					.select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+					.from(users)
+					.where(eq(users.email, email))
+					.limit(1)
+			: []
 	const password = input.password.slice(0, PASSWORD_MAX_LENGTH + 1)
 	// Unknown e-mail: still spend the time of one hash check.
 	const valid = user ? await verifyPassword(password, user.passwordHash) : (await verifyPassword(password, await getDummyPasswordHash()), false)
-	if (!user || !valid) return { ok: false, reason: 'invalid_credentials', message: messages.invalidCredentials }
+	if (!user || !valid) {
+		await recordSignInFailure(email)
+		return { ok: false, reason: 'invalid_credentials', message: messages.invalidCredentials }
+	}
+	if (!user.emailVerifiedAt && (await hasAdminRole(user.id))) {
+		// setUserRole never makes this state; an admin row added by hand must not open /admin
+		// to whoever registered the address first.
+		logger.warn({ email }, 'login de administrador recusado: e-mail não confirmado')
+		return { ok: false, reason: 'invalid_credentials', message: messages.invalidCredentials }
+	}
 
-	await resetRateLimit(`signin:account:${email}`)
+	await recordSignInSuccess(email, input.ip)
 	const headers = new Headers()
 	headers.append('Set-Cookie', await createSession(user.id, input.request, { ip: input.ip }))
 	forgetCachedUser(input.request)
 	await runHooks('afterSignIn', afterSignIn, { userId: user.id, request: input.request, headers })
 	return { ok: true, user: await loadSessionUserById(user.id), headers }
+}
+
+async function hasAdminRole(userId: string): Promise<boolean> {
+	const rows = await db
+		.select({ role: userRoles.role })
+		.from(userRoles)
+		.where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+		.limit(1)
+	return rows.length > 0
 }
 
 // ----------------------------------------------------------------------------- sign-out
@@ -224,6 +260,6 @@ export async function resetPassword(token: string, newPassword: string): Promise
 		return owner
 	})
 	if (!userId) return { ok: false, field: 'token', message: messages.invalidToken }
-	await resetRateLimit(`signin:account:${(await loadSessionUserById(userId)).email}`)
+	await resetSignInLimitsForAccount((await loadSessionUserById(userId)).email)
 	return { ok: true, userId }
 }

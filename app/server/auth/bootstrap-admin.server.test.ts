@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { userRoles, users } from '~/db/schema'
+import { sessions, userRoles, users } from '~/db/schema'
+import { logger } from '~/server/logger.server'
 import { db } from '~/server/db.server'
 import { ensureAdmin } from './bootstrap-admin.server'
-import { verifyPassword } from './password.server'
+import { hashPassword, verifyPassword } from './password.server'
+import { createSession } from './session.server'
 
 withTestDatabase()
 
@@ -58,11 +60,42 @@ describe('ensureAdmin', () => {
 		expect(log).not.toHaveBeenCalled()
 	})
 
-	test('with env: an existing customer account is promoted to admin', async () => {
-		const [customer] = await db.insert(users).values({ email: 'cliente@loja.com', passwordHash: 'x' }).returning()
+	test('with env: an existing confirmed customer is promoted, and its old sessions end', async () => {
+		const [customer] = await db.insert(users).values({ email: 'cliente@loja.com', passwordHash: 'x', emailVerifiedAt: new Date() }).returning()
 		await db.insert(userRoles).values({ userId: customer!.id, role: 'customer' })
+		await createSession(customer!.id, new Request('http://loja.test/'))
 		await ensureAdmin({ ADMIN_EMAIL: 'cliente@loja.com', ADMIN_PASSWORD: 'senha-de-admin' })
 		const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, customer!.id))
 		expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'customer'])
+		expect(await db.select().from(sessions).where(eq(sessions.userId, customer!.id))).toHaveLength(0)
+	})
+
+	test('with env: a changed ADMIN_PASSWORD ends the admin sessions; an unchanged one keeps them', async () => {
+		await ensureAdmin({ ADMIN_EMAIL: 'chefe@loja.com', ADMIN_PASSWORD: 'senha-chefe-1' })
+		const [admin] = await db.select().from(users).where(eq(users.email, 'chefe@loja.com'))
+		await createSession(admin!.id, new Request('http://loja.test/'))
+		await ensureAdmin({ ADMIN_EMAIL: 'chefe@loja.com', ADMIN_PASSWORD: 'senha-chefe-1' })
+		expect(await db.select().from(sessions).where(eq(sessions.userId, admin!.id))).toHaveLength(1)
+		await ensureAdmin({ ADMIN_EMAIL: 'chefe@loja.com', ADMIN_PASSWORD: 'senha-chefe-2' })
+		expect(await db.select().from(sessions).where(eq(sessions.userId, admin!.id))).toHaveLength(0)
+	})
+
+	test("with env: an unconfirmed account someone else registered is taken over, not promoted with the stranger's password", async () => {
+		const warn = vi.spyOn(logger, 'warn').mockImplementation(() => {})
+		const [stranger] = await db
+			.insert(users)
+			.values({ email: 'owner@shop.test', passwordHash: await hashPassword('senha-do-estranho') })
+			.returning()
+		await db.insert(userRoles).values({ userId: stranger!.id, role: 'customer' })
+		await createSession(stranger!.id, new Request('http://loja.test/'))
+
+		await ensureAdmin({ ADMIN_EMAIL: 'owner@shop.test', ADMIN_PASSWORD: 'senha-da-dona-de-verdade' })
+		const [account] = await db.select().from(users).where(eq(users.id, stranger!.id))
+		expect(await verifyPassword('senha-do-estranho', account!.passwordHash)).toBe(false)
+		expect(await verifyPassword('senha-da-dona-de-verdade', account!.passwordHash)).toBe(true)
+		expect(account!.emailVerifiedAt).toBeInstanceOf(Date)
+		expect(await db.select().from(sessions).where(eq(sessions.userId, stranger!.id))).toHaveLength(0)
+		expect(await adminEmails()).toContain('owner@shop.test')
+		expect(warn).toHaveBeenCalledWith({ email: 'owner@shop.test' }, expect.stringContaining('não confirmado'))
 	})
 })

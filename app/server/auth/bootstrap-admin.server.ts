@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { userProfiles, userRoles, users } from '~/db/schema'
+import { userRoles, users } from '~/db/schema'
 import { hashPassword, verifyPassword } from '~/server/auth/password.server'
+import { setUserRole } from '~/server/auth/roles.server'
+import { destroyAllSessionsForUser } from '~/server/auth/session.server'
+import { revokeVerificationTokens } from '~/server/auth/tokens.server'
 import { db } from '~/server/db.server'
 import type { Env } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
@@ -11,8 +14,10 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@loja.local'
 /**
  * Makes sure the shop has an administrator, at every start (idempotent).
  *
- * - ADMIN_EMAIL + ADMIN_PASSWORD set: that account exists, has that password and the
- *   'admin' role (the operator's way to recover access: change the env, restart).
+ * - ADMIN_EMAIL + ADMIN_PASSWORD set: that account exists, has that password, a confirmed
+ *   address and the 'admin' role (the operator's way to recover access: change the env,
+ *   restart). A changed password or a promotion ends the account's sessions; an unconfirmed
+ *   account someone else registered with that address is taken over, never promoted as is.
  * - Unset, and no admin yet: creates admin@loja.local with a generated password and prints
  *   it once. It is never printed again: later starts find the admin and do nothing.
  *
@@ -30,20 +35,30 @@ export async function ensureAdmin(env: Pick<Env, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD
 	await ensureGeneratedAdmin()
 }
 
-async function grantAdmin(userId: string, executor: Pick<typeof db, 'insert'> = db) {
-	await executor.insert(userProfiles).values({ userId }).onConflictDoNothing()
-	await executor.insert(userRoles).values({ userId, role: 'admin' }).onConflictDoNothing()
-}
-
 async function ensureConfiguredAdmin(email: string, password: string) {
-	const [existing] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email)).limit(1)
+	const [existing] = await db
+		.select({ id: users.id, passwordHash: users.passwordHash, verifiedAt: users.emailVerifiedAt })
+		.from(users)
+		.where(eq(users.email, email))
+		.limit(1)
 	if (existing) {
-		// Re-hash only when the password changed: no write (and no new salt) at every start.
-		if (!(await verifyPassword(password, existing.passwordHash))) {
-			await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, existing.id))
-			logger.info({ email }, 'senha do administrador atualizada a partir de ADMIN_PASSWORD')
+		if (!existing.verifiedAt) {
+			// Someone signed up with the owner's address and never confirmed it (only the owner
+			// can): their password must not become the admin's. The operator, who configured the
+			// address, takes the account over: ADMIN_PASSWORD replaces the password, the address
+			// counts as confirmed, and whoever was signed in is signed out (decision 021).
+			await takeOverUnconfirmedAccount(existing.id, email, password)
+		} else if (!(await verifyPassword(password, existing.passwordHash))) {
+			// Re-hash only when the password changed: no write (and no new salt) at every start.
+			const passwordHash = await hashPassword(password)
+			await db.transaction(async (tx) => {
+				await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, existing.id))
+				// A new password ends every session, as a password reset does.
+				await destroyAllSessionsForUser(existing.id, tx)
+			})
+			logger.info({ email }, 'senha do administrador atualizada a partir de ADMIN_PASSWORD; sessões encerradas')
 		}
-		await grantAdmin(existing.id)
+		if (await setUserRole(existing.id, 'admin')) logger.info({ email }, 'conta promovida a administrador a partir de ADMIN_EMAIL')
 		return
 	}
 	const passwordHash = await hashPassword(password)
@@ -54,8 +69,23 @@ async function ensureConfiguredAdmin(email: string, password: string) {
 	// Whether we or a sibling server inserted it, the row exists now.
 	const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
 	if (!created) throw new Error(`não foi possível criar o administrador ${email}`)
-	await grantAdmin(created.id)
+	await setUserRole(created.id, 'admin')
 	logger.info({ email }, 'administrador garantido a partir de ADMIN_EMAIL')
+}
+
+async function takeOverUnconfirmedAccount(userId: string, email: string, password: string) {
+	const passwordHash = await hashPassword(password)
+	await db.transaction(async (tx) => {
+		await tx.update(users).set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId))
+		await destroyAllSessionsForUser(userId, tx)
+		await revokeVerificationTokens(userId, 'confirm_email', tx)
+		await revokeVerificationTokens(userId, 'reset_password', tx)
+	})
+	logger.warn(
+		{ email },
+		'ADMIN_EMAIL pertencia a uma conta com e-mail não confirmado (cadastrada por outra pessoa?): a senha foi trocada por ADMIN_PASSWORD, ' +
+			'as sessões dessa conta foram encerradas e o e-mail passa a contar como confirmado. Confira o perfil e os pedidos dessa conta.',
+	)
 }
 
 async function ensureGeneratedAdmin() {
@@ -72,7 +102,7 @@ async function ensureGeneratedAdmin() {
 			.onConflictDoNothing({ target: users.email })
 			.returning({ id: users.id })
 		if (!created) return null
-		await grantAdmin(created.id, tx)
+		await setUserRole(created.id, 'admin', tx)
 		return created.id
 	})
 	if (!createdId) {

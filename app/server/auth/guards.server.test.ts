@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { userProfiles, userRoles } from '~/db/schema'
+import { userProfiles, userRoles, users } from '~/db/schema'
 import { db, getConnection } from '~/server/db.server'
 import { getToast } from '~/server/toast.server'
 import { signIn, signUp } from './accounts.server'
@@ -13,7 +13,11 @@ let ip = 0
 async function sessionCookieFor(email: string, options: { admin?: boolean; fullName?: string } = {}) {
 	const created = await signUp({ email, password: 'senha-segura-1' })
 	if (!created.ok) throw new Error(created.message)
-	if (options.admin) await db.insert(userRoles).values({ userId: created.userId, role: 'admin' })
+	if (options.admin) {
+		// Admins need a confirmed address (decision 021).
+		await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, created.userId))
+		await db.insert(userRoles).values({ userId: created.userId, role: 'admin' })
+	}
 	if (options.fullName) await db.update(userProfiles).set({ fullName: options.fullName }).where(eq(userProfiles.userId, created.userId))
 	ip += 1
 	const result = await signIn({ email, password: 'senha-segura-1', ip: `192.0.2.${ip}`, request: new Request('http://loja.test/auth') })

@@ -25,7 +25,8 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
 			id: users.id,
 			email: users.email,
 			fullName: userProfiles.fullName,
-			isAdmin: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+			// Admin only with a confirmed address (decision 021): a role row alone is not enough.
+			isAdmin: sql<boolean>`${users.emailVerifiedAt} is not null and exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
 		})
 		.from(sessions)
 		.innerJoin(users, eq(users.id, sessions.userId))

@@ -37,3 +37,24 @@ export function passwordResetEmail({ baseUrl, token }: { baseUrl: string; token:
 		html: layout([...intro, outro], { href: link, label: 'Redefinir senha' }),
 	}
 }
+
+/**
+ * Someone tried to sign up with an address that already has an account. The sign-up page
+ * answers exactly as for a new account (decision 021), so this e-mail is where the owner of
+ * the address learns the rest, with the two ways back in.
+ */
+export function signUpAttemptEmail({ baseUrl }: { baseUrl: string }): Template {
+	const signIn = `${baseUrl}/auth`
+	const reset = `${baseUrl}/auth/esqueci-senha`
+	const intro = [
+		'Olá!',
+		'Alguém tentou criar uma conta na nossa loja com este e-mail, mas ele já tem uma conta. Nenhuma conta nova foi criada e nada mudou na sua.',
+		`Se foi você, entre com a sua senha em ${signIn}. Se não lembra a senha, crie uma nova pelo link abaixo.`,
+	]
+	const outro = 'Se não foi você, pode ignorar esta mensagem: a sua senha continua a mesma.'
+	return {
+		subject: 'Tentativa de cadastro com o seu e-mail',
+		text: `${intro.join('\n\n')}\n\n${reset}\n\n${outro}\n`,
+		html: layout([...intro, outro], { href: reset, label: 'Redefinir senha' }),
+	}
+}
