@@ -28,6 +28,9 @@ let databaseUrl: string
 let cleanup: () => Promise<void> = async () => {}
 let variantId: string
 let staleOrder: { reference: string; buyerToken: string }
+let serverStartedAt = 0
+/** Rows the purge jobs must delete (old) or keep (fresh), written before the server starts. */
+const purgeable = { abandonedCart: '', freshCart: '', expiredSession: '', liveSession: '' }
 
 /** Opens the test's database in this process (PGlite allows one process at a time: only while the server is down). */
 async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
@@ -75,7 +78,20 @@ beforeAll(async () => {
 			values (${order?.id}::uuid, ${variantId}::uuid, 'bandana-xadrez', 'Bandana Xadrez', 'Único', 4990, 1, 4990)`)
 		await queryRows(sql`update product_variants set stock = stock - 1 where id = ${variantId}::uuid`)
 		staleOrder = { reference, buyerToken }
+
+		const daysAgo = (days: number) => new Date(Date.now() - days * 24 * HOUR).toISOString()
+		const newCart = async (ageDays: number) =>
+			(await queryRows<{ id: string }>(sql`insert into carts (created_at, updated_at) values (${daysAgo(ageDays)}, ${daysAgo(ageDays)}) returning id`))[0]?.id ?? ''
+		purgeable.abandonedCart = await newCart(45)
+		purgeable.freshCart = await newCart(2)
+		const [user] = await queryRows<{ id: string }>(sql`insert into users (email, password_hash) values ('antiga@example.com', 'x') returning id`)
+		const newSession = async (expiresAt: string) =>
+			(await queryRows<{ id: string }>(sql`insert into sessions (token_hash, user_id, expires_at) values (${randomUUID()}, ${user?.id}::uuid, ${expiresAt}) returning id`))[0]?.id ?? ''
+		purgeable.expiredSession = await newSession(daysAgo(3))
+		purgeable.liveSession = await newSession(daysAgo(-20))
+		await queryRows(sql`insert into rate_limits (key, window_start, count) values ('signin:ip:velho', ${daysAgo(3)}, 9)`)
 	})
+	serverStartedAt = Date.now()
 	server = await startAppServer({
 		SEED_DEMO: 'false',
 		ADMIN_EMAIL: 'dona@loja.test',
@@ -143,7 +159,7 @@ class Shopper {
 	}
 }
 
-describe('order placement is rate-limited per client address', () => {
+describe('order placement limits, PIX deadline, expiry and purge jobs in the production server', () => {
 	test(`the ${CHECKOUT_LIMITS.address.limit + 1}th rapid anonymous PIX order gets 429 with Retry-After, keeps the form and the cart, and makes no order`, async () => {
 		const shopper = new Shopper()
 		const references: string[] = []
@@ -200,7 +216,9 @@ describe('order placement is rate-limited per client address', () => {
 		expect(html).not.toContain('Pague até')
 	}, 90_000)
 
-	test('what is stored: exactly the allowed orders, their units taken, the expired one given back, its e-mail sent', async () => {
+	test('what is stored: exactly the allowed orders, their units taken, the expired one given back, its e-mail sent; purges done', async () => {
+		// The purge jobs' first runs come within 10 s of start-up.
+		await new Promise((r) => setTimeout(r, Math.max(0, serverStartedAt + 15_000 - Date.now())))
 		await server.stop()
 		await withDatabase(async () => {
 			const orders = await queryRows<{ status: string; email: string }>(sql`select status, email from orders order by created_at`)
@@ -216,6 +234,16 @@ describe('order placement is rate-limited per client address', () => {
 				sql`select "to" from mail_outbox where subject = ${`Pedido cancelado: ${staleOrder.reference}`}`,
 			)
 			expect(mails).toEqual([{ to: 'joana@example.com' }])
+
+			const carts = new Set((await queryRows<{ id: string }>(sql`select id from carts`)).map((r) => r.id))
+			expect(carts.has(purgeable.abandonedCart)).toBe(false)
+			expect(carts.has(purgeable.freshCart)).toBe(true)
+			const sessions = new Set((await queryRows<{ id: string }>(sql`select id from sessions`)).map((r) => r.id))
+			expect(sessions.has(purgeable.expiredSession)).toBe(false)
+			expect(sessions.has(purgeable.liveSession)).toBe(true)
+			expect(await queryRows(sql`select 1 from rate_limits where key = 'signin:ip:velho'`)).toHaveLength(0)
+			// This hour's checkout budget is still counted.
+			expect(await queryRows(sql`select 1 from rate_limits where key like 'checkout:ip:%'`)).not.toHaveLength(0)
 		})
 	}, 60_000)
 })
