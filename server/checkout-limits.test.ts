@@ -8,8 +8,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
 import { hashToken } from '~/server/auth/session.server'
-import { type Connection, migrateConnection, openConnection, queryRows, setConnection } from '~/server/db.server'
-import { CHECKOUT_LIMITS } from '~/server/orders/checkout-rate-limit.server'
+import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { type Connection, db, migrateConnection, openConnection, queryRows, setConnection } from '~/server/db.server'
+import { CHECKOUT_WINDOW_SECONDS } from '~/server/orders/checkout-rate-limit.server'
 import { formatDateTime } from '~/utils/format'
 
 /**
@@ -20,6 +21,8 @@ import { formatDateTime } from '~/utils/format'
  * a scratch PostgreSQL database when TEST_DATABASE_URL is set.
  */
 
+/** The shipped defaults (startAppServer raises them for other tests' bursts of orders). */
+const CHECKOUT_LIMITS = { address: { limit: 10, windowSeconds: CHECKOUT_WINDOW_SECONDS } }
 const STOCK = 50
 const HOUR = 60 * 60 * 1000
 
@@ -31,6 +34,8 @@ let staleOrder: { reference: string; buyerToken: string }
 let serverStartedAt = 0
 /** Rows the purge jobs must delete (old) or keep (fresh), written before the server starts. */
 const purgeable = { abandonedCart: '', freshCart: '', expiredSession: '', liveSession: '' }
+/** A customer's paid order with its purchase points, which the admin cancels (decision 20). */
+const paidOrder = { id: '', userId: '' }
 
 /** Opens the test's database in this process (PGlite allows one process at a time: only while the server is down). */
 async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
@@ -90,6 +95,23 @@ beforeAll(async () => {
 		purgeable.expiredSession = await newSession(daysAgo(3))
 		purgeable.liveSession = await newSession(daysAgo(-20))
 		await queryRows(sql`insert into rate_limits (key, window_start, count) values ('signin:ip:velho', ${daysAgo(3)}, 9)`)
+
+		const [customer] = await queryRows<{ id: string }>(sql`insert into users (email, password_hash) values ('fiel@example.com', 'x') returning id`)
+		const [paid] = await queryRows<{ id: string }>(sql`
+			insert into orders (reference, user_id, idempotency_key, status, paid_at, customer_name, email, cpf, phone, cep, street,
+				number, district, city, uf, shipping_cents, subtotal_cents, discount_cents, total_cents, payment_method)
+			values ('PET-PAGO22', ${customer?.id}::uuid, ${randomUUID()}, 'pago', now(), 'Fiel Cliente', 'fiel@example.com',
+				'52998224725', '11912345678', '01310100', 'Rua B', '2', 'Centro', 'São Paulo', 'SP', 0, 12000, 0, 12000, 'pix')
+			returning id`)
+		paidOrder.id = paid?.id ?? ''
+		paidOrder.userId = customer?.id ?? ''
+		await awardPointsOnce(db, {
+			userId: paidOrder.userId,
+			actionType: 'purchase',
+			description: 'Compra #PET-PAGO22',
+			points: 1200,
+			eventKey: `purchase:${paidOrder.id}`,
+		})
 	})
 	serverStartedAt = Date.now()
 	server = await startAppServer({
@@ -97,6 +119,8 @@ beforeAll(async () => {
 		ADMIN_EMAIL: 'dona@loja.test',
 		ADMIN_PASSWORD: 'senha-forte-da-dona-123',
 		DATABASE_URL: databaseUrl,
+		CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: '10',
+		CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL: '5',
 	})
 }, 240_000)
 
@@ -216,6 +240,15 @@ describe('order placement limits, PIX deadline, expiry and purge jobs in the pro
 		expect(html).not.toContain('Pague até')
 	}, 90_000)
 
+	test('the admin cancels a paid order: 302, and (below) its purchase points are taken back', async () => {
+		const admin = new Shopper()
+		const signIn = await admin.request('POST', '/auth', { intent: 'signin', email: 'dona@loja.test', password: 'senha-forte-da-dona-123' })
+		expect(signIn.status).toBe(302)
+		const cancel = await admin.request('POST', `/admin/pedidos/${paidOrder.id}`, { to: 'cancelado' })
+		expect(cancel.status).toBe(302)
+		expect(cancel.headers.get('location')).toBe(`/admin/pedidos/${paidOrder.id}`)
+	}, 60_000)
+
 	test('what is stored: exactly the allowed orders, their units taken, the expired one given back, its e-mail sent; purges done', async () => {
 		// The purge jobs' first runs come within 10 s of start-up.
 		await new Promise((r) => setTimeout(r, Math.max(0, serverStartedAt + 15_000 - Date.now())))
@@ -242,6 +275,18 @@ describe('order placement limits, PIX deadline, expiry and purge jobs in the pro
 			expect(sessions.has(purgeable.expiredSession)).toBe(false)
 			expect(sessions.has(purgeable.liveSession)).toBe(true)
 			expect(await queryRows(sql`select 1 from rate_limits where key = 'signin:ip:velho'`)).toHaveLength(0)
+			// Decision 20: the award stays, a negative entry takes it back, the total is back to 0.
+			const ledger = await queryRows<{ action_type: string; points: number }>(
+				sql`select action_type, points from points_history where user_id = ${paidOrder.userId}::uuid order by points desc`,
+			)
+			expect(ledger).toEqual([
+				{ action_type: 'purchase', points: 1200 },
+				{ action_type: 'purchase_reversal', points: -1200 },
+			])
+			const [summary] = await queryRows<{ total_points: number }>(
+				sql`select total_points from user_gamification where user_id = ${paidOrder.userId}::uuid`,
+			)
+			expect(summary?.total_points).toBe(0)
 			// This hour's checkout budget is still counted.
 			expect(await queryRows(sql`select 1 from rate_limits where key like 'checkout:ip:%'`)).not.toHaveLength(0)
 		})

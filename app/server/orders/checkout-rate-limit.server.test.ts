@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { db } from '~/server/db.server'
-import { CHECKOUT_LIMITS, checkoutRateLimitedMessage, consumeCheckoutBudget } from './checkout-rate-limit.server'
+import { checkoutLimits, checkoutRateLimitedMessage, consumeCheckoutBudget } from './checkout-rate-limit.server'
+
+const CHECKOUT_LIMITS = checkoutLimits()
 
 withTestDatabase()
 
@@ -11,6 +13,10 @@ beforeEach(async () => {
 })
 
 describe('consumeCheckoutBudget', () => {
+	test('defaults: 10 orders an hour per address, 5 per e-mail', () => {
+		expect(CHECKOUT_LIMITS).toEqual({ address: { limit: 10, windowSeconds: 3600 }, email: { limit: 5, windowSeconds: 3600 } })
+	})
+
 	test('one e-mail is limited whatever the address (case and spaces do not make a new budget)', async () => {
 		const results = []
 		for (let i = 0; i <= CHECKOUT_LIMITS.email.limit; i++) {

@@ -1,3 +1,4 @@
+import { getEnv } from '~/server/env.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
 
 /**
@@ -7,10 +8,16 @@ import { consumeRateLimit } from '~/server/rate-limit.server'
  * does not. Counted per attempt to place (a declined card counts too: it also limits card
  * testing); trying a coupon does not count.
  */
-export const CHECKOUT_LIMITS = {
-	address: { limit: 10, windowSeconds: 60 * 60 },
-	email: { limit: 5, windowSeconds: 60 * 60 },
-} as const
+export const CHECKOUT_WINDOW_SECONDS = 60 * 60
+
+/** The limits per hour: CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS (10) and …_PER_EMAIL (5). */
+export function checkoutLimits() {
+	const env = getEnv()
+	return {
+		address: { limit: env.CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS, windowSeconds: CHECKOUT_WINDOW_SECONDS },
+		email: { limit: env.CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL, windowSeconds: CHECKOUT_WINDOW_SECONDS },
+	}
+}
 
 export type CheckoutBudget = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string }
 
@@ -23,9 +30,10 @@ export function checkoutRateLimitedMessage(retryAfterSeconds: number): string {
 /** Counts one attempt to place an order against the address's and the e-mail's budgets. */
 export async function consumeCheckoutBudget(input: { clientIp: string; email: string }): Promise<CheckoutBudget> {
 	const email = input.email.trim().toLowerCase()
+	const limits = checkoutLimits()
 	const [address, mailbox] = await Promise.all([
-		consumeRateLimit({ key: `checkout:ip:${input.clientIp}`, ...CHECKOUT_LIMITS.address }),
-		consumeRateLimit({ key: `checkout:email:${email}`, ...CHECKOUT_LIMITS.email }),
+		consumeRateLimit({ key: `checkout:ip:${input.clientIp}`, ...limits.address }),
+		consumeRateLimit({ key: `checkout:email:${email}`, ...limits.email }),
 	])
 	const refused = [address, mailbox].filter((r) => !r.allowed)
 	if (refused.length === 0) return { allowed: true }
