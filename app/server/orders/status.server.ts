@@ -15,8 +15,9 @@ import { ORDER_STATUS_LABELS } from '~/utils/order-status'
  * cancelado from any state that is not final. Every change is one transaction that locks
  * the order row (SELECT … FOR UPDATE), so two admins (or the card provider and an admin)
  * changing the same order at once cannot both apply: the second sees the new status and is
- * refused. Side effects that must happen once (points, stock, coupon use) are written in
- * the same transaction; e-mails go out only after the commit.
+ * refused. Side effects that must happen once (points, stock, coupon use; on cancelling a
+ * paid order, the points taken back — decision 20) are written in the same transaction;
+ * e-mails go out only after the commit.
  */
 
 /** Where each status may go next. Final states (entregue, cancelado) go nowhere. */
