@@ -15,7 +15,7 @@ import { changeOrderStatus } from './status.server'
 
 export const EXPIRY_HISTORY_NOTE = 'Prazo de pagamento do PIX expirado (cancelado automaticamente)'
 
-/** Orders handled per run; the rest wait for the next run (a run stays short). */
+/** Orders read per query; a run goes on batch after batch until none is due. */
 const BATCH_SIZE = 100
 
 /** When a PIX order placed at `createdAt` stops waiting for payment. */
@@ -28,23 +28,27 @@ export async function expireUnpaidOrders(options: { now?: Date } = {}): Promise<
 	const settings = await getStoreSettings()
 	const now = options.now ?? new Date()
 	const cutoff = new Date(now.getTime() - settings.pixPaymentWindowHours * 60 * 60 * 1000)
-	const due = await queryRows<{ id: string; reference: string }>(
-		sql`select id, reference from orders
-			where status = 'aguardando_pagamento' and payment_method = 'pix' and created_at <= ${cutoff.toISOString()}
-			order by created_at limit ${BATCH_SIZE}`,
-	)
 	let cancelled = 0
-	for (const order of due) {
-		const result = await changeOrderStatus({
-			orderId: order.id,
-			to: 'cancelado',
-			onlyFrom: 'aguardando_pagamento',
-			actorUserId: null,
-			actorLabel: EXPIRY_HISTORY_NOTE,
-			cancelReason: 'payment_expired',
-		})
-		// Refused = someone else changed it first (paid by an admin, or expired by another server).
-		if (result.ok) cancelled += 1
+	for (;;) {
+		const due = await queryRows<{ id: string }>(
+			sql`select id from orders
+				where status = 'aguardando_pagamento' and payment_method = 'pix' and created_at <= ${cutoff.toISOString()}
+				order by created_at limit ${BATCH_SIZE}`,
+		)
+		for (const order of due) {
+			const result = await changeOrderStatus({
+				orderId: order.id,
+				to: 'cancelado',
+				onlyFrom: 'aguardando_pagamento',
+				actorUserId: null,
+				actorLabel: EXPIRY_HISTORY_NOTE,
+				cancelReason: 'payment_expired',
+			})
+			// Refused = someone else changed it first (paid by an admin, or expired by another
+			// server). Either way it has left 'aguardando_pagamento', so the next query moves on.
+			if (result.ok) cancelled += 1
+		}
+		if (due.length < BATCH_SIZE) break
 	}
 	if (cancelled > 0) logger.info({ cancelled }, 'pedidos PIX não pagos expiraram')
 	return cancelled
