@@ -59,8 +59,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 			<div className="grid gap-6 lg:grid-cols-[1fr_380px]">
 				<div className="flex flex-col gap-6">
 					{order.payBy ? (
-						<p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100" data-testid="pay-by">
-							<ClockIcon className="size-4 shrink-0" aria-hidden="true" />
+						<p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100" data-testid="pay-by">
+							<ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
 							<span>
 								Pague até <strong>{formatDateTime(order.payBy)}</strong>. Depois disso o pedido é cancelado e os itens voltam ao estoque.
 							</span>
