@@ -37,6 +37,17 @@ const envSchema = z.object({
 	 */
 	COMMERCE_PROVIDER: z.enum(['builtin'], 'COMMERCE_PROVIDER deve ser builtin').default('builtin'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+	/** Orders one client address / one e-mail may place per hour (decision 20). */
+	CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce
+		.number()
+		.int('CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS deve ser um número inteiro')
+		.min(1, 'CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS deve ser pelo menos 1')
+		.default(10),
+	CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL: z.coerce
+		.number()
+		.int('CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL deve ser um número inteiro')
+		.min(1, 'CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL deve ser pelo menos 1')
+		.default(5),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])

@@ -28,6 +28,9 @@ const urlOrPath = (label: string) =>
 const pixText = (label: string, max: number) =>
 	z.string().trim().min(1, `Informe ${label}.`).max(max, `${label} deve ter no máximo ${max} caracteres.`)
 
+/** Bounds of the PIX payment window, in hours: from 1 hour to 30 days. */
+export const PIX_PAYMENT_WINDOW_HOURS = { min: 1, max: 720 } as const
+
 export const storeSettingsSchema = z.object({
 	/** No brand name is given in the documents. */
 	storeName: z.string().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.').default('Pet Estilo'),
@@ -60,6 +63,17 @@ export const storeSettingsSchema = z.object({
 	giftThresholdCents: cents('O valor para ganhar o brinde').default(10_000),
 	/** Decision 5: the shipping rate below the free-shipping threshold. */
 	shippingRateCents: cents('O valor do frete').default(1990),
+	/**
+	 * Decision 20: hours a PIX order waits for payment before it is cancelled and its stock
+	 * and coupon use go back. A store setting, not an env var: it is the owner's business
+	 * rule, changed from the back-office without a restart, the same on every app server.
+	 */
+	pixPaymentWindowHours: z
+		.number({ error: 'Prazo do PIX: informe um número inteiro de horas.' })
+		.int('Prazo do PIX: informe um número inteiro de horas.')
+		.min(PIX_PAYMENT_WINDOW_HOURS.min, `O prazo do PIX deve ser de pelo menos ${PIX_PAYMENT_WINDOW_HOURS.min} hora.`)
+		.max(PIX_PAYMENT_WINDOW_HOURS.max, `O prazo do PIX deve ser de no máximo ${PIX_PAYMENT_WINDOW_HOURS.max} horas (30 dias).`)
+		.default(24),
 })
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>

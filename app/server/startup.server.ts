@@ -1,21 +1,26 @@
 import { ensureAdmin } from '~/server/auth/bootstrap-admin.server'
 import { connectDatabase, getConnection } from '~/server/db.server'
 import type { Env } from '~/server/env.server'
+import { startShopJobs, stopShopJobs } from '~/server/jobs/shop-jobs.server'
 import { logger } from '~/server/logger.server'
 import { seedDemoData } from '~/server/seed/seed.server'
 
 /**
  * Everything that must hold before the first request: the database is reachable and
- * migrated, the demo catalogue exists (idempotent), and there is an admin.
+ * migrated, the demo catalogue exists (idempotent), and there is an admin. Then the
+ * background jobs start (order expiry, purges; decision 20).
  */
 export async function startApp(env: Env) {
 	const connection = await connectDatabase(env.DATABASE_URL, env.DATA_DIR)
 	logger.info({ database: connection.kind }, 'banco de dados pronto')
 	if (env.SEED_DEMO) await seedDemoData(connection.db)
 	await ensureAdmin(env)
+	startShopJobs()
 	return connection
 }
 
 export async function stopApp() {
+	// Jobs first: a run in progress finishes while the database is still open.
+	await stopShopJobs()
 	await getConnection().close()
 }

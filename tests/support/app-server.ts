@@ -51,6 +51,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 			DATA_DIR: dataDir,
 			LOG_LEVEL: 'warn',
 			VITEST: undefined,
+			// Test suites place many orders from 127.0.0.1 with the same e-mail; the checkout
+			// limit (decision 20) is tested with its real values in server/checkout-limits.test.ts.
+			CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: '100000',
+			CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL: '100000',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -110,6 +110,14 @@ describe('computeTotals: coupons', () => {
 		expect(totals).toMatchObject({ discountCents: 1500, shippingCents: 0, totalCents: 10500 })
 	})
 
+	it('decision 20: a coupon never takes back free shipping or the gift reached by the subtotal', () => {
+		// R$ 100,00 with 50% off pays R$ 50,00 and still ships free…
+		const totals = computeTotals({ lines: [line(10000)], settings, coupon: coupon({ value: 50 }), now })
+		expect(totals).toMatchObject({ subtotalCents: 10000, discountCents: 5000, baseShippingCents: 0, shippingCents: 0, totalCents: 5000 })
+		// …and the gift rule reads the same pre-discount subtotal: the gift stays.
+		expect(giftRuleDecision({ nonGiftSubtotalCents: totals.subtotalCents, thresholdCents: 10000, hasGiftLine: true, giftConfigured: true })).toBe('keep')
+	})
+
 	it('keeps free shipping decided on the subtotal before the discount', () => {
 		// R$ 100,00 with 10% off: the shopper reached the threshold, shipping stays free.
 		const totals = computeTotals({ lines: [line(10000)], settings, coupon: coupon({ value: 10 }), now })

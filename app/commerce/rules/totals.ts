@@ -126,6 +126,8 @@ export function computeTotals(input: {
 	assertCents(settings.freeShippingThresholdCents, 'freeShippingThresholdCents')
 	assertCents(settings.shippingRateCents, 'shippingRateCents')
 	const subtotalCents = nonGiftSubtotalCents(lines)
+	// Decision 20: free shipping (like the gift) is decided on the subtotal before any coupon
+	// discount, so a coupon never takes back what the cart drawer already promised.
 	const hasSomethingToShip = lines.some((line) => !line.isGift && line.quantity > 0)
 	const baseShippingCents =
 		!hasSomethingToShip ||

@@ -36,9 +36,13 @@ export const userGamification = pgTable(
 	],
 )
 
-/** Action types of document 001 §3 plus the first-favourite bonus and admin corrections. */
+/**
+ * Action types of document 001 §3 plus the first-favourite bonus, admin corrections and the
+ * negative entry that takes a cancelled order's purchase points back (decision 20).
+ */
 export const POINTS_ACTION_TYPES = [
 	'purchase',
+	'purchase_reversal',
 	'photo_upload',
 	'photo_approved',
 	'review',

@@ -262,15 +262,21 @@ describe('/admin/configuracoes', () => {
 			shippingRate: '19,90',
 			giftProductHandle: 'laco-novo',
 			giftThreshold: '120,00',
+			pixPaymentWindowHours: '48',
 		}
 		const bad = await call(settingsAction as Handler, '/admin/configuracoes', {
 			cookie: admin.cookie,
-			form: { ...base, pixMerchantCity: 'São José dos Campos', giftProductHandle: 'nao-existe', giftThreshold: 'cem' },
+			form: { ...base, pixMerchantCity: 'São José dos Campos', giftProductHandle: 'nao-existe', giftThreshold: 'cem', pixPaymentWindowHours: '1,5' },
 		})
 		expect(statusOf(bad)).toBe(400)
 		expect(dataOf<{ errors: Record<string, string> }>(bad).errors).toEqual({
 			pixMerchantCity: 'A cidade do recebedor PIX pode ter no máximo 15 caracteres (sem acentos).',
 			giftThreshold: 'O valor para ganhar o brinde: use o formato 100,00.',
+			pixPaymentWindowHours: 'Prazo do PIX: informe um número inteiro de horas.',
+		})
+		const tooLong = await call(settingsAction as Handler, '/admin/configuracoes', { cookie: admin.cookie, form: { ...base, pixPaymentWindowHours: '721' } })
+		expect(dataOf<{ errors: Record<string, string> }>(tooLong).errors).toEqual({
+			pixPaymentWindowHours: 'O prazo do PIX deve ser de no máximo 720 horas (30 dias).',
 		})
 		const missing = await call(settingsAction as Handler, '/admin/configuracoes', { cookie: admin.cookie, form: { ...base, giftProductHandle: 'nao-existe' } })
 		expect(dataOf<{ errors: Record<string, string> }>(missing).errors).toEqual({ giftProductHandle: 'Nenhum produto com o identificador "nao-existe".' })
@@ -287,6 +293,7 @@ describe('/admin/configuracoes', () => {
 			shippingRateCents: 1990,
 			giftProductHandle: 'laco-novo',
 			giftThresholdCents: 12_000,
+			pixPaymentWindowHours: 48,
 		})
 	})
 })

@@ -50,6 +50,14 @@ export const settingsFormSchema = z.object({
 		.default('')
 		.transform((v) => blankToNull(v)?.toLowerCase() ?? null),
 	giftThreshold: money('o valor para ganhar o brinde'),
+	// Absent (an older form) keeps the default; blank or not a whole number is an error.
+	pixPaymentWindowHours: z
+		.string()
+		.default('24')
+		.transform((v) => v.trim())
+		.refine((v) => v !== '', 'Informe o prazo de pagamento do PIX em horas.')
+		.refine((v) => /^\d{1,4}$/.test(v), 'Prazo do PIX: informe um número inteiro de horas.')
+		.transform(Number),
 })
 
 export type SettingsFormFields = keyof z.input<typeof settingsFormSchema>
@@ -69,6 +77,7 @@ export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): S
 		shippingRateCents: values.shippingRate,
 		giftProductHandle: values.giftProductHandle,
 		giftThresholdCents: values.giftThreshold,
+		pixPaymentWindowHours: values.pixPaymentWindowHours,
 	}
 }
 
@@ -87,6 +96,7 @@ export const SETTINGS_FIELD_OF: Record<keyof StoreSettings, SettingsFormFields> 
 	shippingRateCents: 'shippingRate',
 	giftProductHandle: 'giftProductHandle',
 	giftThresholdCents: 'giftThreshold',
+	pixPaymentWindowHours: 'pixPaymentWindowHours',
 }
 
 /** What the form shows for stored settings. */
@@ -105,5 +115,6 @@ export function settingsFormValues(settings: StoreSettings): Record<SettingsForm
 		shippingRate: formatMoneyInput(settings.shippingRateCents),
 		giftProductHandle: settings.giftProductHandle ?? '',
 		giftThreshold: formatMoneyInput(settings.giftThresholdCents),
+		pixPaymentWindowHours: String(settings.pixPaymentWindowHours),
 	}
 }

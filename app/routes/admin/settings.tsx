@@ -102,6 +102,15 @@ const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
 			{ name: 'pixKey', label: 'Chave PIX', hint: 'CPF, CNPJ, e-mail, celular com +55 ou chave aleatória. Em branco: PIX desativado no checkout.' },
 			{ name: 'pixMerchantName', label: 'Nome do recebedor', hint: 'Até 25 caracteres, sem acentos.', required: true, maxLength: 40 },
 			{ name: 'pixMerchantCity', label: 'Cidade do recebedor', hint: 'Até 15 caracteres, sem acentos.', required: true, maxLength: 30 },
+			{
+				name: 'pixPaymentWindowHours',
+				label: 'Prazo para pagar o PIX (horas)',
+				inputMode: 'numeric',
+				placeholder: '24',
+				hint: 'Depois desse prazo o pedido não pago é cancelado e o estoque e o cupom voltam. De 1 a 720 horas.',
+				required: true,
+				maxLength: 4,
+			},
 		],
 	},
 	{

@@ -11,6 +11,7 @@ import { Label } from '~/components/ui/label'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { ensureBuyerToken } from '~/server/orders/buyer-cookie.server'
 import { submitCheckout } from '~/server/orders/checkout.server'
+import { consumeCheckoutBudget } from '~/server/orders/checkout-rate-limit.server'
 import { cardProviderInfo, checkoutCart, checkoutPrefill, hasBuyableLines, newIdempotencyKey } from '~/server/orders/checkout-page.server'
 import { type CheckoutSummary, checkoutSummary, PLACE_ORDER_MESSAGES } from '~/server/orders/place-order.server'
 import { readFormData } from '~/server/read-form.server'
@@ -60,11 +61,13 @@ type ActionData = {
 	summary: CheckoutSummary | null
 	/** The key the next submission must carry (a new one once an attempt made an order). */
 	idempotencyKey: string | null
+	/** Set on a 429: seconds until another order may be placed (also in Retry-After). */
+	retryAfterSeconds?: number
 }
 
 const CHECKOUT_ERROR_TITLE = 'Erro ao criar checkout'
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	// Not a form at all (wrong content type, cut-off body): a message, not a 500.
 	const formData = await readFormData(request)
 	const user = await getOptionalUser(request)
@@ -96,6 +99,26 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 	if (submission.status !== 'success') {
 		return data<ActionData>({ result: submission.reply(), summary, idempotencyKey: submittedKey }, { status: 400 })
+	}
+
+	// Rate limit (decision 20): the answer keeps every typed field (submission.reply) and the key.
+	const budget = await consumeCheckoutBudget({ clientIp: context.clientIp, email: submission.value.email })
+	if (!budget.allowed) {
+		return data<ActionData>(
+			{
+				result: submission.reply({ formErrors: [budget.message] }),
+				summary,
+				idempotencyKey: submittedKey,
+				retryAfterSeconds: budget.retryAfterSeconds,
+			},
+			{
+				status: 429,
+				headers: combineHeaders(
+					{ 'Retry-After': String(budget.retryAfterSeconds) },
+					createToastHeaders({ type: 'error', title: CHECKOUT_ERROR_TITLE, description: budget.message }),
+				),
+			},
+		)
 	}
 
 	const buyer = ensureBuyerToken(request)

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, TruckIcon } from 'lucide-react'
+import { CheckCircle2Icon, ClockIcon, TruckIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { OrderStatusBadge } from '~/components/orders/order-status-badge'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
@@ -58,6 +58,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
 			<div className="grid gap-6 lg:grid-cols-[1fr_380px]">
 				<div className="flex flex-col gap-6">
+					{order.payBy ? (
+						<p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100" data-testid="pay-by">
+							<ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+							<span>
+								Pague até <strong>{formatDateTime(order.payBy)}</strong>. Depois disso o pedido é cancelado e os itens voltam ao estoque.
+							</span>
+						</p>
+					) : null}
 					{order.pix ? (
 						<PixPayment payload={order.pix.payload} qrCodeDataUrl={order.pix.qrCodeDataUrl} totalCents={order.totalCents} />
 					) : null}

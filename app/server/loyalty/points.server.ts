@@ -94,3 +94,28 @@ export async function awardPointsOnce(executor: Executor, input: AwardPointsInpu
 		return true
 	})
 }
+
+/**
+ * Decision 20: a paid order that is cancelled (or refunded) takes its purchase points back.
+ * The ledger is never edited: the award stays and a negative entry keyed
+ * 'purchase_reversal:{orderId}' cancels it, so it happens once however many times it is asked
+ * for. It takes back exactly what 'purchase:{orderId}' gave, and nothing when that gave nothing.
+ * Returns whether points were taken back.
+ */
+export async function reversePurchasePoints(
+	executor: Executor,
+	input: { userId: string; orderId: string; reference: string },
+): Promise<boolean> {
+	const [award] = await executor
+		.select({ userId: pointsHistory.userId, points: pointsHistory.points })
+		.from(pointsHistory)
+		.where(sql`${pointsHistory.eventKey} = ${`purchase:${input.orderId}`}`)
+	if (!award || award.points <= 0) return false
+	return awardPointsOnce(executor, {
+		userId: award.userId,
+		actionType: 'purchase_reversal',
+		description: `Pedido #${input.reference} cancelado`,
+		points: -award.points,
+		eventKey: `purchase_reversal:${input.orderId}`,
+	})
+}

@@ -51,3 +51,14 @@ export function orderShippedEmail(order: OrderStatusMail & { trackingCode: strin
 		`Equipe ${order.storeName}`,
 	])
 }
+
+/** Decision 20: an unpaid PIX order was cancelled when its payment window ended. */
+export function orderExpiredEmail(order: OrderStatusMail): Omit<MailMessage, 'to'> {
+	return render(`Pedido cancelado: ${order.reference}`, [
+		`Olá, ${firstName(order.customerName)}!`,
+		`Não recebemos o pagamento PIX do seu pedido ${order.reference} (${formatMoney(order.totalCents)}) dentro do prazo, então ele foi cancelado e nenhum valor será cobrado.`,
+		'Se ainda quiser os produtos, é só fazer um novo pedido na loja. Se você pagou e recebeu esta mensagem, responda este e-mail com o comprovante que resolvemos para você.',
+		`Detalhes do pedido: ${order.orderUrl}`,
+		`Equipe ${order.storeName}`,
+	])
+}

@@ -6,6 +6,7 @@ import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { SummaryLine } from '~/utils/order-summary-line'
 import { buyerTokenHash } from './buyer-cookie.server'
+import { pixPaymentDeadline } from './expiry.server'
 
 /** What /pedido/{reference} shows (no CPF, no internal ids beyond the reference). */
 export type OrderView = {
@@ -34,6 +35,8 @@ export type OrderView = {
 	lines: SummaryLine[]
 	/** Only while a PIX order waits for payment. */
 	pix: PixCharge | null
+	/** ISO time the PIX payment window ends (decision 20); only while a PIX order waits for payment. */
+	payBy: string | null
 }
 
 type OrderRow = {
@@ -104,10 +107,10 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 			line_total_cents, is_gift, is_subscription
 			from order_lines where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
 	)
-	const pix =
-		order.payment_method === 'pix' && order.status === 'aguardando_pagamento'
-			? await pixChargeFor({ reference: order.reference, totalCents: order.total_cents }, await getStoreSettings())
-			: null
+	const waitingPix = order.payment_method === 'pix' && order.status === 'aguardando_pagamento'
+	const settings = waitingPix ? await getStoreSettings() : null
+	const pix = settings ? await pixChargeFor({ reference: order.reference, totalCents: order.total_cents }, settings) : null
+	const payBy = settings ? pixPaymentDeadline(order.created_at, settings.pixPaymentWindowHours).toISOString() : null
 	return {
 		reference: order.reference,
 		status: order.status,
@@ -144,5 +147,6 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 			isSubscription: l.is_subscription,
 		})),
 		pix,
+		payBy,
 	}
 }

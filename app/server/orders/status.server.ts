@@ -3,9 +3,9 @@ import type { OrderStatus } from '~/db/schema/orders'
 import { type Transaction, db, queryRows } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
-import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { awardPointsOnce, reversePurchasePoints } from '~/server/loyalty/points.server'
 import { sendMail } from '~/server/mail.server'
-import { orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
+import { orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
 
@@ -15,8 +15,9 @@ import { ORDER_STATUS_LABELS } from '~/utils/order-status'
  * cancelado from any state that is not final. Every change is one transaction that locks
  * the order row (SELECT … FOR UPDATE), so two admins (or the card provider and an admin)
  * changing the same order at once cannot both apply: the second sees the new status and is
- * refused. Side effects that must happen once (points, stock, coupon use) are written in
- * the same transaction; e-mails go out only after the commit.
+ * refused. Side effects that must happen once (points, stock, coupon use; on cancelling a
+ * paid order, the points taken back — decision 20) are written in the same transaction;
+ * e-mails go out only after the commit.
  */
 
 /** Where each status may go next. Final states (entregue, cancelado) go nowhere. */
@@ -63,6 +64,14 @@ export type ChangeOrderStatusInput = {
 	 * publicUrl(request). Without it, PUBLIC_URL (a change with no request, e.g. a job).
 	 */
 	baseUrl?: string
+	/**
+	 * Apply the change only if the order is still in this status (e.g. the expiry job cancels
+	 * only orders still 'aguardando_pagamento': if an admin marked one paid a moment before,
+	 * the job's change is refused instead of cancelling a paid order).
+	 */
+	onlyFrom?: OrderStatus
+	/** Why a cancellation happens, when the buyer must be told by e-mail. */
+	cancelReason?: 'payment_expired'
 }
 
 export type ChangeOrderStatusResult = { ok: true } | { ok: false; message: string }
@@ -77,7 +86,7 @@ type LockedOrder = {
 	total_cents: number
 }
 
-type AfterCommit = { kind: 'paid' | 'shipped'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
+type AfterCommit = { kind: 'paid' | 'shipped' | 'expired'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
 
 class Refused extends Error {}
 
@@ -103,6 +112,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 			)
 			if (!order) throw new Refused(ORDER_STATUS_MESSAGES.notFound)
 			if (order.status === input.to) throw new Refused(ORDER_STATUS_MESSAGES.same(order.status))
+			if (input.onlyFrom && order.status !== input.onlyFrom) throw new Refused(ORDER_STATUS_MESSAGES.invalid(order.status, input.to))
 			if (!ORDER_TRANSITIONS[order.status].includes(input.to)) {
 				throw new Refused(ORDER_STATUS_MESSAGES.invalid(order.status, input.to))
 			}
@@ -136,6 +146,12 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 			} else if (input.to === 'cancelado') {
 				await returnStock(tx, order.id)
 				await returnCouponUse(tx, order.id)
+				// Decision 20: a cancelled paid order takes its purchase points back (a negative
+				// ledger entry, once). An unpaid order was never awarded any: nothing to take.
+				if (order.user_id && order.status !== 'aguardando_pagamento') {
+					await reversePurchasePoints(tx, { userId: order.user_id, orderId: order.id, reference: order.reference })
+				}
+				if (input.cancelReason === 'payment_expired') after = { kind: 'expired', order, trackingCode: null, baseUrl }
 			}
 		})
 	} catch (error) {
@@ -190,7 +206,11 @@ async function sendStatusMail(after: AfterCommit): Promise<void> {
 			orderUrl: `${after.baseUrl}/pedido/${after.order.reference}`,
 		}
 		const mail =
-			after.kind === 'paid' ? orderPaidEmail(common) : orderShippedEmail({ ...common, trackingCode: after.trackingCode ?? '' })
+			after.kind === 'paid'
+				? orderPaidEmail(common)
+				: after.kind === 'expired'
+					? orderExpiredEmail(common)
+					: orderShippedEmail({ ...common, trackingCode: after.trackingCode ?? '' })
 		await sendMail({ to: after.order.email, ...mail })
 	} catch (error) {
 		// The status changed; a missing e-mail must not report the change as failed.

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm'
+import { queryRows } from '~/server/db.server'
+import { purgeOldRateLimits } from '~/server/rate-limit.server'
+
+/**
+ * What the shop keeps only for a while (decision 20, issue 8 §14). Each purge deletes in
+ * batches, so no single statement holds many row locks for long, and returns how many rows
+ * it removed.
+ */
+
+/** An anonymous cart nobody touched for this long is abandoned. */
+export const ABANDONED_CART_DAYS = 30
+/** Rate-limit windows are all shorter than a day; older rows count nothing any more. */
+export const RATE_LIMIT_RETENTION_HOURS = 24
+
+const BATCH = 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+async function deleteInBatches(deleteBatch: () => Promise<number>): Promise<number> {
+	let total = 0
+	for (;;) {
+		const removed = await deleteBatch()
+		total += removed
+		if (removed < BATCH) return total
+	}
+}
+
+/**
+ * Anonymous carts (no user) untouched for ABANDONED_CART_DAYS. A cart that an order still
+ * waiting or in progress points at (orders.cart_id) stays: the checkout and the card flow read
+ * it until the order is settled. Orders that are over keep their own copy of the lines
+ * (order_lines); their cart_id becomes null (ON DELETE SET NULL) and cart_lines go with the cart.
+ */
+export async function purgeAbandonedCarts(now = new Date()): Promise<number> {
+	const cutoff = new Date(now.getTime() - ABANDONED_CART_DAYS * DAY_MS).toISOString()
+	return deleteInBatches(async () => {
+		const rows = await queryRows<{ id: string }>(sql`
+			delete from carts where id in (
+				select c.id from carts c
+				where c.user_id is null and c.updated_at < ${cutoff}
+					and not exists (
+						select 1 from orders o
+						where o.cart_id = c.id and o.status not in ('entregue', 'cancelado')
+					)
+				limit ${BATCH}
+				for update of c skip locked
+			)
+			returning id`)
+		return rows.length
+	})
+}
+
+/** Sessions past their expiry: they no longer sign anyone in. */
+export async function purgeExpiredSessions(now = new Date()): Promise<number> {
+	return deleteInBatches(async () => {
+		const rows = await queryRows<{ id: string }>(sql`
+			delete from sessions where id in (
+				select id from sessions where expires_at < ${now.toISOString()} limit ${BATCH}
+			)
+			returning id`)
+		return rows.length
+	})
+}
+
+/** Rate-limit windows that ended long ago. */
+export async function purgeStaleRateLimits(now = new Date()): Promise<void> {
+	await purgeOldRateLimits(new Date(now.getTime() - RATE_LIMIT_RETENTION_HOURS * 60 * 60 * 1000))
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { JobRunner } from './runner.server'
+
+withTestDatabase()
+
+function fakeLogger() {
+	return { error: vi.fn(), debug: vi.fn() }
+}
+
+const runners: JobRunner[] = []
+function newRunner(log = fakeLogger()) {
+	const runner = new JobRunner(log)
+	runners.push(runner)
+	return { runner, log }
+}
+
+afterEach(async () => {
+	await Promise.all(runners.splice(0).map((r) => r.stop()))
+})
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+describe('JobRunner', () => {
+	test('runs each job on its interval until stopped', async () => {
+		const { runner } = newRunner()
+		let runs = 0
+		runner.register({ name: 'conta', intervalMs: 20, firstRunDelayMs: 0, run: async () => void (runs += 1) })
+		runner.start()
+		await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 5_000 })
+		await runner.stop()
+		const stoppedAt = runs
+		await wait(100)
+		expect(runs).toBe(stoppedAt)
+	})
+
+	test('a failing run is logged and the job runs again; nothing is thrown out of the timer', async () => {
+		const { runner, log } = newRunner()
+		let runs = 0
+		runner.register({
+			name: 'falha',
+			intervalMs: 20,
+			firstRunDelayMs: 0,
+			run: async () => {
+				runs += 1
+				throw new Error('banco fora do ar')
+			},
+		})
+		runner.start()
+		await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(2), { timeout: 5_000 })
+		expect(log.error).toHaveBeenCalledWith(
+			expect.objectContaining({ job: 'falha', error: expect.objectContaining({ message: 'banco fora do ar' }) }),
+			'tarefa em segundo plano falhou',
+		)
+		expect(await runner.runNow('falha')).toBe('failed')
+	})
+
+	test('a run never overlaps itself, and stop() waits for the run in progress', async () => {
+		const { runner } = newRunner()
+		let active = 0
+		let maxActive = 0
+		let finished = 0
+		runner.register({
+			name: 'lenta',
+			intervalMs: 1,
+			firstRunDelayMs: 0,
+			run: async () => {
+				active += 1
+				maxActive = Math.max(maxActive, active)
+				await wait(50)
+				active -= 1
+				finished += 1
+			},
+		})
+		runner.start()
+		const joined = await Promise.all([runner.runNow('lenta'), runner.runNow('lenta')])
+		expect(joined).toEqual(['ran', 'ran'])
+		await wait(20)
+		await runner.stop()
+		expect(active).toBe(0)
+		expect(maxActive).toBe(1)
+		expect(finished).toBeGreaterThanOrEqual(1)
+	})
+
+	test('refuses intervals a timer cannot hold (no 1 ms busy loop) and duplicate names', () => {
+		const { runner } = newRunner()
+		const run = async () => {}
+		expect(() => runner.register({ name: 'longa', intervalMs: 2 ** 31, run })).toThrow(RangeError)
+		expect(() => runner.register({ name: 'zero', intervalMs: 0, run })).toThrow(RangeError)
+		runner.register({ name: 'uma', intervalMs: 1000, run })
+		expect(() => runner.register({ name: 'uma', intervalMs: 1000, run })).toThrow(/duas vezes/)
+	})
+
+	test('pending timers do not keep the process alive', () => {
+		const { runner } = newRunner()
+		const spy = vi.spyOn(globalThis, 'setTimeout')
+		runner.register({ name: 'dormindo', intervalMs: 60_000, run: async () => {} })
+		runner.start()
+		const timer = spy.mock.results.at(-1)?.value as NodeJS.Timeout
+		spy.mockRestore()
+		expect(timer.hasRef()).toBe(false)
+	})
+})

@@ -1,0 +1,37 @@
+import { expireUnpaidOrders } from '~/server/orders/expiry.server'
+import { JobRunner } from './runner.server'
+import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
+
+/**
+ * The shop's background jobs (decision 20), started with the app (startup.server.ts) and
+ * stopped before the database closes. Intervals: expiry often enough that a deadline shown to
+ * the buyer is kept within minutes; purges a few times a day.
+ */
+const MINUTE = 60 * 1000
+const HOUR = 60 * MINUTE
+
+export const SHOP_JOBS = {
+	expireUnpaidOrders: 'expirar-pedidos-pix',
+	purgeCarts: 'limpar-carrinhos-abandonados',
+	purgeSessions: 'limpar-sessoes-expiradas',
+	purgeRateLimits: 'limpar-limites-de-taxa',
+} as const
+
+let runner: JobRunner | undefined
+
+export function startShopJobs(): JobRunner {
+	if (runner) return runner
+	runner = new JobRunner()
+	runner.register({ name: SHOP_JOBS.expireUnpaidOrders, intervalMs: 5 * MINUTE, run: () => expireUnpaidOrders() })
+	runner.register({ name: SHOP_JOBS.purgeCarts, intervalMs: 6 * HOUR, run: () => purgeAbandonedCarts() })
+	runner.register({ name: SHOP_JOBS.purgeSessions, intervalMs: 6 * HOUR, run: () => purgeExpiredSessions() })
+	runner.register({ name: SHOP_JOBS.purgeRateLimits, intervalMs: HOUR, run: () => purgeStaleRateLimits() })
+	runner.start()
+	return runner
+}
+
+export async function stopShopJobs(): Promise<void> {
+	const stopping = runner
+	runner = undefined
+	await stopping?.stop()
+}
