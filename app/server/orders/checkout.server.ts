@@ -184,7 +184,7 @@ async function chargeCard(
 
 	await removeOrderedLines(input.cartId, await orderedLinesOf(order.id))
 	notifyCartEmptied(input.cartId)
-	await sendPlacedMail(input.request, order)
+	await sendPlacedMail(input.request, order, provider.isTest)
 	const paid = await changeOrderStatus({
 		orderId: order.id,
 		to: 'pago',
@@ -261,7 +261,7 @@ function notifyCartEmptied(cartId: string) {
 	})
 }
 
-async function sendPlacedMail(request: Request, order: PlacedOrder): Promise<void> {
+async function sendPlacedMail(request: Request, order: PlacedOrder, testPayment = false): Promise<void> {
 	try {
 		const [settings, lines] = await Promise.all([
 			getStoreSettings(),
@@ -290,6 +290,7 @@ async function sendPlacedMail(request: Request, order: PlacedOrder): Promise<voi
 			})),
 			orderUrl: `${publicUrl(request)}/pedido/${order.reference}`,
 			pixPayload: pix?.payload ?? null,
+			testPayment,
 		})
 		await sendMail({ to: order.email, ...mail })
 	} catch (error) {
