@@ -9,6 +9,7 @@ import { testCardProvider } from '~/server/payments/test-card-provider.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
 import { submitCheckout } from './checkout.server'
+import { placeOrder } from './place-order.server'
 
 withTestDatabase()
 
@@ -124,5 +125,32 @@ describe('one cart, one order (decision 019)', () => {
 		// Once it is paid (or cancelled), the cart may make its next order.
 		await db.execute(sql`update orders set status = 'pago' where reference = 'PET-AAAAAA'`)
 		await insert('PET-CCCCCC')
+	})
+})
+
+describe('a charge cut short by a crash', () => {
+	test('the next submission of the cart retries the charge on the same order, with the same reference', async () => {
+		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+		const placed = await placeOrder({ cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout(), emptyCart: false })
+		if (!placed.ok) throw new Error(placed.message)
+		// The server claimed the charge and died before it answered: the claim is old now.
+		await db.execute(sql`update orders set payment_provider = 'test', payment_mode = 'test',
+			updated_at = now() - interval '10 minutes' where id = ${placed.order.id}::uuid`)
+		const spy = vi.spyOn(testCardProvider, 'charge')
+		const outcome = await submitCheckout({
+			request: new Request('http://loja.test/checkout', { method: 'POST' }),
+			cartId: cart.id,
+			userId: null,
+			buyerTokenHash: 'hash',
+			checkout: checkout(),
+		})
+		expect(outcome).toEqual({ ok: true, reference: placed.order.reference })
+		expect(spy).toHaveBeenCalledTimes(1)
+		expect(spy.mock.calls[0]?.[0].orderReference).toBe(placed.order.reference)
+		const orders = await queryRows<{ status: string }>(sql`select status from orders`)
+		expect(orders).toEqual([{ status: 'pago' }])
+		const [stock] = await queryRows<{ stock: number }>(sql`select stock from product_variants where id = ${product.variant.id}::uuid`)
+		expect(stock?.stock).toBe(9)
 	})
 })
