@@ -95,8 +95,11 @@ export async function submitCheckout(input: {
 	const { order } = placed
 
 	if (placed.source === 'replayed') {
-		// A double click or a retried request: report what the first one did, do nothing twice.
-		return order.status === 'cancelado' ? DECLINED_REPLAY : { ok: true, reference: order.reference }
+		// A double click or a retried request: report what the first one did, do nothing twice
+		// (waiting for its card charge when that is still under way).
+		if (order.status === 'cancelado') return DECLINED_REPLAY
+		if (order.status === 'aguardando_pagamento' && order.paymentMethod === 'card') return awaitChargeOutcome(order)
+		return { ok: true, reference: order.reference }
 	}
 	if (placed.source === 'open' && !provider) {
 		// A PIX submission while the cart's card order awaits its charge: that order is the one.
