@@ -495,6 +495,7 @@ CREATE TABLE "orders" (
 	"payment_method" text NOT NULL,
 	"payment_provider" text,
 	"payment_reference" text,
+	"payment_mode" text,
 	"installments" integer DEFAULT 1 NOT NULL,
 	"tracking_code" text,
 	"paid_at" timestamp with time zone,
@@ -502,6 +503,7 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_status_valid" CHECK ("orders"."status" in ('aguardando_pagamento', 'pago', 'em_producao', 'enviado', 'entregue', 'cancelado')),
 	CONSTRAINT "orders_payment_method_valid" CHECK ("orders"."payment_method" in ('pix', 'card')),
+	CONSTRAINT "orders_payment_mode_valid" CHECK ("orders"."payment_mode" is null or "orders"."payment_mode" in ('test', 'live')),
 	CONSTRAINT "orders_amounts_nonnegative" CHECK ("orders"."shipping_cents" >= 0 and "orders"."subtotal_cents" >= 0 and "orders"."discount_cents" >= 0 and "orders"."total_cents" >= 0),
 	CONSTRAINT "orders_total_consistent" CHECK ("orders"."total_cents" = "orders"."subtotal_cents" + "orders"."shipping_cents" - "orders"."discount_cents"),
 	CONSTRAINT "orders_installments_range" CHECK ("orders"."installments" between 1 and 6),
@@ -608,4 +610,5 @@ CREATE UNIQUE INDEX "orders_idempotency_key_unique" ON "orders" USING btree ("id
 CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "orders_payment_reference_idx" ON "orders" USING btree ("payment_provider","payment_reference");
+CREATE INDEX "orders_payment_reference_idx" ON "orders" USING btree ("payment_provider","payment_reference");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_open_card_order_per_cart" ON "orders" USING btree ("cart_id") WHERE "orders"."status" = 'aguardando_pagamento' and "orders"."payment_method" = 'card' and "orders"."cart_id" is not null;

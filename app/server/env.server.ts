@@ -36,6 +36,12 @@ const envSchema = z.object({
 	 * hosted Storefront API provider ('storefront') is added by a later issue.
 	 */
 	COMMERCE_PROVIDER: z.enum(['builtin'], 'COMMERCE_PROVIDER deve ser builtin').default('builtin'),
+	/**
+	 * Card payments (decision 019). 'test': the embedded test provider charges the documented
+	 * test cards (no money moves) and such orders are marked 'Teste'. 'live': the test provider
+	 * is refused; with no real provider configured, card payment is unavailable (PIX still works).
+	 */
+	PAYMENT_MODE: z.enum(['test', 'live'], 'PAYMENT_MODE deve ser test ou live').default('test'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	/** Orders one client address / one e-mail may place per hour (decision 20). */
 	CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce

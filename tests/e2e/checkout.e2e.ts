@@ -1,9 +1,18 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { CheckoutPage, VALID_CUSTOMER } from './pages/checkout-page'
+import { CheckoutPage, VALID_CUSTOMER, recordRequests } from './pages/checkout-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
 
 const browser = setupBrowser()
+
+/** URL-decoded text, or the text itself when it is not valid percent-encoding (a binary body). */
+function decodedOrRaw(text: string): string {
+	try {
+		return decodeURIComponent(text)
+	} catch {
+		return text
+	}
+}
 const databaseUrl = inject('e2eDatabaseUrl')
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 let variantId = ''
@@ -87,9 +96,10 @@ describe.skipIf(!databaseUrl)('checkout', () => {
 		expectNoPageErrors(page)
 	})
 
-	test('test card approved → Pago', async () => {
+	test('test card approved → Pago, marked Teste; no card number, CVV or expiry in any request', async () => {
 		const page = await browser.newPage(DESKTOP)
 		const checkout = new CheckoutPage(page)
+		const sent = recordRequests(page)
 		await page.goto('/')
 		await checkout.addToCart(variantId)
 		await checkout.goto()
@@ -97,14 +107,25 @@ describe.skipIf(!databaseUrl)('checkout', () => {
 		await page.getByRole('radio', { name: /Cartão de crédito/ }).check()
 		await checkout.submit()
 		await page.getByText('Preencha os dados do cartão.').waitFor()
-		await checkout.payWithCard('4242 4242 4242 4242', 3)
+		await checkout.payWithCard('4242 4242 4242 4242', 3, { expiry: '11/37', cvc: '7391' })
 		expect(await page.getByText('Preencha os dados do cartão.').count()).toBe(0)
 		await checkout.submit()
 		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
 		await page.getByTestId('order-status').getByText('Pago').waitFor()
 		await page.getByText('Cartão de crédito em 3x sem juros').waitFor()
+		await page.getByTestId('test-payment-badge').waitFor()
 		expect(await page.getByTestId('pix-payload').count()).toBe(0)
 		expectNoPageErrors(page)
+
+		// The card fields never leave the browser: only the provider's token is submitted.
+		const checkoutPosts = sent.filter((r) => new URL(r.url).pathname.startsWith('/checkout') && r.body)
+		expect(checkoutPosts.some((r) => r.body.includes('tok_test_approved'))).toBe(true)
+		for (const { url, body } of sent) {
+			const text = decodedOrRaw(`${url}\n${body}`.replace(/\+/g, ' '))
+			expect(text.replace(/[\s.-]/g, ''), url).not.toContain('4242424242424242')
+			expect(text, url).not.toMatch(/11\s*\/\s*37/)
+			expect(text, url).not.toContain('7391')
+		}
 	})
 
 	test('test card declined → message beside the card, everything typed kept, then approved', async () => {

@@ -83,7 +83,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 		process: child,
 		logs,
 		async stop() {
-			if (child.exitCode === null) {
+			// A process killed by a signal (the crash test's SIGKILL) has exited too: signalCode is set.
+			if (child.exitCode === null && child.signalCode === null) {
 				const exited = new Promise((r) => child.once('exit', r))
 				child.kill('SIGTERM')
 				// unref: a pending fallback timer must not keep the test runner alive.

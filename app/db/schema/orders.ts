@@ -21,6 +21,9 @@ export const ORDER_STATUSES = ['aguardando_pagamento', 'pago', 'em_producao', 'e
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export const PAYMENT_METHODS = ['pix', 'card'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** Whether a card was charged by the test provider (no money moved) or a real one (decision 019). */
+export const PAYMENT_MODES = ['test', 'live'] as const
+export type PaymentMode = (typeof PAYMENT_MODES)[number]
 export const COUPON_KINDS = ['percentage', 'fixed', 'free_shipping'] as const
 export type CouponKind = (typeof COUPON_KINDS)[number]
 
@@ -117,6 +120,11 @@ export const orders = pgTable(
 		paymentMethod: text().$type<PaymentMethod>().notNull(),
 		paymentProvider: text(),
 		paymentReference: text(),
+		/**
+		 * The mode of the card charge (test provider or live), set when the charge starts; null
+		 * for PIX. Orders charged in 'test' are marked 'Teste' wherever they are shown.
+		 */
+		paymentMode: text().$type<PaymentMode>(),
 		installments: integer().notNull().default(1),
 		trackingCode: text(),
 		paidAt: timestamp({ withTimezone: true }),
@@ -130,8 +138,15 @@ export const orders = pgTable(
 		index('orders_status_idx').on(t.status, t.createdAt),
 		index('orders_created_idx').on(t.createdAt),
 		index('orders_payment_reference_idx').on(t.paymentProvider, t.paymentReference),
+		// One cart, one open card order (decision 019): while a card order of a cart awaits its
+		// charge, every other submission of that cart (another tab, render or retry) reuses it.
+		// PIX orders empty the cart as they are placed, so they never hold it.
+		uniqueIndex('orders_open_card_order_per_cart')
+			.on(t.cartId)
+			.where(sql`${t.status} = 'aguardando_pagamento' and ${t.paymentMethod} = 'card' and ${t.cartId} is not null`),
 		check('orders_status_valid', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
 		check('orders_payment_method_valid', sql`${t.paymentMethod} in (${inList(PAYMENT_METHODS)})`),
+		check('orders_payment_mode_valid', sql`${t.paymentMode} is null or ${t.paymentMode} in (${inList(PAYMENT_MODES)})`),
 		check(
 			'orders_amounts_nonnegative',
 			sql`${t.shippingCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0`,

@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, FieldMessage, TableBox, td, th } from '~/components/admin/admin-page'
 import { OrderStatusBadge } from '~/components/admin/order-status-badge'
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -49,6 +50,7 @@ type OrderRow = {
 	coupon_code: string | null
 	payment_method: 'pix' | 'card'
 	payment_provider: string | null
+	payment_mode: 'test' | 'live' | null
 	installments: number
 	tracking_code: string | null
 	paid_at: string | Date | null
@@ -136,6 +138,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				order.payment_method === 'pix'
 					? 'PIX'
 					: `Cartão de crédito em ${order.installments}x${order.payment_provider ? ` (${order.payment_provider})` : ''}`,
+			testPayment: order.payment_mode === 'test',
 			trackingCode: order.tracking_code,
 			paidAt: order.paid_at ? formatDateTime(order.paid_at) : null,
 			createdAt: formatDateTime(order.created_at),
@@ -398,7 +401,10 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 								</div>
 								<div>
 									<dt className="text-muted-foreground">Pagamento</dt>
-									<dd>{order.payment}</dd>
+									<dd className="flex flex-wrap items-center gap-1.5">
+										{order.payment}
+										{order.testPayment ? <TestPaymentBadge /> : null}
+									</dd>
 								</div>
 								<div>
 									<dt className="text-muted-foreground">Cupom</dt>

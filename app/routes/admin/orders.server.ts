@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { ORDER_STATUSES, type OrderStatus, type PaymentMethod } from '~/db/schema/orders'
+import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type PaymentMode } from '~/db/schema/orders'
 import { queryRows } from '~/server/db.server'
 
 /**
@@ -45,6 +45,7 @@ export type AdminOrderRow = {
 	email: string
 	total_cents: number
 	payment_method: PaymentMethod
+	payment_mode: PaymentMode | null
 	created_at: string | Date
 }
 
@@ -52,7 +53,7 @@ export async function listOrders(filters: OrderFilters): Promise<{ rows: AdminOr
 	const where = whereClause(filters)
 	const [rows, [count]] = await Promise.all([
 		queryRows<AdminOrderRow>(
-			sql`select id, reference, status, customer_name, email, total_cents, payment_method, created_at
+			sql`select id, reference, status, customer_name, email, total_cents, payment_method, payment_mode, created_at
 				from orders where ${where} order by created_at desc, id desc
 				limit ${ORDERS_PAGE_SIZE} offset ${(filters.page - 1) * ORDERS_PAGE_SIZE}`,
 		),

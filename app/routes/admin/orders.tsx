@@ -2,6 +2,7 @@ import { DownloadIcon } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
 import { OrderStatusBadge } from '~/components/admin/order-status-badge'
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
@@ -37,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 			email: o.email,
 			total: formatMoney(o.total_cents),
 			payment: o.payment_method === 'pix' ? 'PIX' : 'Cartão',
+			testPayment: o.payment_mode === 'test',
 			createdAt: formatDateTime(o.created_at),
 		})),
 	}
@@ -113,7 +115,12 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 										<td className={td}>
 											<OrderStatusBadge status={order.status} />
 										</td>
-										<td className={td}>{order.payment}</td>
+										<td className={td}>
+											<span className="flex flex-wrap items-center gap-1.5">
+												{order.payment}
+												{order.testPayment ? <TestPaymentBadge /> : null}
+											</span>
+										</td>
 										<td className={`${td} whitespace-nowrap text-right`}>{order.total}</td>
 									</tr>
 								))}

@@ -18,6 +18,7 @@ import { readFormData } from '~/server/read-form.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { combineHeaders, createToastHeaders } from '~/server/toast.server'
 import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
+import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
 import { formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/checkout'
@@ -182,9 +183,11 @@ function CheckoutForm({
 	const navigation = useNavigation()
 	const busyIntent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null
 	const summary = actionData?.summary ?? loaderData.summary
+	// Null in a live shop with no real card provider yet (decision 019): PIX only.
+	const cardProvider = loaderData.cardProvider
 	const [form, fields] = useForm<CheckoutInput>({
 		lastResult: actionData?.result,
-		defaultValue: { ...loaderData.prefill, paymentMethod: loaderData.pixAvailable ? 'pix' : 'card', installments: '1' },
+		defaultValue: { ...loaderData.prefill, paymentMethod: loaderData.pixAvailable || !cardProvider ? 'pix' : 'card', installments: '1' },
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
 		onValidate({ formData }) {
@@ -193,7 +196,8 @@ function CheckoutForm({
 			return parseWithZod(formData, { schema })
 		},
 	})
-	const initialMethod = (fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable ? 'pix' : 'card')
+	const initialMethod =
+		(fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable || !cardProvider ? 'pix' : 'card')
 	const [method, setMethod] = useState(initialMethod)
 	const coupon = summary?.totals.coupon
 	const totals = summary?.totals
@@ -290,26 +294,29 @@ function CheckoutForm({
 									</span>
 								</label>
 							) : null}
-							<label className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-								<input
-									type="radio"
-									name="paymentMethod"
-									value="card"
-									defaultChecked={initialMethod === 'card'}
-									onChange={() => setMethod('card')}
-								/>
-								<span>
-									<span className="block font-medium">Cartão de crédito</span>
-									<span className="block text-sm text-muted-foreground">em até 6x sem juros</span>
-								</span>
-							</label>
+							{cardProvider ? (
+								<label className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+									<input
+										type="radio"
+										name="paymentMethod"
+										value="card"
+										defaultChecked={initialMethod === 'card'}
+										onChange={() => setMethod('card')}
+									/>
+									<span>
+										<span className="block font-medium">Cartão de crédito</span>
+										<span className="block text-sm text-muted-foreground">em até 6x sem juros</span>
+									</span>
+								</label>
+							) : null}
 						</div>
+						{cardProvider ? null : <p className="text-sm text-muted-foreground">{CARD_UNAVAILABLE_MESSAGE}</p>}
 						<p id={fields.paymentMethod.errorId} className="min-h-5 text-sm text-destructive">
 							{fields.paymentMethod.errors?.[0] ?? null}
 						</p>
-						{method === 'card' ? (
+						{method === 'card' && cardProvider ? (
 							<CardFieldsSection
-								provider={loaderData.cardProvider}
+								provider={cardProvider}
 								totalCents={totals?.totalCents ?? 0}
 								defaultInstallments={Number(fields.installments.initialValue ?? 1) || 1}
 								serverError={fields.cardToken.errors?.[0]}

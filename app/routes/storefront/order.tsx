@@ -1,6 +1,7 @@
 import { CheckCircle2Icon, ClockIcon, TruckIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { OrderStatusBadge } from '~/components/orders/order-status-badge'
+import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
 import { PixPayment } from '~/components/orders/pix-payment'
 import { Button } from '~/components/ui/button'
@@ -86,7 +87,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 						<h2 id="order-payment" className="text-lg font-semibold">
 							Pagamento
 						</h2>
-						<p>{order.paymentMethod === 'pix' ? 'PIX' : `Cartão de crédito em ${order.installments}x sem juros`}</p>
+						<p className="flex flex-wrap items-center gap-2">
+							{order.paymentMethod === 'pix' ? 'PIX' : `Cartão de crédito em ${order.installments}x sem juros`}
+							{order.testPayment ? <TestPaymentBadge /> : null}
+						</p>
+						{order.testPayment ? (
+							<p className="text-muted-foreground">Pedido de teste: nenhum valor foi cobrado do cartão.</p>
+						) : null}
 						{!waitingPix && order.paymentMethod === 'pix' && order.status === 'aguardando_pagamento' ? (
 							<p className="text-muted-foreground">Entre em contato com a loja para concluir o pagamento.</p>
 						) : null}

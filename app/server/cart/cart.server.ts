@@ -3,6 +3,7 @@ import { COMMERCE_MESSAGES, CommerceError, isCommerceError } from '~/commerce/er
 import { giftRuleDecision } from '~/commerce/rules/totals'
 import type { Cart } from '~/commerce/types'
 import { cartCookieHeader, clearCartCookieHeader, getCartId } from '~/server/cart-cookie.server'
+import { ensureBuyerToken } from '~/server/orders/buyer-cookie.server'
 import { cartChannel } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
@@ -152,6 +153,11 @@ export async function performCartAction(request: Request, userId: string | null,
 			if (!cartId) {
 				cartId = await backend.createCart(userId)
 				headers.append('Set-Cookie', cartCookieHeader(cartId))
+				// The buyer cookie comes with the cart, not with the first checkout: tabs that submit
+				// the checkout at once then share one buyer token, so each can open the one order
+				// their cart makes (decision 019) instead of racing to set different tokens.
+				const buyer = ensureBuyerToken(request)
+				if (buyer.setCookie) headers.append('Set-Cookie', buyer.setCookie)
 			}
 			const lines = await withSubscriptionFlags(
 				backend,

@@ -36,4 +36,18 @@ describe('orderPlacedEmail', () => {
 		})
 		expect(mail.text).toContain('Pagamento com cartão de crédito aprovado.')
 	})
+
+	test('a test-mode card order says so in the subject and the text', () => {
+		const mail = orderPlacedEmail({
+			reference: 'PET-AAAAAA',
+			customerName: 'Ana',
+			totalCents: 1000,
+			paymentMethod: 'card',
+			lines: [],
+			orderUrl: 'https://loja.test/pedido/PET-AAAAAA',
+			testPayment: true,
+		})
+		expect(mail.subject).toBe('[Teste] Pedido recebido: PET-AAAAAA')
+		expect(mail.text).toContain('ambiente de TESTE: nenhum valor foi cobrado.')
+	})
 })

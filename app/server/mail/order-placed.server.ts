@@ -17,6 +17,8 @@ export type OrderPlacedMail = {
 	orderUrl: string
 	/** The copia-e-cola payload while a PIX order waits for payment. */
 	pixPayload?: string | null
+	/** Charged by the test card provider (decision 019): the mail says no money moved. */
+	testPayment?: boolean
 }
 
 function escapeHtml(value: string): string {
@@ -31,7 +33,9 @@ export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'
 			? order.pixPayload
 				? ['Para pagar, use o PIX copia e cola abaixo (ou o QR Code na página do pedido):', order.pixPayload]
 				: ['O pagamento é por PIX: veja o QR Code na página do pedido.']
-			: ['Pagamento com cartão de crédito aprovado.']
+			: order.testPayment
+				? ['Pagamento com cartão de crédito aprovado em ambiente de TESTE: nenhum valor foi cobrado.']
+				: ['Pagamento com cartão de crédito aprovado.']
 	const paragraphs = [
 		`Olá, ${firstName}!`,
 		`Recebemos o seu pedido ${order.reference}. Obrigado pela compra!`,
@@ -41,7 +45,7 @@ export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'
 		`Acompanhe o pedido em: ${order.orderUrl}`,
 	]
 	return {
-		subject: `Pedido recebido: ${order.reference}`,
+		subject: `${order.testPayment ? '[Teste] ' : ''}Pedido recebido: ${order.reference}`,
 		text: `${paragraphs.join('\n\n')}\n`,
 		html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">${paragraphs
 			.map((p) => `<p style="margin:0 0 12px;word-break:break-all">${escapeHtml(p)}</p>`)

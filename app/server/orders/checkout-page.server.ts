@@ -71,7 +71,8 @@ export function newIdempotencyKey(): string {
 	return randomUUID()
 }
 
-export function cardProviderInfo() {
+/** The card provider as the page shows it; null when card payment is unavailable (live mode, no provider). */
+export function cardProviderInfo(): { id: string; isTest: boolean } | null {
 	const provider = getCardProvider()
-	return { id: provider.id, isTest: provider.isTest }
+	return provider ? { id: provider.id, isTest: provider.isTest } : null
 }

@@ -9,6 +9,7 @@ import { testCardProvider } from '~/server/payments/test-card-provider.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
 import { submitCheckout } from './checkout.server'
+import { placeOrder } from './place-order.server'
 
 withTestDatabase()
 
@@ -75,5 +76,81 @@ describe('card approved', () => {
 				{ variant_id: bought.variant.id, quantity: 1 },
 			]),
 		)
+	})
+})
+
+describe('one cart, one order (decision 019)', () => {
+	const request = () => new Request('http://loja.test/checkout', { method: 'POST' })
+
+	test('another render submitted while the card is being charged gets the same order and no second charge', async () => {
+		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+		const charge = testCardProvider.charge.bind(testCardProvider)
+		let second: ReturnType<typeof submitCheckout> | undefined
+		const spy = vi.spyOn(testCardProvider, 'charge').mockImplementation(async (input) => {
+			// The other tab submits its own render (own key, PIX even) while the provider answers.
+			second = submitCheckout({
+				request: request(),
+				cartId: cart.id,
+				userId: null,
+				buyerTokenHash: 'hash',
+				checkout: { ...checkout(), paymentMethod: 'pix', cardToken: undefined },
+			})
+			await new Promise((resolve) => setTimeout(resolve, 300))
+			return charge(input)
+		})
+		const third = () => submitCheckout({ request: request(), cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout() })
+		const first = await submitCheckout({ request: request(), cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout() })
+		const outcomes = [first, await second]
+		expect(outcomes.every((o) => o?.ok)).toBe(true)
+		// Paid: the cart is empty, so a later render submitted now places nothing.
+		expect(await third()).toMatchObject({ ok: false, code: 'cart_empty' })
+		const references = new Set(outcomes.map((o) => (o?.ok ? o.reference : null)))
+		expect(references.size).toBe(1)
+		expect(spy).toHaveBeenCalledTimes(1)
+		const orders = await queryRows<{ status: string; payment_mode: string | null }>(sql`select status, payment_mode from orders`)
+		expect(orders).toEqual([{ status: 'pago', payment_mode: 'test' }])
+	})
+
+	test('the database refuses a second open card order for a cart', async () => {
+		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+		const insert = (reference: string) =>
+			db.execute(sql`insert into orders (reference, cart_id, idempotency_key, customer_name, email, cpf, phone, cep, street,
+				number, district, city, uf, shipping_cents, subtotal_cents, total_cents, payment_method)
+				values (${reference}, ${cart.id}::uuid, ${randomUUID()}, 'Maria', 'maria@example.com', '52998224725', '11912345678',
+				'01310100', 'Rua', '1', 'Centro', 'São Paulo', 'SP', 0, 1000, 1000, 'card')`)
+		await insert('PET-AAAAAA')
+		await expect(insert('PET-BBBBBB')).rejects.toThrow()
+		// Once it is paid (or cancelled), the cart may make its next order.
+		await db.execute(sql`update orders set status = 'pago' where reference = 'PET-AAAAAA'`)
+		await insert('PET-CCCCCC')
+	})
+})
+
+describe('a charge cut short by a crash', () => {
+	test('the next submission of the cart retries the charge on the same order, with the same reference', async () => {
+		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+		const placed = await placeOrder({ cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout(), emptyCart: false })
+		if (!placed.ok) throw new Error(placed.message)
+		// The server claimed the charge and died before it answered: the claim is old now.
+		await db.execute(sql`update orders set payment_provider = 'test', payment_mode = 'test',
+			updated_at = now() - interval '10 minutes' where id = ${placed.order.id}::uuid`)
+		const spy = vi.spyOn(testCardProvider, 'charge')
+		const outcome = await submitCheckout({
+			request: new Request('http://loja.test/checkout', { method: 'POST' }),
+			cartId: cart.id,
+			userId: null,
+			buyerTokenHash: 'hash',
+			checkout: checkout(),
+		})
+		expect(outcome).toEqual({ ok: true, reference: placed.order.reference })
+		expect(spy).toHaveBeenCalledTimes(1)
+		expect(spy.mock.calls[0]?.[0].orderReference).toBe(placed.order.reference)
+		const orders = await queryRows<{ status: string }>(sql`select status from orders`)
+		expect(orders).toEqual([{ status: 'pago' }])
+		const [stock] = await queryRows<{ stock: number }>(sql`select stock from product_variants where id = ${product.variant.id}::uuid`)
+		expect(stock?.stock).toBe(9)
 	})
 })

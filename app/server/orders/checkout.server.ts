@@ -8,11 +8,17 @@ import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { orderPlacedEmail } from '~/server/mail/order-placed.server'
 import { sendMail } from '~/server/mail.server'
-import { getCardProvider } from '~/server/payments/card-provider.server'
+import type { LineAttribute } from '~/db/schema/orders'
+import {
+	CARD_UNAVAILABLE_MESSAGE,
+	type CardPaymentProvider,
+	getCardProvider,
+	paymentModeOf,
+} from '~/server/payments/card-provider.server'
 import { pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
-import { type OrderedCartLine, placeOrder, type PlaceOrderFailure, type PlacedOrder } from './place-order.server'
+import { placeOrder, type PlaceOrderFailure, type PlacedOrder } from './place-order.server'
 import { changeOrderStatus } from './status.server'
 
 /**
@@ -25,11 +31,25 @@ import { changeOrderStatus } from './status.server'
  *   e-mail). Declined → the order is cancelled through changeOrderStatus (stock and coupon use
  *   returned), and the shopper stays on the checkout with the message, the
  *   cart and every typed field intact; the page renders a new idempotency key for the retry.
+ *
+ * One cart, one order (decision 019): while a card order is open (awaiting its charge), every
+ * other submission of the same cart gets that order (placeOrder's source 'open'), and only one
+ * request at a time may charge it: the charge is claimed with a conditional UPDATE on the order
+ * row, and the others wait for its outcome instead of charging again.
  */
 export const CHECKOUT_MESSAGES = {
 	declinedReplay: 'O pagamento desta tentativa foi recusado. Confira os dados do cartão e tente novamente.',
 	paymentFailed: 'Não foi possível processar o pagamento agora. Tente novamente em instantes.',
 } as const
+
+/**
+ * How long a started charge keeps the order to itself. A server that died mid-charge leaves
+ * its claim behind; after this the next submission of the cart may charge the order again
+ * (with the same order reference, which a real provider uses as its idempotency key).
+ */
+export const CHARGE_CLAIM_SECONDS = 120
+/** How long a submission waits for the charge another one is making on the same order. */
+const CHARGE_WAIT_MS = 30_000
 
 export type CheckoutOutcome =
 	| { ok: true; reference: string }
@@ -42,6 +62,14 @@ export type CheckoutOutcome =
 			retryWithNewKey: true
 	  }
 
+const DECLINED_REPLAY: CheckoutOutcome = {
+	ok: false,
+	code: 'card_declined',
+	message: CHECKOUT_MESSAGES.declinedReplay,
+	field: 'cardToken',
+	retryWithNewKey: true,
+}
+
 export async function submitCheckout(input: {
 	request: Request
 	cartId: string
@@ -51,6 +79,11 @@ export async function submitCheckout(input: {
 }): Promise<CheckoutOutcome> {
 	const { checkout } = input
 	const isCard = checkout.paymentMethod === 'card'
+	const provider = isCard ? getCardProvider() : null
+	if (isCard && !provider) {
+		// PAYMENT_MODE=live with no real provider: nothing is placed, PIX stays available.
+		return { ok: false, code: 'card_unavailable', message: CARD_UNAVAILABLE_MESSAGE, field: 'paymentMethod' }
+	}
 	const placed = await placeOrder({
 		cartId: input.cartId,
 		userId: input.userId,
@@ -61,34 +94,59 @@ export async function submitCheckout(input: {
 	if (!placed.ok) return placed
 	const { order } = placed
 
-	if (placed.replayed) {
-		// A double click or a retried request: report what the first one did, do nothing twice.
-		if (order.status === 'cancelado') {
-			return {
-				ok: false,
-				code: 'card_declined',
-				message: CHECKOUT_MESSAGES.declinedReplay,
-				field: 'cardToken',
-				retryWithNewKey: true,
-			}
-		}
+	if (placed.source === 'replayed') {
+		// A double click or a retried request: report what the first one did, do nothing twice
+		// (waiting for its card charge when that is still under way).
+		if (order.status === 'cancelado') return DECLINED_REPLAY
+		if (order.status === 'aguardando_pagamento' && order.paymentMethod === 'card') return awaitChargeOutcome(order)
 		return { ok: true, reference: order.reference }
 	}
-
-	if (!isCard) {
+	if (placed.source === 'open' && !provider) {
+		// A PIX submission while the cart's card order awaits its charge: that order is the one.
+		return { ok: true, reference: order.reference }
+	}
+	if (!provider) {
 		notifyCartEmptied(input.cartId)
 		await sendPlacedMail(input.request, order)
 		return { ok: true, reference: order.reference }
 	}
-	return chargeCard(input, order, placed.cartLines)
+	return chargeCard(input, order, provider)
+}
+
+/**
+ * Takes the right to charge the order: one request at a time, and only while it awaits
+ * payment. A claim older than CHARGE_CLAIM_SECONDS is a server that died mid-charge.
+ */
+async function claimCharge(orderId: string, provider: CardPaymentProvider, installments: number): Promise<boolean> {
+	// The installments of the submission that charges (another tab may have chosen another count).
+	const rows = await queryRows<{ id: string }>(
+		sql`update orders set payment_provider = ${provider.id}, payment_mode = ${paymentModeOf(provider)},
+			payment_reference = null, installments = ${installments}, updated_at = now()
+			where id = ${orderId}::uuid and status = 'aguardando_pagamento'
+				and (payment_provider is null or updated_at < now() - make_interval(secs => ${CHARGE_CLAIM_SECONDS}))
+			returning id`,
+	)
+	return rows.length === 1
+}
+
+/** Another request is charging this order: its outcome is this submission's outcome too. */
+async function awaitChargeOutcome(order: PlacedOrder): Promise<CheckoutOutcome> {
+	const deadline = Date.now() + CHARGE_WAIT_MS
+	for (;;) {
+		const [row] = await queryRows<{ status: string }>(sql`select status from orders where id = ${order.id}::uuid`)
+		if (row?.status === 'cancelado') return DECLINED_REPLAY
+		// Paid (or still charging at the deadline): the order page shows where it stands.
+		if (!row || row.status !== 'aguardando_pagamento' || Date.now() > deadline) return { ok: true, reference: order.reference }
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
 }
 
 async function chargeCard(
 	input: { request: Request; cartId: string; checkout: CheckoutValues },
 	order: PlacedOrder,
-	orderedLines: OrderedCartLine[],
+	provider: CardPaymentProvider,
 ): Promise<CheckoutOutcome> {
-	const provider = getCardProvider()
+	if (!(await claimCharge(order.id, provider, input.checkout.installments))) return awaitChargeOutcome(order)
 	let result: Awaited<ReturnType<typeof provider.charge>>
 	try {
 		result = await provider.charge({
@@ -105,10 +163,11 @@ async function chargeCard(
 			providerReference: null,
 		}
 	}
-	await db.execute(sql`update orders set payment_provider = ${provider.id}, payment_reference = ${result.providerReference},
+	await db.execute(sql`update orders set payment_reference = ${result.providerReference},
 		updated_at = now() where id = ${order.id}::uuid`)
 
 	if (result.status === 'declined') {
+		// Cancelling frees the cart (stock and coupon use go back): the next submission makes a new order.
 		const cancelled = await changeOrderStatus({
 			orderId: order.id,
 			to: 'cancelado',
@@ -126,9 +185,9 @@ async function chargeCard(
 		}
 	}
 
-	await removeOrderedLines(input.cartId, orderedLines)
+	await removeOrderedLines(input.cartId, await orderedLinesOf(order.id))
 	notifyCartEmptied(input.cartId)
-	await sendPlacedMail(input.request, order)
+	await sendPlacedMail(input.request, order, provider.isTest)
 	const paid = await changeOrderStatus({
 		orderId: order.id,
 		to: 'pago',
@@ -141,21 +200,45 @@ async function chargeCard(
 	return { ok: true, reference: order.reference }
 }
 
+/** What the order bought, in the terms removeOrderedLines matches cart lines with. */
+async function orderedLinesOf(orderId: string): Promise<OrderedLine[]> {
+	const rows = await queryRows<{
+		variant_id: string | null
+		is_gift: boolean
+		is_subscription: boolean
+		attributes: LineAttribute[]
+		quantity: number
+	}>(sql`select variant_id, is_gift, is_subscription, attributes, quantity from order_lines where order_id = ${orderId}::uuid`)
+	return rows.map((r) => ({
+		key: lineKey(r.variant_id ?? '', r.is_gift, r.is_subscription, r.attributes),
+		quantity: r.quantity,
+	}))
+}
+
+type OrderedLine = { key: string; quantity: number }
+
+/** A cart line and the order line made from it share variant, gift and subscription flags and attributes. */
+function lineKey(variantId: string, isGift: boolean, isSubscription: boolean, attributes: LineAttribute[]): string {
+	return JSON.stringify([variantId, isGift, isSubscription, attributes.map((a) => [a.key, a.value])])
+}
+
 /**
  * After an approved card: takes out of the cart what the order bought, under the cart's lock.
  * The charge took a while and the cart stayed open meanwhile: a line another tab added (or the
  * units it added to an ordered line) was not paid for and stays. The gift lines go and the gift
  * rule runs again on what is left, as after any cart change.
  */
-async function removeOrderedLines(cartId: string, ordered: OrderedCartLine[]): Promise<void> {
-	const orderedById = new Map(ordered.map((l) => [l.id, l.quantity]))
+async function removeOrderedLines(cartId: string, ordered: OrderedLine[]): Promise<void> {
+	const orderedByKey = new Map(ordered.map((l) => [l.key, l.quantity]))
 	try {
 		const settings = await getStoreSettings()
 		await getCartBackend().change(cartId, async (session) => {
 			const cart = await session.read()
 			const gone: string[] = []
 			for (const line of cart.lines) {
-				const bought = orderedById.get(line.id)
+				const bought = orderedByKey.get(
+					lineKey(line.merchandise.id, line.isGift, line.isSubscription, line.attributes),
+				)
 				if (line.isGift || (bought !== undefined && line.quantity <= bought)) gone.push(line.id)
 				else if (bought !== undefined) {
 					const left = line.quantity - bought
@@ -181,7 +264,7 @@ function notifyCartEmptied(cartId: string) {
 	})
 }
 
-async function sendPlacedMail(request: Request, order: PlacedOrder): Promise<void> {
+async function sendPlacedMail(request: Request, order: PlacedOrder, testPayment = false): Promise<void> {
 	try {
 		const [settings, lines] = await Promise.all([
 			getStoreSettings(),
@@ -210,6 +293,7 @@ async function sendPlacedMail(request: Request, order: PlacedOrder): Promise<voi
 			})),
 			orderUrl: `${publicUrl(request)}/pedido/${order.reference}`,
 			pixPayload: pix?.payload ?? null,
+			testPayment,
 		})
 		await sendMail({ to: order.email, ...mail })
 	} catch (error) {

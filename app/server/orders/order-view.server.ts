@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { OrderStatus, PaymentMethod } from '~/db/schema/orders'
+import type { OrderStatus, PaymentMethod, PaymentMode } from '~/db/schema/orders'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { db, queryRows } from '~/server/db.server'
 import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
@@ -25,6 +25,8 @@ export type OrderView = {
 		cep: string
 	}
 	paymentMethod: PaymentMethod
+	/** Charged by the test card provider: marked 'Teste' (decision 019). */
+	testPayment: boolean
 	installments: number
 	trackingCode: string | null
 	couponCode: string | null
@@ -56,6 +58,7 @@ type OrderRow = {
 	uf: string
 	cep: string
 	payment_method: PaymentMethod
+	payment_mode: PaymentMode | null
 	installments: number
 	tracking_code: string | null
 	coupon_code: string | null
@@ -76,7 +79,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 	if (!REFERENCE_PATTERN.test(normalized)) return null
 	const [order] = await queryRows<OrderRow>(
 		sql`select id, reference, status, created_at, user_id, session_token_hash, customer_name, email, street, number,
-			complement, district, city, uf, cep, payment_method, installments, tracking_code, coupon_code,
+			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
 			subtotal_cents, shipping_cents, discount_cents, total_cents
 			from orders where reference = ${normalized}`,
 		db,
@@ -127,6 +130,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 			cep: order.cep,
 		},
 		paymentMethod: order.payment_method,
+		testPayment: order.payment_mode === 'test',
 		installments: order.installments,
 		trackingCode: order.tracking_code,
 		couponCode: order.coupon_code,

@@ -102,7 +102,7 @@ describe('placeOrder', () => {
 			expect(result.ok).toBe(true)
 			if (result.ok && first.ok) expect(result.order.id).toBe(first.order.id)
 		}
-		expect([first, second, third].filter((r) => r.ok && r.replayed)).toHaveLength(2)
+		expect([first, second, third].filter((r) => r.ok && r.source === 'replayed')).toHaveLength(2)
 		expect(await stockOf(variant.id)).toBe(9)
 	})
 

@@ -34,7 +34,7 @@ export const PLACE_ORDER_MESSAGES = {
 
 export type PlaceOrderFailure = {
 	ok: false
-	code: 'cart_empty' | 'unavailable' | 'out_of_stock' | 'coupon' | 'pix_unavailable' | 'attempt_mismatch'
+	code: 'cart_empty' | 'unavailable' | 'out_of_stock' | 'coupon' | 'pix_unavailable' | 'card_unavailable' | 'attempt_mismatch'
 	message: string
 	/** The form field the message belongs beside, when there is one. */
 	field?: 'couponCode' | 'paymentMethod'
@@ -54,7 +54,17 @@ export type PlacedOrder = {
 export type OrderedCartLine = { id: string; quantity: number; isGift: boolean }
 
 export type PlaceOrderResult =
-	| { ok: true; order: PlacedOrder; replayed: boolean; cartLines: OrderedCartLine[] }
+	| {
+			ok: true
+			order: PlacedOrder
+			/**
+			 * 'new': this call made the order. 'replayed': the same submission (idempotency key) made it
+			 * before. 'open': another submission of the same cart (another tab, render or retry) made
+			 * it and its card charge has not completed: the cart's one open order (decision 019).
+			 */
+			source: 'new' | 'replayed' | 'open'
+			cartLines: OrderedCartLine[]
+	  }
 	| PlaceOrderFailure
 
 export type PlaceOrderInput = {
@@ -203,6 +213,16 @@ async function findOrderByKey(key: string, executor: Executor): Promise<OrderRow
 	return row ?? null
 }
 
+/** The card order of this cart still awaiting its charge, if any (at most one: see the index). */
+async function findOpenCardOrder(cartId: string, executor: Executor): Promise<OrderRow | null> {
+	const [row] = await queryRows<OrderRow>(
+		sql`select id, reference, status, total_cents, payment_method, email, customer_name, cart_id
+			from orders where cart_id = ${cartId}::uuid and status = 'aguardando_pagamento' and payment_method = 'card'`,
+		executor,
+	)
+	return row ?? null
+}
+
 function lineTitle(line: CartLine): string {
 	const variant = line.merchandise.title
 	return variant && variant !== 'Único' && variant !== 'Default Title'
@@ -319,10 +339,17 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 				return {
 					ok: true as const,
 					order: toPlacedOrder(existing),
-					replayed: true,
+					source: 'replayed' as const,
 					cartLines: [],
 				}
 			}
+			// One cart, one order: while a card order of this cart awaits its charge, the cart is
+			// still full (it empties on approval), and every other submission of it — another tab,
+			// another render of the page, another payment method — gets that order instead of a new
+			// one. The cart lock above serialises this check; the partial unique index
+			// orders_open_card_order_per_cart enforces it in the database as well.
+			const open = await findOpenCardOrder(input.cartId, tx)
+			if (open) return { ok: true as const, order: toPlacedOrder(open), source: 'open' as const, cartLines: [] }
 			const cart = cartRow ? await loadCart(input.cartId, tx) : null
 			if (!cart || cart.lines.length === 0) {
 				throw new OrderRejected({
@@ -440,7 +467,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 			return {
 				ok: true as const,
 				order: toPlacedOrder(order),
-				replayed: false,
+				source: 'new' as const,
 				cartLines: lines.map((l) => ({ id: l.id, quantity: l.quantity, isGift: l.isGift })),
 			}
 		})

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { parsePixPayload } from '~/commerce/rules/pix-brcode'
 import { TEST_CARD_TOKENS } from '~/utils/checkout-schema'
-import { getCardProvider } from './card-provider.server'
+import { getCardProvider, paymentModeOf } from './card-provider.server'
 import { pixChargeFor } from './pix.server'
 import { CARD_DECLINED_MESSAGES, testCardProvider } from './test-card-provider.server'
 
@@ -39,6 +39,12 @@ describe('test card provider', () => {
 	test('is the default provider and says it is a test', () => {
 		expect(getCardProvider()).toBe(testCardProvider)
 		expect(testCardProvider.isTest).toBe(true)
+		expect(paymentModeOf(testCardProvider)).toBe('test')
+	})
+
+	test('a live shop never gets it: no provider until a real one is plugged in', () => {
+		expect(getCardProvider('test')).toBe(testCardProvider)
+		expect(getCardProvider('live')).toBeNull()
 	})
 
 	test('documented outcomes', async () => {

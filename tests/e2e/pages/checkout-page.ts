@@ -56,18 +56,28 @@ export class CheckoutPage {
 		await this.page.getByRole('radio', { name: /PIX/ }).check()
 	}
 
-	async payWithCard(number: string, installments = 1) {
+	async payWithCard(number: string, installments = 1, card: { expiry?: string; cvc?: string } = {}) {
 		const p = this.page
 		await p.getByRole('radio', { name: /Cartão de crédito/ }).check()
 		await p.getByText('Ambiente de teste').first().waitFor()
 		await p.getByLabel('Número do cartão').fill(number)
 		await p.getByLabel('Nome impresso no cartão').fill('ANA SOUZA')
-		await p.getByLabel('Validade (MM/AA)').fill('12/39')
-		await p.getByLabel('CVV').fill('123')
+		await p.getByLabel('Validade (MM/AA)').fill(card.expiry ?? '12/39')
+		await p.getByLabel('CVV').fill(card.cvc ?? '123')
 		await p.getByLabel('Parcelas').selectOption(String(installments))
 	}
 
 	async submit() {
 		await this.page.getByRole('button', { name: 'Finalizar Pedido' }).click()
 	}
+}
+
+/** Every request a page sends from now on: its URL and body, as the server would receive them. */
+export function recordRequests(page: Page): Array<{ url: string; body: string }> {
+	const sent: Array<{ url: string; body: string }> = []
+	page.on('request', (request) => {
+		const body = request.postDataBuffer()
+		sent.push({ url: request.url(), body: body ? body.toString('utf8') : '' })
+	})
+	return sent
 }

@@ -2,11 +2,16 @@ import { inject } from 'vitest'
 
 /**
  * A cookie-keeping HTTP client for the real server, for tests that need no browser
- * (the permission matrix). Redirects are NOT followed, so their targets can be checked.
+ * (the permission matrix, the checkout races). Redirects are NOT followed, so their targets can be checked.
  */
 export class HttpSession {
 	private readonly cookies = new Map<string, string>()
-	readonly baseUrl = inject('baseUrl')
+	readonly baseUrl: string
+
+	/** The shared e2e server by default; server tests pass the one they started. */
+	constructor(baseUrl?: string) {
+		this.baseUrl = baseUrl ?? inject('baseUrl')
+	}
 
 	private remember(response: Response) {
 		for (const header of response.headers.getSetCookie()) {
