@@ -7,7 +7,7 @@ import { users } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { JobRunner } from '~/server/jobs/runner.server'
 import { clearStoreSettingsCache, updateStoreSettings } from '~/server/settings.server'
-import { EXPIRY_HISTORY_NOTE, expireUnpaidOrders, pixPaymentDeadline } from './expiry.server'
+import { ABANDONED_CARD_HISTORY_NOTE, EXPIRY_HISTORY_NOTE, expireUnpaidOrders, pixPaymentDeadline } from './expiry.server'
 import { changeOrderStatus } from './status.server'
 
 withTestDatabase()
@@ -110,18 +110,35 @@ describe('expireUnpaidOrders', () => {
 		expect(await outbox()).toHaveLength(1)
 	})
 
-	test('leaves orders inside their window, paid orders and card orders alone', async () => {
+	test('leaves orders inside their window, paid orders and card orders being charged alone', async () => {
 		const { variant } = await createProduct({ variants: [{ stock: 10 }] })
 		const recent = await placedOrder({ ageHours: 23, variantId: variant.id, quantity: 1 })
 		const paid = await placedOrder({ ageHours: 30, variantId: variant.id, quantity: 1 })
 		await changeOrderStatus({ orderId: paid.id, to: 'pago', actorUserId: null })
 		const card = await placedOrder({ ageHours: 30, variantId: variant.id, quantity: 1, paymentMethod: 'card' })
+		// A charge claimed just now touches updated_at: the order is being paid, not abandoned.
+		await db.execute(sql`update orders set updated_at = now() - interval '5 minutes' where id = ${card.id}::uuid`)
 
 		expect(await expireUnpaidOrders()).toBe(0)
 		expect(await statusOf(recent.id)).toBe('aguardando_pagamento')
 		expect(await statusOf(paid.id)).toBe('pago')
 		expect(await statusOf(card.id)).toBe('aguardando_pagamento')
 		expect(await stockOf(variant.id)).toBe(7)
+	})
+
+	test('cancels a card order abandoned mid-charge, without the PIX e-mail', async () => {
+		const { variant } = await createProduct({ variants: [{ stock: 4 }] })
+		const couponId = await singleUseCoupon()
+		const card = await placedOrder({ ageHours: 2, variantId: variant.id, quantity: 1, paymentMethod: 'card', couponId })
+		await db.execute(sql`update orders set updated_at = now() - interval '61 minutes' where id = ${card.id}::uuid`)
+
+		expect(await expireUnpaidOrders()).toBe(1)
+		expect(await statusOf(card.id)).toBe('cancelado')
+		expect(await stockOf(variant.id)).toBe(4)
+		expect(await couponUses()).toBe(0)
+		expect((await historyOf(card.id)).map((h) => h.note)).toContain(ABANDONED_CARD_HISTORY_NOTE)
+		expect(await outbox()).toHaveLength(0)
+		expect(await expireUnpaidOrders()).toBe(0)
 	})
 
 	test('follows the store setting for the window', async () => {

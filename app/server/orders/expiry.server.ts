@@ -14,6 +14,15 @@ import { changeOrderStatus } from './status.server'
  */
 
 export const EXPIRY_HISTORY_NOTE = 'Prazo de pagamento do PIX expirado (cancelado automaticamente)'
+export const ABANDONED_CARD_HISTORY_NOTE = 'Pagamento com cartão não concluído (cancelado automaticamente)'
+
+/**
+ * A card order waits in 'aguardando_pagamento' only while its charge runs (seconds), or when
+ * the server died mid-charge and nobody resubmitted the cart (decision 019). After this long
+ * with no charge activity (a claim touches updated_at) it is abandoned: cancelled so that its
+ * stock and coupon use go back. Far above CHARGE_CLAIM_SECONDS, so a live charge is never hit.
+ */
+export const ABANDONED_CARD_ORDER_MINUTES = 60
 
 /** Orders read per query; a run goes on batch after batch until none is due. */
 const BATCH_SIZE = 100
@@ -23,26 +32,34 @@ export function pixPaymentDeadline(createdAt: Date | string, windowHours: number
 	return new Date(new Date(createdAt).getTime() + windowHours * 60 * 60 * 1000)
 }
 
-/** Cancels the PIX orders whose payment window has ended; returns how many it cancelled. */
+/**
+ * Cancels the PIX orders whose payment window has ended, and card orders abandoned mid-charge;
+ * returns how many it cancelled.
+ */
 export async function expireUnpaidOrders(options: { now?: Date } = {}): Promise<number> {
 	const settings = await getStoreSettings()
 	const now = options.now ?? new Date()
-	const cutoff = new Date(now.getTime() - settings.pixPaymentWindowHours * 60 * 60 * 1000)
+	const pixCutoff = new Date(now.getTime() - settings.pixPaymentWindowHours * 60 * 60 * 1000)
+	const cardCutoff = new Date(now.getTime() - ABANDONED_CARD_ORDER_MINUTES * 60 * 1000)
 	let cancelled = 0
 	for (;;) {
-		const due = await queryRows<{ id: string }>(
-			sql`select id from orders
-				where status = 'aguardando_pagamento' and payment_method = 'pix' and created_at <= ${cutoff.toISOString()}
+		const due = await queryRows<{ id: string; payment_method: 'pix' | 'card' }>(
+			sql`select id, payment_method from orders
+				where status = 'aguardando_pagamento'
+					and ((payment_method = 'pix' and created_at <= ${pixCutoff.toISOString()})
+						or (payment_method = 'card' and updated_at <= ${cardCutoff.toISOString()}))
 				order by created_at limit ${BATCH_SIZE}`,
 		)
 		for (const order of due) {
+			const pix = order.payment_method === 'pix'
 			const result = await changeOrderStatus({
 				orderId: order.id,
 				to: 'cancelado',
 				onlyFrom: 'aguardando_pagamento',
 				actorUserId: null,
-				actorLabel: EXPIRY_HISTORY_NOTE,
-				cancelReason: 'payment_expired',
+				actorLabel: pix ? EXPIRY_HISTORY_NOTE : ABANDONED_CARD_HISTORY_NOTE,
+				// The expiry e-mail speaks of PIX; an abandoned card charge was never taken.
+				...(pix ? { cancelReason: 'payment_expired' as const } : {}),
 			})
 			// Refused = someone else changed it first (paid by an admin, or expired by another
 			// server). Either way it has left 'aguardando_pagamento', so the next query moves on.
@@ -50,6 +67,6 @@ export async function expireUnpaidOrders(options: { now?: Date } = {}): Promise<
 		}
 		if (due.length < BATCH_SIZE) break
 	}
-	if (cancelled > 0) logger.info({ cancelled }, 'pedidos PIX não pagos expiraram')
+	if (cancelled > 0) logger.info({ cancelled }, 'pedidos não pagos expiraram')
 	return cancelled
 }
