@@ -4,12 +4,16 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { isBuildStale } from '../../scripts/build-freshness.mjs'
+import { warningsInOutput } from './process-warnings'
 
 export type RunningServer = {
 	url: string
 	dataDir: string
 	process: ChildProcess
 	logs: string[]
+	/** The Node warnings the server printed so far (allow-list left out). */
+	warnings(): string[]
+	/** Stops the server, removes its data directory, then fails if it printed a Node warning. */
 	stop(): Promise<void>
 }
 
@@ -42,7 +46,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 	const port = await freePort()
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'loja-e2e-'))
 	const logs: string[] = []
-	const child = spawn(process.execPath, [ENTRY], {
+	// --trace-warnings: a warning comes with the stack that raised it (stop() fails on any).
+	const child = spawn(process.execPath, ['--trace-warnings', ENTRY], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
@@ -78,6 +83,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 		dataDir,
 		process: child,
 		logs,
+		warnings: () => warningsInOutput(logs.join('')),
 		async stop() {
 			if (child.exitCode === null) {
 				const exited = new Promise((r) => child.once('exit', r))
@@ -87,6 +93,12 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 				if (child.exitCode === null) child.kill('SIGKILL')
 			}
 			rmSync(dataDir, { recursive: true, force: true })
+			const warnings = warningsInOutput(logs.join(''))
+			if (warnings.length > 0) {
+				throw new Error(
+					`o servidor de produção emitiu ${warnings.length} aviso(s) do Node (nenhum é permitido; veja tests/support/process-warnings.ts):\n${[...new Set(warnings)].slice(0, 5).join('\n')}`,
+				)
+			}
 		},
 	}
 }
