@@ -21,7 +21,9 @@ const ENTRY = 'build/server-entry/index.js'
 
 /** Builds the production bundle when it is missing or older than the sources. */
 export function ensureBuilt() {
-	if (isBuildStale()) execSync('npm run build', { stdio: 'inherit' })
+	// NODE_ENV=production: inside vitest it is 'test', and Vite would then bundle React's
+	// development build (hydration warnings as console errors in every e2e page).
+	if (isBuildStale()) execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 }
 
 export async function freePort(): Promise<number> {
