@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { mp4Bytes } from '#tests/fixtures/media'
+import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server'
@@ -11,13 +12,14 @@ import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server
  * `npm run backup` / `npm run restore` round trip on the embedded database (decision 023):
  * a shop with an order (placed over HTTP) and an uploaded file is backed up, restored into a
  * fresh data directory, and the production server started on that copy serves both back.
- * PGlite only: the PostgreSQL run of the suite (TEST_DATABASE_URL set) skips it.
+ * The embedded-database round trip runs in the PGlite run of the suite, the pg_dump one in the
+ * PostgreSQL run (TEST_DATABASE_URL set).
  */
 const TSX = path.resolve('node_modules/.bin/tsx')
 
-function runScript(script: string, args: string[], dataDir: string) {
+function runScript(script: string, args: string[], dataDir: string, databaseUrl = '') {
 	const result = spawnSync(TSX, [script, ...args], {
-		env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+		env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
 		encoding: 'utf8',
 	})
 	return { status: result.status, output: `${result.stdout}${result.stderr}` }
@@ -138,6 +140,57 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore (embedded d
 		const file = await readBack('/uploads/hero-videos/hero-backup.mp4')
 		expect(file.status).toBe(200)
 		expect(file.headers.get('content-type')).toBe('video/mp4')
+		expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(video))).toBe(true)
+	}, 600_000)
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore (PostgreSQL, pg_dump)', () => {
+	const base = process.env.TEST_DATABASE_URL as string
+	const work = mkdtempSync(path.join(tmpdir(), 'loja-backup-pg-test-'))
+	const archive = path.join(work, 'copia.tar.gz')
+	const servers: RunningServer[] = []
+	const databases: Array<{ drop(): Promise<void> }> = []
+	afterAll(async () => {
+		for (const server of servers) await server.stop()
+		for (const database of databases) await database.drop()
+		rmSync(work, { recursive: true, force: true })
+	})
+
+	test('backed up while the shop runs, restored into an empty database and a fresh data directory', async () => {
+		const suffix = `${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+		const source = await createScratchPostgresDatabase(base, `backup_src_${suffix}`)
+		databases.push(source)
+		const target = await createScratchPostgresDatabase(base, `backup_dst_${suffix}`)
+		databases.push(target)
+		const shopDir = path.join(work, 'loja')
+		const restoredDir = path.join(work, 'restaurada')
+
+		const original = await startAppServer({ DATA_DIR: shopDir, DATABASE_URL: source.url, SEED_DEMO: 'true' })
+		servers.push(original)
+		const request = cookieJar(original.url)
+		const orderPath = await placeOrder(request)
+		const video = mp4Bytes(50_000)
+		await createLocalDiskDriver(path.join(shopDir, 'uploads', 'hero-videos')).put('hero-backup.mp4', video, 'video/mp4')
+
+		const backup = runScript('scripts/backup.ts', [archive], shopDir, source.url)
+		expect(backup.output).toContain('PostgreSQL (pg_dump)')
+		expect(backup.status).toBe(0)
+		expect(backup.output).toMatch(/orders: 1,/)
+
+		const restore = runScript('scripts/restore.ts', [archive], restoredDir, target.url)
+		expect(restore.output).toContain('restaurada')
+		expect(restore.status).toBe(0)
+		const again = runScript('scripts/restore.ts', [archive], restoredDir, target.url)
+		expect(again.status).toBe(1)
+		expect(again.output).toContain('O banco de destino já tem')
+
+		const restored = await startAppServer({ DATA_DIR: restoredDir, DATABASE_URL: target.url })
+		servers.push(restored)
+		const order = await request(new URL(orderPath, restored.url).href)
+		expect(order.status).toBe(200)
+		expect(await order.text()).toContain('Ana Cópia de Segurança')
+		const file = await cookieJar(restored.url)('/uploads/hero-videos/hero-backup.mp4')
+		expect(file.status).toBe(200)
 		expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(video))).toBe(true)
 	}, 600_000)
 })
