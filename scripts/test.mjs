@@ -26,7 +26,7 @@ function run(label, command, commandArgs, env = {}) {
 
 function vitest(label, file, extraArgs, env) {
 	const outputFile = `${resultsDir}/${file}.json`
-	run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`, ...extraArgs], env)
+	const succeeded = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`, ...extraArgs], env)
 	if (!existsSync(outputFile)) {
 		summary.push(`${label}: sem resultados (o executor falhou antes de testar)`)
 		totals.failed += 1
@@ -35,7 +35,10 @@ function vitest(label, file, extraArgs, env) {
 	}
 	const report = JSON.parse(readFileSync(outputFile, 'utf8'))
 	const passed = report.numPassedTests ?? 0
-	const failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0)
+	// A failure outside any test (e.g. the e2e server printed a Node warning, found when the
+	// global teardown stops it) makes vitest exit non-zero with every test passed: count it.
+	const outside = succeeded ? 0 : 1
+	const failed = Math.max((report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0), outside)
 	const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
 	totals.passed += passed
 	totals.failed += failed

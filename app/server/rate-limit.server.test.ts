@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
+import { setClockForTests } from './clock.server'
 import { consumeRateLimit, peekRateLimit, resetRateLimit, resetRateLimitsWithPrefix } from './rate-limit.server'
 
 withTestDatabase()
 
 describe('consumeRateLimit', () => {
+	// The app clock, not the global Date (which the embedded database reads too; see clock.server.ts).
+	// The test setup gives the real time back after each test.
 	beforeEach(() => {
-		vi.useFakeTimers({ toFake: ['Date'] })
-		vi.setSystemTime(new Date('2026-03-10T12:00:30Z'))
-	})
-	afterEach(() => {
-		vi.useRealTimers()
+		setClockForTests(new Date('2026-03-10T12:00:30Z'))
 	})
 
 	test('allows up to the limit, blocks after, and opens again in the next window', async () => {
@@ -22,7 +21,7 @@ describe('consumeRateLimit', () => {
 		// Another key has its own budget.
 		expect((await consumeRateLimit({ ...options, key: 'teste:b' })).allowed).toBe(true)
 
-		vi.setSystemTime(new Date('2026-03-10T12:01:01Z'))
+		setClockForTests(new Date('2026-03-10T12:01:01Z'))
 		expect(await consumeRateLimit(options)).toEqual({ allowed: true, retryAfterSeconds: 59 })
 	})
 
@@ -44,11 +43,7 @@ describe('consumeRateLimit', () => {
 describe('peekRateLimit and resetRateLimitsWithPrefix', () => {
 	// Mid-window, so the test never straddles a window boundary.
 	beforeEach(() => {
-		vi.useFakeTimers({ toFake: ['Date'] })
-		vi.setSystemTime(new Date('2026-03-10T12:05:00Z'))
-	})
-	afterEach(() => {
-		vi.useRealTimers()
+		setClockForTests(new Date('2026-03-10T12:05:00Z'))
 	})
 
 	test('peek counts without spending; a prefix reset takes only its keys, wildcards literal', async () => {

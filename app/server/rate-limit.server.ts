@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm'
 import { rateLimits } from '~/db/schema'
+import { nowMs } from '~/server/clock.server'
 import { db, queryRows } from '~/server/db.server'
 
 /**
@@ -22,7 +23,7 @@ function currentWindow(windowSeconds: number, now: number) {
 
 /** Counts one attempt against `key` and says whether it is still within `limit`. */
 export async function consumeRateLimit({ key, limit, windowSeconds }: RateLimitOptions): Promise<RateLimitResult> {
-	const now = Date.now()
+	const now = nowMs()
 	const window = currentWindow(windowSeconds, now)
 	const [row] = await queryRows<{ count: number }>(sql`
 		insert into ${rateLimits} (key, window_start, count)
@@ -46,7 +47,7 @@ export async function purgeOldRateLimits(before: Date): Promise<void> {
 
 /** How many attempts `key` has counted in the current window, without counting one. */
 export async function peekRateLimit({ key, windowSeconds }: Omit<RateLimitOptions, 'limit'>): Promise<number> {
-	const window = currentWindow(windowSeconds, Date.now())
+	const window = currentWindow(windowSeconds, nowMs())
 	const [row] = await queryRows<{ count: number }>(
 		sql`select count from ${rateLimits} where key = ${key} and window_start = ${window.start.toISOString()}`,
 	)

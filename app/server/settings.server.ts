@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { storeSettings } from '~/db/schema'
+import { nowMs } from '~/server/clock.server'
 import { db, type Executor } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 
@@ -132,7 +133,7 @@ async function readStoreSettings(executor: Executor): Promise<StoreSettings> {
 }
 
 export async function getStoreSettings(): Promise<StoreSettings> {
-	const now = Date.now()
+	const now = nowMs()
 	if (cache && cache.expiresAt > now) return cache.settings
 	const settings = await readStoreSettings(db)
 	cache = { settings, expiresAt: now + CACHE_TTL_MS }

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
+import { isAllowedWarning } from '#tests/support/process-warnings'
+import { setClockForTests } from '~/server/clock.server'
 import { resetEnvForTests } from '~/server/env.server'
 
 process.env.NODE_ENV = 'test'
@@ -18,7 +20,29 @@ beforeEach(() => {
 })
 afterEach(() => {
 	consoleErrorSpy?.mockRestore()
+	setClockForTests(null)
 })
+
+// Any Node process warning fails the test during which it was emitted (Node emits it on the
+// next tick, so it is here by afterEach); one between tests fails the next one, one after the
+// last test fails the file. A TimeoutOverflowWarning printed 8,000 times went unnoticed
+// before (decision 023). The allow-list, with reasons, is in tests/support/process-warnings.ts.
+const pendingWarnings: Error[] = []
+const onWarning = (warning: Error & { code?: string }) => {
+	if (!isAllowedWarning(warning)) pendingWarnings.push(warning)
+}
+process.on('warning', onWarning)
+function failOnWarnings() {
+	if (pendingWarnings.length === 0) return
+	const warnings = pendingWarnings.splice(0)
+	const distinct = [...new Set(warnings.map((w) => w.stack ?? `${w.name}: ${w.message}`))]
+	throw new Error(
+		`${warnings.length} aviso(s) do Node durante o teste (nenhum é permitido; veja tests/support/process-warnings.ts):\n${distinct.slice(0, 3).join('\n')}`,
+	)
+}
+afterEach(failOnWarnings)
 afterAll(() => {
+	process.off('warning', onWarning)
 	resetEnvForTests()
+	failOnWarnings()
 })

@@ -4,12 +4,16 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { isBuildStale } from '../../scripts/build-freshness.mjs'
+import { warningsInOutput } from './process-warnings'
 
 export type RunningServer = {
 	url: string
 	dataDir: string
 	process: ChildProcess
 	logs: string[]
+	/** The Node warnings the server printed so far (allow-list left out). */
+	warnings(): string[]
+	/** Stops the server, removes its data directory, then fails if it printed a Node warning. */
 	stop(): Promise<void>
 }
 
@@ -17,7 +21,9 @@ const ENTRY = 'build/server-entry/index.js'
 
 /** Builds the production bundle when it is missing or older than the sources. */
 export function ensureBuilt() {
-	if (isBuildStale()) execSync('npm run build', { stdio: 'inherit' })
+	// NODE_ENV=production: inside vitest it is 'test', and Vite would then bundle React's
+	// development build (hydration warnings as console errors in every e2e page).
+	if (isBuildStale()) execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 }
 
 export async function freePort(): Promise<number> {
@@ -42,7 +48,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 	const port = await freePort()
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'loja-e2e-'))
 	const logs: string[] = []
-	const child = spawn(process.execPath, [ENTRY], {
+	// --trace-warnings: a warning comes with the stack that raised it (stop() fails on any).
+	const child = spawn(process.execPath, ['--trace-warnings', ENTRY], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
@@ -82,6 +89,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 		dataDir,
 		process: child,
 		logs,
+		warnings: () => warningsInOutput(logs.join('')),
 		async stop() {
 			// A process killed by a signal (the crash test's SIGKILL) has exited too: signalCode is set.
 			if (child.exitCode === null && child.signalCode === null) {
@@ -92,6 +100,12 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 				if (child.exitCode === null) child.kill('SIGKILL')
 			}
 			rmSync(dataDir, { recursive: true, force: true })
+			const warnings = warningsInOutput(logs.join(''))
+			if (warnings.length > 0) {
+				throw new Error(
+					`o servidor de produção emitiu ${warnings.length} aviso(s) do Node (nenhum é permitido; veja tests/support/process-warnings.ts):\n${[...new Set(warnings)].slice(0, 5).join('\n')}`,
+				)
+			}
 		},
 	}
 }

@@ -1,10 +1,10 @@
 import { Loader2Icon, Trash2Icon } from 'lucide-react'
 import { useState } from 'react'
-import { useRevalidator } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { type FavoriteActionResult, FAVORITES_ENDPOINT, favoriteMessages } from '~/components/engagement/favorite-messages'
 import { noteLocalFavoriteChange } from '~/components/shop/live-updates'
 import { Button } from '~/components/ui/button'
+import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 
 /** Document 001 §8 (error catalogue, customer area): what removing from 'Meus Favoritos' says when it fails. */
 export const REMOVE_FAVORITE_ERROR = 'Não foi possível remover o favorito'
@@ -14,7 +14,7 @@ export const REMOVE_FAVORITE_ERROR = 'Não foi possível remover o favorito'
  * the heart, then revalidates: the page's loader drops the card and the header badge follows.
  */
 export function RemoveFavoriteButton({ product }: { product: { id: string; title: string } }) {
-	const revalidator = useRevalidator()
+	const revalidate = useSerialRevalidate()
 	const [pending, setPending] = useState(false)
 
 	async function remove() {
@@ -34,7 +34,7 @@ export function RemoveFavoriteButton({ product }: { product: { id: string; title
 				return
 			}
 			toast.success(favoriteMessages.removedTitle, { description: favoriteMessages.removed(result.productTitle) })
-			await revalidator.revalidate()
+			await revalidate()
 		} catch {
 			toast.error(favoriteMessages.errorTitle, { description: REMOVE_FAVORITE_ERROR })
 		} finally {

@@ -1,12 +1,12 @@
 import { HeartIcon } from 'lucide-react'
 import { useState } from 'react'
-import { useRevalidator } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { type FavoriteActionResult, FAVORITES_ENDPOINT, favoriteMessages } from '~/components/engagement/favorite-messages'
 import { noteLocalFavoriteChange } from '~/components/shop/live-updates'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'
+import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 
 /**
  * The heart on a product (document 000 §2 'Product card', §4, §5, §8). Whether the product is
@@ -16,7 +16,7 @@ import { cn } from '~/utils/cn'
  */
 export function FavoriteButton({ product, className }: { product: { id: string; title: string }; className?: string }) {
 	const root = useRootData()
-	const revalidator = useRevalidator()
+	const revalidate = useSerialRevalidate()
 	const [optimistic, setOptimistic] = useState<boolean | null>(null)
 	const [pending, setPending] = useState(false)
 	const saved = root?.favoriteProductIds?.includes(product.id) ?? false
@@ -58,7 +58,7 @@ export function FavoriteButton({ product, className }: { product: { id: string; 
 				toast.success(favoriteMessages.pointsTitle(result.pointsAwarded), { description: favoriteMessages.pointsDescription })
 			}
 			// Keep showing the new state until the root data carries it.
-			await revalidator.revalidate()
+			await revalidate()
 			setOptimistic(null)
 		} catch {
 			toast.error(favoriteMessages.errorTitle, { description: favoriteMessages.errorDescription })

@@ -1,6 +1,6 @@
-import { useRevalidator } from 'react-router'
 import { useRootData } from '~/components/shop/use-root-data'
 import { type LiveEventMessage, useEventSource } from '~/utils/use-event-source'
+import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 
 /**
  * The shopper's live updates, one EventSource per tab: the cart this browser holds (so two
@@ -23,10 +23,10 @@ export function LiveUpdates() {
 }
 
 function LiveSubscription({ channels }: { channels: string[] }) {
-	const revalidator = useRevalidator()
+	const revalidate = useSerialRevalidate()
 	useEventSource(channels, (event) => {
 		if (isOwnFavoriteEcho(event)) return
-		void revalidator.revalidate()
+		void revalidate()
 	})
 	return null
 }

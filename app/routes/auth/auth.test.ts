@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { mailOutbox, userRoles, users } from '~/db/schema'
+import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { getToast, type Toast } from '~/server/toast.server'
@@ -12,9 +13,6 @@ import { action as logoutAction, loader as logoutLoader } from './logout'
 import { action as resetAction, loader as resetLoader } from './reset-password'
 
 withTestDatabase()
-afterEach(() => {
-	vi.useRealTimers()
-})
 
 let ipCounter = 0
 
@@ -146,8 +144,7 @@ describe('/auth action', () => {
 
 	test('the 6th attempt on one account from one address is refused with 429 and the Portuguese message', async () => {
 		// Rate-limit windows are aligned to the clock: stay inside one.
-		vi.useFakeTimers({ toFake: ['Date'] })
-		vi.setSystemTime(new Date('2026-05-01T10:02:00Z'))
+		setClockForTests(new Date('2026-05-01T10:02:00Z'))
 		for (let i = 0; i < 5; i++) {
 			await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'alvo@example.com', password: `chute-${i}` }), '192.0.2.250')))
 		}

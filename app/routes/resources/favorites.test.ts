@@ -1,17 +1,15 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
 import { pointsHistory, userFavorites, userGamification } from '~/db/schema'
+import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
 import { closeAllEventStreams, type LiveEvent, resetEventsForTests, subscribe } from '~/server/events.server'
 import { action, FAVORITE_RATE_LIMIT, loader } from './favorites'
 
 withTestDatabase()
-afterEach(() => {
-	vi.useRealTimers()
-})
 afterAll(async () => {
 	await closeAllEventStreams()
 	resetEventsForTests()
@@ -127,8 +125,7 @@ describe('POST /resources/favorites', () => {
 		const person = await userWithSession()
 		const { product } = await createProduct()
 		// One fixed window for the whole loop: on a slow machine it could cross a minute boundary.
-		vi.useFakeTimers({ toFake: ['Date'] })
-		vi.setSystemTime(Math.floor(Date.now() / 60_000) * 60_000 + 1000)
+		setClockForTests(Math.floor(Date.now() / 60_000) * 60_000 + 1000)
 		for (let i = 0; i < FAVORITE_RATE_LIMIT.limit; i += 1) {
 			await post({ intent: i % 2 === 0 ? 'add' : 'remove', productId: product.id }, person.cookie)
 		}

@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { mailOutbox, sessions, userProfiles, userRoles, users, verificationTokens } from '~/db/schema'
+import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
 import { afterSignIn, confirmEmail, requestPasswordReset, resetPassword, signIn, signOut, signUp } from './accounts.server'
 import { getOptionalUser } from './guards.server'
@@ -175,12 +176,10 @@ describe('sign-in and sessions', () => {
 describe('sign-in rate limits', () => {
 	// Windows are fixed (aligned to the clock): freeze the clock mid-window so a test never
 	// straddles a window boundary.
+	// Frozen through the app clock, never the global Date: PGlite reads Date for its own timers
+	// and a Date months in the past made it spin (TimeoutOverflowWarning; see clock.server.ts).
 	beforeEach(() => {
-		vi.useFakeTimers({ toFake: ['Date'] })
-		vi.setSystemTime(new Date('2026-03-10T12:05:00Z'))
-	})
-	afterEach(() => {
-		vi.useRealTimers()
+		setClockForTests(new Date('2026-03-10T12:05:00Z'))
 	})
 
 	test('the 6th attempt on one account from one address is blocked, even with the right password; another address signs in', async () => {
