@@ -39,11 +39,40 @@ const NASTY = [
 	'../../../etc/passwd%00.png',
 ]
 
-/** The forms of one fuzz round: each INVALID string in every field, then NASTY rotated over the fields. */
-function hostileForms(names: string[], intent: string): Array<[string, Record<string, string>]> {
+/**
+ * Plausible values, so that a hostile string in one field gets past the checks of the others
+ * (a review with a real product id reaches the database; one with a bad id stops at zod).
+ */
+const PLAUSIBLE: Record<string, string> = {
+	rating: '5',
+	quantity: '1',
+	password: 'senha-do-fuzz-123',
+	confirmPassword: 'senha-do-fuzz-123',
+	newPassword: 'senha-do-fuzz-123',
+	comment: 'Produto muito bom, recomendo a todos.',
+	name: 'Maria Fuzz',
+	cep: '01001-000',
+	cpf: '529.982.247-25',
+	phone: '(11) 98765-4321',
+	uf: 'SP',
+	theme: 'dark',
+	paymentMethod: 'pix',
+	to: 'pago',
+	active: 'true',
+}
+const FIELD_GROUPS = 3
+
+/**
+ * The forms of one fuzz round: each INVALID string in a third of the fields (the others
+ * plausible), then NASTY rotated over all the fields.
+ */
+function hostileForms(names: string[], intent: string, plausible: (name: string) => string): Array<[string, Record<string, string>]> {
 	const forms: Array<[string, Record<string, string>]> = []
 	for (const [label, value] of Object.entries(INVALID)) {
-		forms.push([label, { ...Object.fromEntries(names.map((name) => [name, value])), intent }])
+		for (let group = 0; group < FIELD_GROUPS; group++) {
+			const form = Object.fromEntries(names.map((name, index) => [name, index % FIELD_GROUPS === group ? value : plausible(name)]))
+			forms.push([`${label}, group ${group}`, { ...form, intent }])
+		}
 	}
 	NASTY.forEach((_, round) => {
 		const form = Object.fromEntries(names.map((name, index) => [name, NASTY[(index + round) % NASTY.length] ?? '']))
@@ -163,6 +192,9 @@ describe('fuzz: entradas hostis em todas as rotas', () => {
 	let dropDatabase: (() => Promise<unknown>) | undefined
 	let table: RouteRow[]
 	let productHandle = 'bandana-rosa-bebe'
+	let productId = NIL_UUID
+	const fuzzEmail = `fuzz.${Date.now()}@exemplo.test`
+	const plausible = (name: string) => (name === 'productId' ? productId : name === 'email' ? fuzzEmail : (PLAUSIBLE[name] ?? 'abc'))
 	const sessions = {} as Record<Role, HttpSession>
 	/** Per action route (pattern): field names and intents its forms use. */
 	const formsByRoute = new Map<string, { names: Set<string>; intents: Set<string> }>()
@@ -204,6 +236,11 @@ describe('fuzz: entradas hostis em todas as rotas', () => {
 		await sessions.admin.signIn(ADMIN.email, ADMIN.password)
 		const home = await (await sessions.anonymous.get('/')).text()
 		productHandle = /href="\/produto\/([^"/?]+)"/.exec(home)?.[1] ?? productHandle
+		// The product's id, from the page's serialized loader data (turbo-stream: the id's value
+		// comes right before the handle's, with the key 'handle' in between where first used).
+		const productPage = await (await sessions.anonymous.get(`/produto/${productHandle}`)).text()
+		const idPattern = new RegExp(`\\\\"([0-9a-f-]{36})\\\\",(?:\\\\"handle\\\\",)?\\\\"${productHandle}\\\\"`)
+		productId = idPattern.exec(productPage)?.[1] ?? NIL_UUID
 	}, 180_000)
 
 	afterAll(async () => {
@@ -235,7 +272,8 @@ describe('fuzz: entradas hostis em todas as rotas', () => {
 				}
 			})
 			// Every invalid string, and two rounds of the valid-but-hostile ones (pages are slow to render).
-			for (const [label, form] of hostileForms(QUERY_NAMES, '').slice(0, Object.keys(INVALID).length + 2)) {
+			const rounds = hostileForms(QUERY_NAMES, '', () => 'a').filter(([label]) => /group 0|nasty round [01]$/.test(label))
+			for (const [label, form] of rounds) {
 				const query = new URLSearchParams(form).toString()
 				tasks.push(async () => check(failures, `GET ${path}?… (${label})`, () => session.get(`${path}?${query}`)))
 			}
@@ -266,8 +304,9 @@ describe('fuzz: entradas hostis em todas as rotas', () => {
 			}
 			// …hostile strings in every field, for each intent its forms name, from a signed-in owner.
 			intents.forEach((intent, index) => {
-				const forms = hostileForms(names, intent)
-				for (const [label, form] of index === 0 ? forms : forms.slice(0, 2)) {
+				const forms = hostileForms(names, intent, plausible)
+				// The first intent gets every round; the others the NUL rounds.
+				for (const [label, form] of index === 0 ? forms : forms.slice(0, FIELD_GROUPS)) {
 					tasks.push(async () => check(failures, `POST ${path} intent=${intent} (${label})`, () => owner.post(path, form)))
 				}
 			})
@@ -276,6 +315,7 @@ describe('fuzz: entradas hostis em todas as rotas', () => {
 		expect(failures).toEqual([])
 		// Keeps it honest: the forms were found (the crawl of the loaders ran first).
 		expect(formsByRoute.size).toBeGreaterThan(3)
+		expect(productId, 'id do produto não encontrado na página').not.toBe(NIL_UUID)
 		report('actions')
 	}, 180_000)
 })
