@@ -21,8 +21,10 @@ import { loadBuild, type RouteRow, routeTable } from './support/route-table'
  * UTF-8 body) or that are garbage in stored text: each is sent alone, in every field.
  */
 const INVALID: Record<string, string> = {
-	nul: 'a\u0000b',
-	'control characters': 'a\u0001\u0008\u001b[31m\u007f\u0085b',
+	// Otherwise plausible text (a review comment has a minimum length), so that only the bad
+	// character is wrong with it.
+	nul: 'Maria da Silva\u0000, texto com um NUL no meio',
+	'control characters': 'Maria da Silva\u0001\u0008\u001b[31m, texto com controles\u007f\u0085',
 	// JSON fields (the cart's `lines`) decode escapes: the one way a lone surrogate or NUL
 	// survives a UTF-8 form body.
 	'json escapes': '[{"variantId":"\\u0000","quantity":1,"attributes":[{"key":"petName","value":"\\ud800"}]}]',
