@@ -103,6 +103,18 @@ describe('hostile input at the boundary', () => {
 		}
 	})
 
+	test('checkout fields and coupon codes with NUL or a control character get 400 with the safe-text message', async () => {
+		for (const [client, path, form] of [
+			[customer, '/checkout', { intent: 'apply-coupon', couponCode: 'BEMVINDO\u0000' }],
+			[customer, '/checkout', { intent: 'place-order', name: 'Maria\u0000 Silva', street: 'Rua A\u0007', city: 'São Paulo' }],
+			[admin, '/admin/cupons', { intent: 'create', code: 'NATAL\u0000', name: 'Natal\u0001' }],
+		] as const) {
+			const response = await client.post(path, form)
+			expect(response.status, path).toBe(400)
+			expect(await response.text()).toContain(SAFE_TEXT_MESSAGE.slice(0, 40))
+		}
+	})
+
 	test('NUL in the query of the searches gets 400 (was a 500 and a 503)', async () => {
 		const anonymous = new Client(server.url)
 		for (const [client, path] of [
