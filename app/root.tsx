@@ -136,5 +136,7 @@ export function ErrorBoundary() {
 	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
 	if (isUnavailableError(error)) return <UnavailableContent />
 	logBoundaryErrorInBrowser(error)
-	return <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} />
+	// A refused request (4xx with a Portuguese text) says why; anything else stays generic.
+	const message = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === 'string' ? error.data : undefined
+	return <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} message={message} />
 }

@@ -15,6 +15,7 @@ import { closeAllEventStreams } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { startApp, stopApp } from '~/server/startup.server'
 import { contentSecurityPolicy } from './csp'
+import { rejectUnsafeQueryText } from './query-text'
 import { retryAfterOn503 } from './retry-after'
 
 /**
@@ -68,6 +69,8 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 			strictTransportSecurity: env.NODE_ENV === 'production' && !!env.PUBLIC_URL?.startsWith('https:'),
 		}),
 	)
+
+	app.use(rejectUnsafeQueryText)
 
 	// Uploaded files and the demo pictures carry their own, stricter headers
 	// (app/routes/resources/uploads.ts, demo-image.ts). React Router appends a route's

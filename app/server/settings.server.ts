@@ -4,6 +4,7 @@ import { storeSettings } from '~/db/schema'
 import { nowMs } from '~/server/clock.server'
 import { db, type Executor } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
+import { userText } from '~/utils/text-schema'
 
 /**
  * Store settings (decision 16), editable by the admin. Each field has the documents'
@@ -19,43 +20,40 @@ const cents = (label: string) =>
 
 /** A site path ('/logo.svg') or an http(s) URL. */
 const urlOrPath = (label: string) =>
-	z
-		.string()
+	userText()
 		.trim()
 		.max(2000, `${label} é longo demais.`)
 		.refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/.test(v), `${label} deve ser um endereço http(s) ou começar com /.`)
 
 /** PIX merchant name and city: EMV fields of at most 25 and 15 characters (BR Code manual). */
 const pixText = (label: string, max: number) =>
-	z.string().trim().min(1, `Informe ${label}.`).max(max, `${label} deve ter no máximo ${max} caracteres.`)
+	userText().trim().min(1, `Informe ${label}.`).max(max, `${label} deve ter no máximo ${max} caracteres.`)
 
 /** Bounds of the PIX payment window, in hours: from 1 hour to 30 days. */
 export const PIX_PAYMENT_WINDOW_HOURS = { min: 1, max: 720 } as const
 
 export const storeSettingsSchema = z.object({
 	/** No brand name is given in the documents. */
-	storeName: z.string().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.').default('Pet Estilo'),
+	storeName: userText().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.').default('Pet Estilo'),
 	/** null shows the store name as text. */
 	logoUrl: urlOrPath('O logo').nullable().default(null),
 	/** The documents' {email}. */
 	contactEmail: z.email('Informe um e-mail de contato válido.').default('contato@petestilo.com.br'),
 	/** The documents' {phone}: WhatsApp number, E.164 digits without '+', e.g. 5511999999999. */
-	whatsappNumber: z
-		.string()
+	whatsappNumber: userText()
 		.trim()
 		.regex(/^[1-9]\d{9,14}$/, 'Informe o WhatsApp só com números, com DDI e DDD (ex.: 5511999999999).')
 		.default('5511999999999'),
-	city: z.string().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.').default('São Paulo'),
+	city: userText().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.').default('São Paulo'),
 	instagramUrl: urlOrPath('O Instagram').nullable().default('https://www.instagram.com/petestilo'),
 	/** A PIX key (e-mail, phone, CPF/CNPJ or random key); null disables PIX at checkout. */
-	pixKey: z.string().trim().min(1, 'Informe a chave PIX.').max(77, 'A chave PIX deve ter no máximo 77 caracteres.').nullable().default('contato@petestilo.com.br'),
+	pixKey: userText().trim().min(1, 'Informe a chave PIX.').max(77, 'A chave PIX deve ter no máximo 77 caracteres.').nullable().default('contato@petestilo.com.br'),
 	pixMerchantName: pixText('o nome do recebedor PIX', 25).default('PET ESTILO'),
 	pixMerchantCity: pixText('a cidade do recebedor PIX', 15).default('SAO PAULO'),
 	/** document 000 §9: free shipping from R$ 100. */
 	freeShippingThresholdCents: cents('O valor para frete grátis').default(10_000),
 	/** document 000 §4: gift product handle; null switches the gift off. */
-	giftProductHandle: z
-		.string()
+	giftProductHandle: userText()
 		.trim()
 		.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'O produto brinde deve ser um identificador (handle) como brinde-lacinho-pet.')
 		.nullable()

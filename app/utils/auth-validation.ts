@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { userText } from './text-schema'
 
 /**
  * Account copy and field rules shared by the server (accounts.server.ts) and the auth pages.
@@ -22,14 +23,12 @@ export const authMessages = {
 } as const
 
 /** An e-mail as typed: trimmed and lower-cased before it is checked (the users table stores it so). */
-export const emailSchema = z
-	.string({ error: authMessages.emailRequired })
+export const emailSchema = userText({ error: authMessages.emailRequired })
 	.trim()
 	.toLowerCase()
 	.max(254, authMessages.invalidEmail)
 	.pipe(z.email(authMessages.invalidEmail))
 
-export const newPasswordSchema = z
-	.string({ error: authMessages.passwordRequired })
+export const newPasswordSchema = userText({ error: authMessages.passwordRequired })
 	.min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
 	.max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong)

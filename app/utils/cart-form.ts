@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { lineAttributesSchema } from '~/commerce/rules/add-on-schemas'
+import { userText } from './text-schema'
 
 /**
  * What the one `/cart` action accepts (Hydrogen's CartForm pattern: one route, switching on
@@ -9,7 +10,7 @@ import { lineAttributesSchema } from '~/commerce/rules/add-on-schemas'
 export const CART_LINE_LIMIT = 100
 
 export const cartLineInputSchema = z.object({
-	variantId: z.string().min(1, 'Produto inválido').max(100),
+	variantId: userText().min(1, 'Produto inválido').max(100),
 	quantity: z.coerce.number().int('Quantidade inválida').min(1, 'Quantidade inválida').max(999, 'Quantidade inválida'),
 	/** Only the product page's known keys and limits (add-on-lines.ts); which line may carry which is checked by the cart. */
 	attributes: lineAttributesSchema.optional(),
@@ -18,8 +19,7 @@ export const cartLineInputSchema = z.object({
 export type CartLineFormInput = z.infer<typeof cartLineInputSchema>
 
 /** `lines` travels as a JSON string field of the form. */
-const linesField = z
-	.string()
+const linesField = userText()
 	.transform((text, ctx) => {
 		try {
 			return JSON.parse(text) as unknown
@@ -39,7 +39,7 @@ export const cartActionSchema = z.discriminatedUnion('intent', [
 	}),
 	z.object({
 		intent: z.literal('update'),
-		lineId: z.string().min(1).max(100),
+		lineId: userText().min(1).max(100),
 		/** Any whole number ≤ 0 removes the line (document 000 §4), however negative: it arrives as 0. */
 		quantity: z.coerce
 			.number('Quantidade inválida')
@@ -47,7 +47,7 @@ export const cartActionSchema = z.discriminatedUnion('intent', [
 			.refine(Number.isInteger, 'Quantidade inválida')
 			.transform((quantity) => Math.max(quantity, 0)),
 	}),
-	z.object({ intent: z.literal('remove'), lineId: z.string().min(1).max(100) }),
+	z.object({ intent: z.literal('remove'), lineId: userText().min(1).max(100) }),
 	z.object({ intent: z.literal('checkout') }),
 ])
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { normalizeCep } from '~/commerce/rules/cep'
 import { normalizeCpf } from '~/commerce/rules/cpf'
 import { normalizePhone } from '~/commerce/rules/phone'
+import { userText } from './text-schema'
 
 /**
  * The checkout form (document 000, spec decision 5), shared by the page (field hints) and the
@@ -76,12 +77,11 @@ export const checkoutMessages = {
 } as const
 
 const text = (required: string, max: number) =>
-	z.string({ error: required }).trim().min(1, required).max(max, checkoutMessages.tooLong(max))
+	userText({ error: required }).trim().min(1, required).max(max, checkoutMessages.tooLong(max))
 
 /** A field typed loosely (dots, dashes, spaces) and stored in its one canonical form, or refused. */
 const normalized = (required: string, invalid: string, max: number, normalize: (value: string) => string | null) =>
-	z
-		.string({ error: required })
+	userText({ error: required })
 		.max(max, invalid)
 		.transform((value, ctx) => {
 			const canonical = normalize(value)
@@ -93,10 +93,9 @@ export const checkoutSchema = z
 	.object({
 		intent: z.enum(['place-order', 'apply-coupon']).default('place-order'),
 		/** One per rendering of the page: a double click or a retried request gives one order. */
-		idempotencyKey: z.string({ error: checkoutMessages.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,100}$/, checkoutMessages.attemptInvalid),
+		idempotencyKey: userText({ error: checkoutMessages.attemptInvalid }).regex(/^[A-Za-z0-9_-]{16,100}$/, checkoutMessages.attemptInvalid),
 		name: text(checkoutMessages.nameRequired, 120),
-		email: z
-			.string({ error: checkoutMessages.emailRequired })
+		email: userText({ error: checkoutMessages.emailRequired })
 			.trim()
 			.max(254, checkoutMessages.emailInvalid)
 			.pipe(z.email(checkoutMessages.emailInvalid))
@@ -106,12 +105,11 @@ export const checkoutSchema = z
 		cep: normalized(checkoutMessages.cepRequired, checkoutMessages.cepInvalid, 12, normalizeCep),
 		street: text(checkoutMessages.streetRequired, 200),
 		number: text(checkoutMessages.numberRequired, 20),
-		complement: z.string().trim().max(100, checkoutMessages.tooLong(100)).optional(),
+		complement: userText().trim().max(100, checkoutMessages.tooLong(100)).optional(),
 		district: text(checkoutMessages.districtRequired, 100),
 		city: text(checkoutMessages.cityRequired, 100),
 		uf: z.enum(BRAZIL_UFS, { error: checkoutMessages.ufRequired }),
-		couponCode: z
-			.string()
+		couponCode: userText()
 			.trim()
 			.max(50, checkoutMessages.couponTooLong)
 			.transform((v) => v.toUpperCase())
@@ -126,8 +124,7 @@ export const checkoutSchema = z
 			.max(MAX_INSTALLMENTS, checkoutMessages.installmentsInvalid)
 			.default(1),
 		/** A provider token made in the browser; never a card number. */
-		cardToken: z
-			.string()
+		cardToken: userText()
 			.trim()
 			.max(200)
 			.regex(/^tok_[A-Za-z0-9_]+$/, checkoutMessages.cardRequired)
@@ -156,8 +153,7 @@ export type CheckoutValues = z.output<typeof checkoutSchema>
 
 /** Only the coupon, for the 'Aplicar' button: the rest of the form may still be incomplete. */
 export const applyCouponSchema = z.object({
-	couponCode: z
-		.string()
+	couponCode: userText()
 		.trim()
 		.max(50, checkoutMessages.couponTooLong)
 		.transform((v) => v.toUpperCase())

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { userText } from './text-schema'
 
 /**
  * Copy and validation for the 'Notificar Lançamento' form, shared by the /em-breve page
@@ -12,8 +13,7 @@ export const launchNotificationMessages = {
 } as const
 
 /** The e-mail as stored: trimmed and lower-cased, so one person is one row. */
-export const launchEmailSchema = z
-	.string({ error: launchNotificationMessages.emailRequired })
+export const launchEmailSchema = userText({ error: launchNotificationMessages.emailRequired })
 	.trim()
 	.min(1, launchNotificationMessages.emailRequired)
 	.max(254, launchNotificationMessages.invalidEmail)

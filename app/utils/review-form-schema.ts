@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from './reviews'
+import { userText } from './text-schema'
 
 /**
  * The review form's validation, applied by the /resources/reviews action and, before
@@ -25,13 +26,11 @@ const ratingSchema = z.preprocess(
 export const reviewFormSchema = z.object({
 	productId: z.uuid(reviewMessages.productInvalid),
 	rating: ratingSchema,
-	comment: z
-		.string({ error: reviewMessages.commentMin })
+	comment: userText({ error: reviewMessages.commentMin })
 		.trim()
 		.min(REVIEW_COMMENT_MIN, reviewMessages.commentMin)
 		.max(REVIEW_COMMENT_MAX, reviewMessages.commentMax),
-	name: z
-		.string()
+	name: userText()
 		.trim()
 		.max(REVIEW_NAME_MAX, reviewMessages.nameMax)
 		.optional()

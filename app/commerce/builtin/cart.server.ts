@@ -23,6 +23,7 @@ import {
 	isUuid,
 	parseInput,
 } from './validation.server'
+import { userText } from '~/utils/text-schema'
 
 /** A subscription line is one year: 12 × the monthly price (document 000 §9, decision 6). */
 export const SUBSCRIPTION_MONTHS = 12
@@ -74,7 +75,7 @@ const addLinesSchema = z
 const updateLinesSchema = z
 	.array(cartLineUpdateSchema, COMMERCE_MESSAGES.invalidInput)
 	.max(MAX_CART_LINES, COMMERCE_MESSAGES.invalidInput)
-const lineIdsSchema = z.array(z.string(), COMMERCE_MESSAGES.invalidInput).max(MAX_CART_LINES, COMMERCE_MESSAGES.invalidInput)
+const lineIdsSchema = z.array(userText(), COMMERCE_MESSAGES.invalidInput).max(MAX_CART_LINES, COMMERCE_MESSAGES.invalidInput)
 
 function cartNotFound(cartId: string): CommerceError {
 	return new CommerceError('cart_not_found', COMMERCE_MESSAGES.cartNotFound, { detail: `cart ${cartId} not found` })

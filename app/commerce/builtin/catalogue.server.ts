@@ -9,6 +9,7 @@ import { decodeCursor, encodeCursor } from './cursor.server'
 import { type CollectionRow, toCollection } from './mappers.server'
 import { idList, loadProductByHandle, loadProductSummaries, productIdsByHandles } from './product-loader.server'
 import { MAX_HANDLES, clampFirst, handleSchema, isHandle, parseInput } from './validation.server'
+import { userText } from '~/utils/text-schema'
 
 /** An escaped LIKE pattern matching `text` anywhere (the backslash is the default escape). */
 export function containsPattern(text: string): string {
@@ -72,8 +73,8 @@ export function productQueryFilter(query: string | undefined): SQL {
 
 const listOptionsSchema = z.object({
 	first: z.number(),
-	after: z.string().max(2000).nullish(),
-	query: z.string().max(300).optional(),
+	after: userText().max(2000).nullish(),
+	query: userText().max(300).optional(),
 	sortKey: z.enum(['CREATED_AT', 'TITLE', 'PRICE']).optional(),
 	reverse: z.boolean().optional(),
 })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
 import type { ProductSortKey } from '../types'
+import { userText } from '~/utils/text-schema'
 
 /**
  * Keyset cursors: the sort value and id of the last row of a page, base64url JSON. The sort
@@ -10,7 +11,7 @@ import type { ProductSortKey } from '../types'
 const cursorSchema = z.object({
 	k: z.enum(['CREATED_AT', 'TITLE', 'PRICE']),
 	r: z.boolean(),
-	v: z.string().max(1000),
+	v: userText().max(1000),
 	i: z.uuid(),
 })
 

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
 import { lineAttributesSchema } from '../rules/add-on-schemas'
 import type { LineAttribute } from '../types'
+import { userText } from '~/utils/text-schema'
 
 /** document 000 §7: the remote cart line limit is 100; ours is the same. */
 export const MAX_CART_LINES = 100
@@ -11,8 +12,7 @@ export const MAX_PAGE_SIZE = 250
 export const MAX_HANDLES = 50
 
 export const uuidSchema = z.uuid()
-export const handleSchema = z
-	.string()
+export const handleSchema = userText()
 	.trim()
 	.toLowerCase()
 	.regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
@@ -39,13 +39,13 @@ const quantitySchema = z
 	.max(MAX_LINE_QUANTITY, COMMERCE_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY))
 
 export const cartLineInputSchema = z.object({
-	variantId: z.string(COMMERCE_MESSAGES.productUnavailable),
+	variantId: userText(COMMERCE_MESSAGES.productUnavailable),
 	quantity: quantitySchema,
 	attributes: attributesSchema.optional(),
 })
 
 export const cartLineUpdateSchema = z.object({
-	lineId: z.string(COMMERCE_MESSAGES.lineNotFound),
+	lineId: userText(COMMERCE_MESSAGES.lineNotFound),
 	quantity: quantitySchema,
 })
 

@@ -10,6 +10,7 @@ import {
 	type ProductAddonKey,
 	QUANTITY_MAX,
 } from './add-on-lines'
+import { userText } from '~/utils/text-schema'
 
 /*
  * The zod schemas of the product page's extras and of cart line attributes, and the builder
@@ -26,13 +27,11 @@ function stripAt(value: string): string {
 export const productExtrasSchema = z.object({
 	extensor: z.boolean().default(false),
 	perfume: z.boolean().default(false),
-	petName: z.string().trim().max(PET_NAME_MAX, ADD_ON_MESSAGES.petNameMax).default(''),
-	instagram: z
-		.string()
+	petName: userText().trim().max(PET_NAME_MAX, ADD_ON_MESSAGES.petNameMax).default(''),
+	instagram: userText()
 		.transform(stripAt)
 		.pipe(
-			z
-				.string()
+			userText()
 				.max(PET_INSTAGRAM_MAX, ADD_ON_MESSAGES.instagramMax)
 				.regex(/^[A-Za-z0-9._]*$/, ADD_ON_MESSAGES.instagramInvalid),
 		)
@@ -58,20 +57,18 @@ export const lineAttributeSchema = z.discriminatedUnion(
 	[
 		z.object({
 			key: z.literal(LINE_ATTRIBUTE_KEYS.fastening),
-			value: z.string(invalidAttribute).trim().pipe(z.enum(FASTENING_OPTIONS, { error: ADD_ON_MESSAGES.fasteningInvalid })),
+			value: userText(invalidAttribute).trim().pipe(z.enum(FASTENING_OPTIONS, { error: ADD_ON_MESSAGES.fasteningInvalid })),
 		}),
 		z.object({
 			key: z.literal(LINE_ATTRIBUTE_KEYS.petName),
-			value: z.string(invalidAttribute).trim().min(1, ADD_ON_MESSAGES.attributeInvalid).max(PET_NAME_MAX, ADD_ON_MESSAGES.petNameMax),
+			value: userText(invalidAttribute).trim().min(1, ADD_ON_MESSAGES.attributeInvalid).max(PET_NAME_MAX, ADD_ON_MESSAGES.petNameMax),
 		}),
 		z.object({
 			key: z.literal(LINE_ATTRIBUTE_KEYS.instagram),
-			value: z
-				.string(invalidAttribute)
+			value: userText(invalidAttribute)
 				.transform(stripAt)
 				.pipe(
-					z
-						.string()
+					userText()
 						.min(1, ADD_ON_MESSAGES.attributeInvalid)
 						.max(PET_INSTAGRAM_MAX, ADD_ON_MESSAGES.instagramMax)
 						.regex(/^[A-Za-z0-9._]*$/, ADD_ON_MESSAGES.instagramInvalid),
@@ -80,7 +77,7 @@ export const lineAttributeSchema = z.discriminatedUnion(
 		}),
 		z.object({
 			key: z.literal(LINE_ATTRIBUTE_KEYS.forProduct),
-			value: z.string(invalidAttribute).trim().min(1, ADD_ON_MESSAGES.attributeInvalid).max(FOR_PRODUCT_MAX, ADD_ON_MESSAGES.attributeInvalid),
+			value: userText(invalidAttribute).trim().min(1, ADD_ON_MESSAGES.attributeInvalid).max(FOR_PRODUCT_MAX, ADD_ON_MESSAGES.attributeInvalid),
 		}),
 	],
 	invalidAttribute,
@@ -93,7 +90,7 @@ export const lineAttributesSchema = z
 	.refine((list) => new Set(list.map((a) => a.key)).size === list.length, ADD_ON_MESSAGES.attributeInvalid)
 
 const mainSchema = z.object({
-	variantId: z.string({ error: ADD_ON_MESSAGES.variantUnavailable }).min(1, ADD_ON_MESSAGES.variantUnavailable),
+	variantId: userText({ error: ADD_ON_MESSAGES.variantUnavailable }).min(1, ADD_ON_MESSAGES.variantUnavailable),
 	quantity: z
 		.number({ error: ADD_ON_MESSAGES.quantityInvalid })
 		.int(ADD_ON_MESSAGES.quantityInvalid)

@@ -4,6 +4,7 @@
 // Pure and dependency-light so the admin (preview) and the order page can use it in the browser.
 import { z } from 'zod'
 import { isValidCnpj, isValidCpf } from './cpf'
+import { userText } from '~/utils/text-schema'
 
 const GUI = 'br.gov.bcb.pix'
 // Field 26 (and any TLV value) holds at most 99 characters; the BR Code as a whole at most 512.
@@ -81,7 +82,7 @@ export function classifyPixKey(input: string): { type: PixKeyType; key: string }
 }
 
 /** Zod schema for a PIX key (store settings form and payload builder); outputs the normalised key. */
-export const pixKeySchema = z.string({ error: 'Informe a chave PIX.' }).transform((value, ctx) => {
+export const pixKeySchema = userText({ error: 'Informe a chave PIX.' }).transform((value, ctx) => {
 	const result = classifyPixKey(value)
 	if ('error' in result) {
 		ctx.addIssue({ code: 'custom', message: result.error })
@@ -90,22 +91,18 @@ export const pixKeySchema = z.string({ error: 'Informe a chave PIX.' }).transfor
 	return result.key
 })
 
-export const pixMerchantNameSchema = z
-	.string({ error: 'Informe o nome do recebedor PIX.' })
+export const pixMerchantNameSchema = userText({ error: 'Informe o nome do recebedor PIX.' })
 	.transform(toPixText)
 	.pipe(
-		z
-			.string()
+		userText()
 			.min(1, 'Informe o nome do recebedor PIX.')
 			.max(25, 'O nome do recebedor PIX pode ter no máximo 25 caracteres (sem acentos).'),
 	)
 
-export const pixMerchantCitySchema = z
-	.string({ error: 'Informe a cidade do recebedor PIX.' })
+export const pixMerchantCitySchema = userText({ error: 'Informe a cidade do recebedor PIX.' })
 	.transform(toPixText)
 	.pipe(
-		z
-			.string()
+		userText()
 			.min(1, 'Informe a cidade do recebedor PIX.')
 			.max(15, 'A cidade do recebedor PIX pode ter no máximo 15 caracteres (sem acentos).'),
 	)
@@ -121,11 +118,10 @@ export const pixPayloadInputSchema = z
 			.min(0, 'O valor do PIX não pode ser negativo.')
 			// Field 54 holds at most 13 characters: '9999999999.99'.
 			.max(999_999_999_999, 'Valor do PIX acima do permitido.'),
-		txid: z
-			.string()
+		txid: userText()
 			.regex(/^(\*\*\*|[A-Za-z0-9]{1,25})$/, 'Identificador do PIX inválido: use até 25 letras e números, sem espaços.')
 			.optional(),
-		description: z.string().transform(toPixText).optional(),
+		description: userText().transform(toPixText).optional(),
 	})
 	.superRefine((input, ctx) => {
 		// Field 26 = GUI + key + description must fit in 99 characters.

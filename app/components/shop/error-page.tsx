@@ -18,14 +18,17 @@ export function NotFoundContent() {
 	)
 }
 
-/** A friendly page for unexpected errors; details stay in the server log. */
-export function ErrorContent({ status }: { status?: number }) {
+/**
+ * A friendly page for unexpected errors; details stay in the server log. `message`: what a
+ * refused request (a 4xx thrown with a Portuguese text, e.g. a body that is not a form) says.
+ */
+export function ErrorContent({ status, message }: { status?: number; message?: string }) {
 	return (
 		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<PawPrintIcon className="size-12 text-primary" aria-hidden="true" />
 			<h1 className="text-2xl font-bold">Algo deu errado</h1>
 			<p className="text-muted-foreground">
-				Desculpe, não conseguimos carregar esta página agora. Tente novamente em instantes.
+				{message ?? 'Desculpe, não conseguimos carregar esta página agora. Tente novamente em instantes.'}
 				{status ? <span className="mt-2 block text-sm">Código do erro: {status}</span> : null}
 			</p>
 			<div className="flex flex-wrap justify-center gap-3">

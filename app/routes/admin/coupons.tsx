@@ -23,6 +23,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/coupons'
+import { userText } from '~/utils/text-schema'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Cupons', matches) }]
 
@@ -66,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const url = new URL(request.url)
 	const page = z.coerce.number().int().min(1).max(100_000).catch(1).parse(url.searchParams.get('page') ?? 1)
-	const q = z.string().trim().max(50).catch('').parse(url.searchParams.get('q') ?? '')
+	const q = userText().trim().max(50).catch('').parse(url.searchParams.get('q') ?? '')
 	const editId = idSchema.safeParse(url.searchParams.get('editar'))
 	const editing = editId.success ? await getCoupon(editId.data) : null
 	const { rows, total } = await listCoupons({ q: q || undefined, page })

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { ORDER_STATUSES, type OrderStatus, type PaymentMethod, type PaymentMode } from '~/db/schema/orders'
 import { queryRows } from '~/server/db.server'
+import { userText } from '~/utils/text-schema'
 
 /**
  * Back-office reads of orders: the /admin/pedidos list and its CSV export share the filters
@@ -12,7 +13,7 @@ export const ORDERS_PAGE_SIZE = 20
 
 export const orderFiltersSchema = z.object({
 	status: z.enum(ORDER_STATUSES).optional().catch(undefined),
-	q: z.string().trim().max(100).optional().catch(undefined),
+	q: userText().trim().max(100).optional().catch(undefined),
 	page: z.coerce.number().int().min(1).max(100_000).catch(1),
 })
 export type OrderFilters = z.infer<typeof orderFiltersSchema>

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { pixKeySchema, pixMerchantCitySchema, pixMerchantNameSchema } from '~/commerce/rules/pix-brcode'
 import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
 import type { StoreSettings, StoreSettingsUpdate } from '~/server/settings.server'
+import { userText } from '~/utils/text-schema'
 
 /**
  * The /admin/configuracoes form: every field arrives as text (money typed as '100,00'), is
@@ -9,8 +10,7 @@ import type { StoreSettings, StoreSettingsUpdate } from '~/server/settings.serve
  * that updateStoreSettings validates once more. Optional texts left blank mean 'none' (null).
  */
 const money = (label: string) =>
-	z
-		.string()
+	userText()
 		.trim()
 		.min(1, `Informe ${label}.`)
 		.transform((value, ctx) => {
@@ -27,17 +27,16 @@ const money = (label: string) =>
 		})
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim())
-const optionalText = z.string().default('').transform(blankToNull)
+const optionalText = userText().default('').transform(blankToNull)
 
 export const settingsFormSchema = z.object({
-	storeName: z.string().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.'),
+	storeName: userText().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.'),
 	logoUrl: optionalText,
-	contactEmail: z.string().trim().pipe(z.email('Informe um e-mail de contato válido.')),
-	whatsappNumber: z.string().transform((v) => v.replace(/[\s()+-]/g, '')),
-	city: z.string().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.'),
+	contactEmail: userText().trim().pipe(z.email('Informe um e-mail de contato válido.')),
+	whatsappNumber: userText().transform((v) => v.replace(/[\s()+-]/g, '')),
+	city: userText().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.'),
 	instagramUrl: optionalText,
-	pixKey: z
-		.string()
+	pixKey: userText()
 		.default('')
 		.transform(blankToNull)
 		.pipe(pixKeySchema.nullable()),
@@ -45,8 +44,7 @@ export const settingsFormSchema = z.object({
 	pixMerchantCity: pixMerchantCitySchema,
 	freeShippingThreshold: money('o valor para frete grátis'),
 	shippingRate: money('o valor do frete'),
-	giftProductHandle: z
-		.string()
+	giftProductHandle: userText()
 		.default('')
 		.transform((v) => blankToNull(v)?.toLowerCase() ?? null),
 	giftThreshold: money('o valor para ganhar o brinde'),

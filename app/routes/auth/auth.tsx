@@ -8,10 +8,12 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { signIn, signUp } from '~/server/auth/accounts.server'
 import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
+import { readFormData } from '~/server/read-form.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/auth'
+import { userText } from '~/utils/text-schema'
 
 /**
  * /auth — sign in and sign up on one form (document 001 §2 'Login (/auth)', §8). The two
@@ -21,9 +23,9 @@ const AuthFormSchema = z
 	.object({
 		intent: z.enum(['signin', 'signup'], { error: 'Escolha entrar ou criar conta.' }),
 		// Kept as typed (trimmed): sign-in and sign-up lower-case it themselves.
-		email: z.string({ error: messages.emailRequired }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
-		password: z.string({ error: messages.passwordRequired }).max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
-		redirectTo: z.string().optional(),
+		email: userText({ error: messages.emailRequired }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
+		password: userText({ error: messages.passwordRequired }).max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+		redirectTo: userText().optional(),
 	})
 	.superRefine((value, ctx) => {
 		if (value.intent === 'signup' && value.password.length < PASSWORD_MIN_LENGTH) {
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
 	await requireAnonymous(request)
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	const submission = parseWithZod(formData, { schema: AuthFormSchema })
 	// The password is never sent back to the page; the e-mail is (nothing typed is lost).
 	const hideFields = ['password']

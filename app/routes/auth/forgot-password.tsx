@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { requestPasswordReset } from '~/server/auth/accounts.server'
+import { readFormData } from '~/server/read-form.server'
 import { authMessages as messages, emailSchema } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/forgot-password'
@@ -22,7 +23,7 @@ const ForgotPasswordSchema = z.object({
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Esqueci minha senha', matches) }]
 
 export async function action({ request }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+	const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
 	await requestPasswordReset(submission.value.email, request)
 	return { result: submission.reply(), sent: true }

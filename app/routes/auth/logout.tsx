@@ -3,6 +3,7 @@ import { signOut } from '~/server/auth/accounts.server'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { clearSessionCookie } from '~/server/auth/session.server'
 import { logger } from '~/server/logger.server'
+import { readForm } from '~/server/read-form.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { Route } from './+types/logout'
 
@@ -17,7 +18,9 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const formData = await request.formData().catch(() => new FormData())
+	// A malformed body still signs out: leaving is never refused.
+	const reading = await readForm(request)
+	const formData = reading.ok ? reading.form : new FormData()
 	const fromArea = formData.get('origem') === 'area'
 	const title = fromArea ? 'Logout realizado com sucesso!' : 'Logout realizado com sucesso'
 	const destination = fromArea ? '/auth' : '/'

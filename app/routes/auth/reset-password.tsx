@@ -9,10 +9,12 @@ import { Label } from '~/components/ui/label'
 import { resetPassword } from '~/server/auth/accounts.server'
 import { clearSessionCookie } from '~/server/auth/session.server'
 import { peekVerificationToken } from '~/server/auth/tokens.server'
+import { readFormData } from '~/server/read-form.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, newPasswordSchema } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/reset-password'
+import { userText } from '~/utils/text-schema'
 
 /**
  * /auth/redefinir-senha?token=… — the link in the reset e-mail. The token is checked when
@@ -20,9 +22,9 @@ import type { Route } from './+types/reset-password'
  */
 const ResetPasswordSchema = z
 	.object({
-		token: z.string({ error: messages.invalidToken }).max(200, messages.invalidToken),
+		token: userText({ error: messages.invalidToken }).max(200, messages.invalidToken),
 		password: newPasswordSchema,
-		confirmPassword: z.string({ error: 'Repita a nova senha.' }),
+		confirmPassword: userText({ error: 'Repita a nova senha.' }),
 	})
 	.refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer })
 
@@ -35,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-	const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+	const submission = parseWithZod(await readFormData(request), { schema: ResetPasswordSchema })
 	const hideFields = ['password', 'confirmPassword']
 	if (submission.status !== 'success') return data(submission.reply({ hideFields }), { status: 400 })
 	const result = await resetPassword(submission.value.token, submission.value.password)

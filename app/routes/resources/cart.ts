@@ -5,6 +5,8 @@ import { ADD_ON_MESSAGES } from '~/commerce/rules/add-on-lines'
 import type { CartActionResult } from '~/components/cart/cart-view'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { getCartView, performCartAction } from '~/server/cart/cart.server'
+import { readForm } from '~/server/read-form.server'
+import { SAFE_TEXT_MESSAGE } from '~/utils/safe-text'
 import { cartActionSchema } from '~/utils/cart-form'
 import type { Route } from './+types/cart'
 
@@ -21,6 +23,7 @@ const CONTRACT_MESSAGES = new Set<string>([
 	'Quantidade inválida',
 	'Itens inválidos',
 	'Nenhum item para adicionar',
+	SAFE_TEXT_MESSAGE,
 	// The personalisation limits, worded as the product page words them.
 	...Object.values(ADD_ON_MESSAGES),
 ])
@@ -42,13 +45,9 @@ export async function action({ request }: Route.ActionArgs) {
 	if (request.method !== 'POST') {
 		return data<CartActionResult>({ ok: false, error: 'Método não permitido.' }, { status: 405, headers: { Allow: 'POST' } })
 	}
-	let form: FormData
-	try {
-		form = await request.formData()
-	} catch {
-		return data<CartActionResult>({ ok: false, error: COMMERCE_MESSAGES.invalidInput }, { status: 400 })
-	}
-	const parsed = cartActionSchema.safeParse(Object.fromEntries(form))
+	const reading = await readForm(request)
+	if (!reading.ok) return data<CartActionResult>({ ok: false, error: reading.message }, { status: 400 })
+	const parsed = cartActionSchema.safeParse(Object.fromEntries(reading.form))
 	if (!parsed.success) {
 		return data<CartActionResult>({ ok: false, error: inputErrorMessage(parsed.error.issues) }, { status: 400 })
 	}

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { addFavorite, listFavoriteProductIds, removeFavorite } from '~/server/favorites.server'
+import { readForm } from '~/server/read-form.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
 import { type FavoriteActionResult, favoriteMessages } from '~/components/engagement/favorite-messages'
 import type { Route } from './+types/favorites'
@@ -41,8 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
 			'Retry-After': String(limit.retryAfterSeconds),
 		})
 	}
-	const form = await request.formData().catch(() => null)
-	const parsed = favoriteFormSchema.safeParse({ intent: form?.get('intent'), productId: form?.get('productId') })
+	const reading = await readForm(request)
+	if (!reading.ok) return reply({ ok: false, title: favoriteMessages.errorTitle, message: reading.message }, 400)
+	const parsed = favoriteFormSchema.safeParse({ intent: reading.form.get('intent'), productId: reading.form.get('productId') })
 	if (!parsed.success) {
 		return reply({ ok: false, title: favoriteMessages.errorTitle, message: parsed.error.issues[0]?.message ?? favoriteMessages.errorDescription }, 400)
 	}

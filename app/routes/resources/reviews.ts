@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { readForm } from '~/server/read-form.server'
 import { createReview } from '~/server/reviews.server'
 import { reviewFieldErrors, reviewFormSchema } from '~/utils/review-form-schema'
 import { type ReviewActionResult, reviewMessages } from '~/utils/reviews'
@@ -28,8 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!limit.allowed) {
 		return reply({ ok: false, message: reviewMessages.rateLimited }, 429, { 'Retry-After': String(limit.retryAfterSeconds) })
 	}
-	const form = await request.formData().catch(() => null)
-	if (!form) return reply({ ok: false, message: reviewMessages.errorDescription }, 400)
+	const reading = await readForm(request)
+	if (!reading.ok) return reply({ ok: false, message: reading.message }, 400)
+	const form = reading.form
 
 	const parsed = reviewFormSchema.safeParse({
 		productId: form.get('productId') ?? undefined,

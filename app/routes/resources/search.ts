@@ -4,6 +4,7 @@ import { type ProductSummary, CommerceError } from '~/commerce'
 import { getCommerce } from '~/commerce/index.server'
 import { logger } from '~/server/logger.server'
 import type { Route } from './+types/search'
+import { userText } from '~/utils/text-schema'
 
 /**
  * GET /resources/search?q=… — the header's search panel (document 000 §2 'Search bar'):
@@ -29,7 +30,7 @@ export const searchMessages = {
 } as const
 
 const querySchema = z.object({
-	q: z.string().trim().max(SEARCH_MAX_LENGTH, searchMessages.tooLong),
+	q: userText().trim().max(SEARCH_MAX_LENGTH, searchMessages.tooLong),
 })
 
 export type SearchResult = {

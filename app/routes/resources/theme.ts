@@ -1,13 +1,15 @@
 import { data, redirect } from 'react-router'
 import { z } from 'zod'
 import { safeRedirectPath } from '~/server/auth/guards.server'
+import { readForm } from '~/server/read-form.server'
 import { serializeThemeCookie, themeSchema } from '~/server/theme.server'
 import type { Route } from './+types/theme'
+import { userText } from '~/utils/text-schema'
 
 const themeFormSchema = z.object({
 	theme: themeSchema,
 	// Only sent by the no-JavaScript form: where to go back to after saving.
-	redirectTo: z.string().optional(),
+	redirectTo: userText().optional(),
 })
 
 /**
@@ -16,7 +18,9 @@ const themeFormSchema = z.object({
  * redirected back to the page it came from.
  */
 export async function action({ request }: Route.ActionArgs) {
-	const parsed = themeFormSchema.safeParse(Object.fromEntries(await request.formData()))
+	const reading = await readForm(request)
+	if (!reading.ok) return data({ ok: false as const, error: reading.message }, { status: 400 })
+	const parsed = themeFormSchema.safeParse(Object.fromEntries(reading.form))
 	if (!parsed.success) {
 		return data({ ok: false as const, error: 'Tema inválido.' }, { status: 400 })
 	}

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { readForm } from '~/server/read-form.server'
 import { recordProductView } from '~/server/views.server'
 import { ensureVisitorId } from '~/server/visitor.server'
 import type { Route } from './+types/views'
@@ -41,10 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 		headers.set('Retry-After', String(limit.retryAfterSeconds))
 		return reply({ ok: false, message: 'Muitas requisições. Tente novamente mais tarde.' }, 429)
 	}
-	const form = await request.formData().catch(() => null)
+	const reading = await readForm(request)
+	if (!reading.ok) return reply({ ok: false, message: reading.message }, 400)
 	const parsed = viewFormSchema.safeParse({
-		productId: form?.get('productId') || undefined,
-		handle: form?.get('handle') || undefined,
+		productId: reading.form.get('productId') || undefined,
+		handle: reading.form.get('handle') || undefined,
 	})
 	if (!parsed.success) return reply({ ok: false, message: parsed.error.issues[0]?.message ?? 'Produto inválido.' }, 400)
 

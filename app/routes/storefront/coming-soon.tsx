@@ -10,6 +10,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { subscribeToLaunch } from '~/server/launch-notifications.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { readFormData } from '~/server/read-form.server'
 import { absoluteUrl } from '~/server/seo.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { launchEmailSchema, launchNotificationMessages as messages } from '~/utils/launch-notification'
@@ -46,7 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-	const formData = await request.formData()
+	const formData = await readFormData(request)
 	// Counted before validation: every attempt costs, so invalid spam is limited too.
 	const limit = await consumeRateLimit({ key: `launch:${context.clientIp}`, ...LAUNCH_RATE_LIMIT })
 	const submission = parseWithZod(formData, { schema: NotifyFormSchema })

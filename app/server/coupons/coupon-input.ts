@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { parseMoneyInput } from '~/components/admin/money'
 import { COUPON_KINDS, type CouponKind } from '~/db/schema/orders'
+import { userText } from '~/utils/text-schema'
 
 /**
  * A coupon as the back-office writes it (decision 13), shared by the /admin/cupons form and
@@ -28,12 +28,11 @@ export const COUPON_MESSAGES = {
 } as const
 
 /** Uppercase, trimmed; letters without accents, digits, '-' and '_' (typed at checkout). */
-export const couponCodeSchema = z
-	.string()
+export const couponCodeSchema = userText()
 	.trim()
 	.min(1, COUPON_MESSAGES.codeRequired)
 	.transform((v) => v.toUpperCase())
-	.pipe(z.string().regex(/^[A-Z0-9_-]{2,50}$/, COUPON_MESSAGES.codeFormat))
+	.pipe(userText().regex(/^[A-Z0-9_-]{2,50}$/, COUPON_MESSAGES.codeFormat))
 
 export type CouponInput = {
 	code: string

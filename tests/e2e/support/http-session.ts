@@ -6,12 +6,9 @@ import { inject } from 'vitest'
  */
 export class HttpSession {
 	private readonly cookies = new Map<string, string>()
-	readonly baseUrl: string
 
-	/** The shared e2e server by default; server tests pass the one they started. */
-	constructor(baseUrl?: string) {
-		this.baseUrl = baseUrl ?? inject('baseUrl')
-	}
+	/** The shared e2e server unless a test runs its own (startAppServer). */
+	constructor(readonly baseUrl: string = inject('baseUrl')) {}
 
 	private remember(response: Response) {
 		for (const header of response.headers.getSetCookie()) {
@@ -39,6 +36,18 @@ export class HttpSession {
 				origin: this.baseUrl,
 			},
 			body: form ? new URLSearchParams(form).toString() : undefined,
+		})
+		this.remember(response)
+		return response
+	}
+
+	/** Any body with any headers (same-origin, with the session's cookies): for malformed requests. */
+	async send(method: string, path: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) {
+		const response = await fetch(new URL(path, this.baseUrl), {
+			method,
+			redirect: 'manual',
+			headers: { cookie: this.cookieHeader(), origin: this.baseUrl, ...init.headers },
+			body: init.body,
 		})
 		this.remember(response)
 		return response
