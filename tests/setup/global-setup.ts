@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { ensureBuilt } from '#tests/support/app-server'
 import { migrateConnection, openConnection } from '~/server/db.server'
 
 declare module 'vitest' {
@@ -20,6 +21,9 @@ declare module 'vitest' {
  * dump of one in-memory PGlite database migrated here, once per run.
  */
 export default async function globalSetup(project: TestProject) {
+	// The server tests (server/*.test.ts) run the production build. Built once here, before
+	// any test file starts: files that each found it stale would build into build/ at once.
+	ensureBuilt()
 	const base = process.env.TEST_DATABASE_URL
 	if (!base) {
 		const connection = await openConnection('pglite://memory', '/nonexistent')
