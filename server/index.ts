@@ -1,18 +1,22 @@
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
 import { pingDatabase } from '~/server/db.server'
-import { type Env, parseEnv } from '~/server/env.server'
+import { type Env, parseEnv, publicUrl } from '~/server/env.server'
 import { closeAllEventStreams } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { startApp, stopApp } from '~/server/startup.server'
+import { accessLogSerializers } from './access-log'
+import { bodyLimitFor, declaredBodyLimit } from './body-limit'
 import { contentSecurityPolicy } from './csp'
+import { describeHosts, hostCheck } from './host-check'
+import { originCheck } from './origin-check'
+import { reactRouterHandler } from './react-router-handler'
 
 /**
  * The HTTP entry: validates the environment, prepares the database, then serves the
@@ -24,8 +28,11 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 
 	const app = express()
 	app.disable('x-powered-by')
+	// false, a hop count or the proxies' addresses (env.server.ts): never "every hop", which
+	// would let a client pick its own address with X-Forwarded-For.
 	app.set('trust proxy', env.TRUST_PROXY)
 
+	// Answers whatever Host a load balancer probes with; it reveals nothing.
 	app.get('/healthz', async (_req, res) => {
 		const database = await pingDatabase()
 		res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'erro', database })
@@ -44,12 +51,15 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 			logger,
 			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
 			customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-			serializers: {
-				req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-			},
+			serializers: accessLogSerializers,
 		}),
 	)
+
+	// The request's edge, before anything reads it (docs/decisions/017-security-model.md):
+	// only our own host names, no cross-site writes, no body over the route's limit.
+	app.use(hostCheck(env))
+	app.use(originCheck(publicUrl(env)))
+	app.use(declaredBodyLimit(bodyLimitFor))
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')
@@ -85,22 +95,22 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 			m.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
 		)
 		app.use(vite.middlewares)
-		app.all('/{*splat}', async (req, res, next) => {
+		const build = async () => {
 			try {
-				const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
-				return createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next)
+				return (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild
 			} catch (error) {
 				if (error instanceof Error) vite.ssrFixStacktrace(error)
-				next(error)
+				throw error
 			}
-		})
+		}
+		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'development', bodyLimitFor }))
 	} else {
 		const clientDir = path.resolve('build/client')
 		// Hashed assets never change: cache for a year.
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 		const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild
-		app.all('/{*splat}', createRequestHandler({ build, getLoadContext, mode: 'production' }))
+		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'production', bodyLimitFor }))
 	}
 
 	return app
@@ -120,6 +130,8 @@ async function main() {
 		const address = server.address()
 		const port = typeof address === 'object' && address ? address.port : env.PORT
 		logger.info({ port }, `loja no ar em http://localhost:${port}`)
+		const hosts = describeHosts(env)
+		logger[hosts.level](hosts.message)
 	})
 
 	let stopping = false

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Es
 export async function action({ request }: Route.ActionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
-	await requestPasswordReset(submission.value.email, request)
+	await requestPasswordReset(submission.value.email)
 	return { result: submission.reply(), sent: true }
 }
 

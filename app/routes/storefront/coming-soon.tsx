@@ -35,8 +35,8 @@ const DESCRIPTION =
 	'Rastreadores GPS, coleiras de LED e acessórios conectados para seu pet estão chegando. Cadastre seu e-mail e seja avisado no lançamento.'
 
 /** Only what the share tags need: the absolute canonical URL (crawlers ignore relative ones). */
-export function loader({ request }: Route.LoaderArgs) {
-	return { canonicalUrl: absoluteUrl(request, '/em-breve') }
+export function loader() {
+	return { canonicalUrl: absoluteUrl('/em-breve') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

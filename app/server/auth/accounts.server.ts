@@ -107,13 +107,13 @@ export async function signUp(input: { email: string; password: string; request?:
 	})
 	if (!userId) return { ok: false, field: 'email', message: messages.emailTaken }
 
-	await sendConfirmationEmail(userId, email.data, input.request)
+	await sendConfirmationEmail(userId, email.data)
 	return { ok: true, userId }
 }
 
-export async function sendConfirmationEmail(userId: string, email: string, request?: Request) {
+export async function sendConfirmationEmail(userId: string, email: string) {
 	const token = await createVerificationToken(userId, 'confirm_email')
-	await sendMail({ to: email, ...confirmationEmail({ baseUrl: publicUrl(request), token }) })
+	await sendMail({ to: email, ...confirmationEmail({ baseUrl: publicUrl(), token }) })
 }
 
 // ------------------------------------------------------------------------------ sign-in
@@ -188,7 +188,7 @@ export async function confirmEmail(token: string): Promise<{ ok: true; userId: s
  * Sends a reset link if the account exists. The caller always shows the same answer, so
  * the page does not reveal which e-mails have accounts.
  */
-export async function requestPasswordReset(rawEmail: string, request?: Request): Promise<void> {
+export async function requestPasswordReset(rawEmail: string): Promise<void> {
 	const email = emailSchema.safeParse(rawEmail)
 	if (!email.success) return
 	const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1)
@@ -199,7 +199,7 @@ export async function requestPasswordReset(rawEmail: string, request?: Request):
 		return
 	}
 	const token = await createVerificationToken(user.id, 'reset_password')
-	await sendMail({ to: email.data, ...passwordResetEmail({ baseUrl: publicUrl(request), token }) })
+	await sendMail({ to: email.data, ...passwordResetEmail({ baseUrl: publicUrl(), token }) })
 }
 
 export type ResetPasswordResult = { ok: true; userId: string } | { ok: false; field: 'password' | 'token'; message: string }

@@ -77,7 +77,7 @@ export async function submitCheckout(input: {
 
 	if (!isCard) {
 		notifyCartEmptied(input.cartId)
-		await sendPlacedMail(input.request, order)
+		await sendPlacedMail(order)
 		return { ok: true, reference: order.reference }
 	}
 	return chargeCard(input, order, placed.cartLines)
@@ -128,13 +128,12 @@ async function chargeCard(
 
 	await removeOrderedLines(input.cartId, orderedLines)
 	notifyCartEmptied(input.cartId)
-	await sendPlacedMail(input.request, order)
+	await sendPlacedMail(order)
 	const paid = await changeOrderStatus({
 		orderId: order.id,
 		to: 'pago',
 		actorUserId: null,
 		actorLabel: `Pagamento aprovado (${provider.isTest ? 'provedor de teste' : provider.id})`,
-		baseUrl: publicUrl(input.request),
 	})
 	// The charge went through: the order page must show it, whatever happened to the status.
 	if (!paid.ok) logger.error({ reference: order.reference, message: paid.message }, 'cartão aprovado, mas o status não mudou para pago')
@@ -181,7 +180,7 @@ function notifyCartEmptied(cartId: string) {
 	})
 }
 
-async function sendPlacedMail(request: Request, order: PlacedOrder): Promise<void> {
+async function sendPlacedMail(order: PlacedOrder): Promise<void> {
 	try {
 		const [settings, lines] = await Promise.all([
 			getStoreSettings(),
@@ -208,7 +207,7 @@ async function sendPlacedMail(request: Request, order: PlacedOrder): Promise<voi
 				totalCents: l.line_total_cents,
 				isGift: l.is_gift,
 			})),
-			orderUrl: `${publicUrl(request)}/pedido/${order.reference}`,
+			orderUrl: `${publicUrl()}/pedido/${order.reference}`,
 			pixPayload: pix?.payload ?? null,
 		})
 		await sendMail({ to: order.email, ...mail })

@@ -58,11 +58,6 @@ export type ChangeOrderStatusInput = {
 	actorLabel?: string
 	/** Required for 'enviado'. */
 	trackingCode?: string
-	/**
-	 * The site's address for the links in the 'pago'/'enviado' e-mails: the caller's
-	 * publicUrl(request). Without it, PUBLIC_URL (a change with no request, e.g. a job).
-	 */
-	baseUrl?: string
 }
 
 export type ChangeOrderStatusResult = { ok: true } | { ok: false; message: string }
@@ -91,7 +86,8 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 		if (trackingCode.length > TRACKING_CODE_MAX) return { ok: false, message: ORDER_STATUS_MESSAGES.trackingTooLong }
 	}
 
-	const baseUrl = (input.baseUrl ?? publicUrl()).replace(/\/$/, '')
+	// The links in the 'pago'/'enviado' e-mails: the configured origin, never a request's Host.
+	const baseUrl = publicUrl()
 	// Assigned inside the transaction callback; the cast keeps TypeScript from narrowing it to null.
 	let after = null as AfterCommit | null
 	try {
