@@ -43,13 +43,21 @@ export function tooLargeMessage(limit: number): string {
 	return `O conteúdo enviado é grande demais (máximo ${describeBytes(limit)}).`
 }
 
+/** How long the rest of an oversized body is read and thrown away before the socket is cut. */
+const LINGER_MS = 5_000
+
 /**
- * Answers 413 and closes the connection afterwards: the rest of the body is never read
- * (Node discards what is still in flight when the socket closes).
+ * Answers 413. The rest of the body is then read and discarded (never buffered) for a few
+ * seconds, as nginx's lingering close does: closing a socket with unread data makes the
+ * kernel send a reset, and the client, still uploading, never sees the answer.
  */
-export function sendTooLarge(res: Response, limit: number) {
+export function sendTooLarge(req: IncomingMessage, res: Response, limit: number) {
 	if (res.headersSent) return
-	res.status(413).set({ Connection: 'close', 'Cache-Control': 'no-store' }).type('text/plain; charset=utf-8').send(tooLargeMessage(limit))
+	res.once('finish', () => {
+		req.resume()
+		setTimeout(() => req.socket?.destroy(), LINGER_MS).unref()
+	})
+	res.status(413).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(tooLargeMessage(limit))
 }
 
 /** 413 at once for a declared Content-Length over the route's limit. */
@@ -58,7 +66,7 @@ export function declaredBodyLimit(limitFor: (pathname: string) => number = bodyL
 		const declared = req.headers['content-length']
 		if (declared === undefined) return next()
 		const limit = limitFor(req.path)
-		if (Number(declared) > limit) return sendTooLarge(res, limit)
+		if (Number(declared) > limit) return sendTooLarge(req, res, limit)
 		next()
 	}
 }
@@ -71,9 +79,8 @@ export class BodyTooLargeError extends Error {
 
 /**
  * The request body as a web stream that errors (BodyTooLargeError) as soon as more than
- * `limit` bytes have arrived, calling `onTooLarge` once; the request stream is then left
- * paused, not destroyed, so the 413 answer still reaches the client before the socket
- * closes. Backpressure as in @react-router/node: the socket pauses while the consumer lags.
+ * `limit` bytes have arrived, calling `onTooLarge` once (which answers 413 and discards
+ * the rest); the request stream is not destroyed, so that answer reaches the client. Backpressure as in @react-router/node: the socket pauses while the consumer lags.
  */
 export function limitedBody(req: IncomingMessage, limit: number, onTooLarge: () => void): ReadableStream<Uint8Array> {
 	let received = 0
@@ -90,7 +97,6 @@ export function limitedBody(req: IncomingMessage, limit: number, onTooLarge: () 
 		received += chunk.byteLength
 		if (received > limit) {
 			stop()
-			req.pause()
 			controller.error(new BodyTooLargeError(limit))
 			onTooLarge()
 			return

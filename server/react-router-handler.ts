@@ -48,7 +48,7 @@ function toWebRequest(req: ExpressRequest, res: ExpressResponse, limit: number):
 		method: req.method,
 		headers,
 		signal: controller.signal,
-		...(hasBody ? { body: limitedBody(req, limit, () => sendTooLarge(res, limit)), duplex: 'half' } : {}),
+		...(hasBody ? { body: limitedBody(req, limit, () => sendTooLarge(req, res, limit)), duplex: 'half' } : {}),
 	} as RequestInit)
 }
 

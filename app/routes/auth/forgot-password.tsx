@@ -9,6 +9,7 @@ import { Label } from '~/components/ui/label'
 import { requestPasswordReset } from '~/server/auth/accounts.server'
 import { authMessages as messages, emailSchema } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/forgot-password'
 
 /**
@@ -20,6 +21,9 @@ const ForgotPasswordSchema = z.object({
 })
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Esqueci minha senha', matches) }]
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function action({ request }: Route.ActionArgs) {
 	const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })

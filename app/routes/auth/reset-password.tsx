@@ -12,6 +12,7 @@ import { peekVerificationToken } from '~/server/auth/tokens.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, newPasswordSchema } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/reset-password'
 
 /**
@@ -27,6 +28,9 @@ const ResetPasswordSchema = z
 	.refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer })
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Redefinir senha', matches) }]
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200)
