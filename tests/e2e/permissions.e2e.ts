@@ -1,8 +1,7 @@
-import path from 'node:path'
-import type { ServerBuild } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN, newCustomer } from './support/accounts'
 import { HttpSession } from './support/http-session'
+import { loadBuild, routeTable } from './support/route-table'
 
 /**
  * The permission matrix (spec README decision 15): every /admin and /user route, and
@@ -48,30 +47,6 @@ export const MATRIX: Record<string, Row> = {
 	'/admin/cupons/importar': { get: adminOnly, post: { form: { intent: 'check', csv: 'code;amount' }, expect: adminOnly } },
 	'/admin/configuracoes': { get: adminOnly, post: { form: { storeName: '' }, expect: adminOnly } },
 	'/admin/emails': { get: adminOnly },
-}
-
-async function loadBuild(): Promise<ServerBuild> {
-	return (await import(/* @vite-ignore */ path.resolve('build/server/index.js'))) as ServerBuild
-}
-
-/** Full URL pattern of every route (parents' paths joined), with what it exports. */
-function routeTable(build: ServerBuild) {
-	const routes = build.routes
-	const fullPath = (id: string): string => {
-		const route = routes[id]
-		if (!route) return ''
-		const parent = route.parentId ? fullPath(route.parentId) : ''
-		const own = route.path ?? ''
-		return own ? `${parent.replace(/\/$/, '')}/${own}` : parent
-	}
-	return Object.values(routes)
-		.filter((route): route is NonNullable<typeof route> => !!route)
-		.map((route) => ({
-			id: route.id,
-			path: fullPath(route.id) || '/',
-			hasLoader: !!route.module.loader,
-			hasAction: !!route.module.action,
-		}))
 }
 
 function outcomeOf(response: Response): Outcome | `error ${number}` {
