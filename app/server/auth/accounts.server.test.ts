@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { mailOutbox, sessions, userProfiles, userRoles, users, verificationTokens } from '~/db/schema'
 import { db } from '~/server/db.server'
+import { publicUrl } from '~/server/env.server'
 import { afterSignIn, confirmEmail, requestPasswordReset, resetPassword, signIn, signOut, signUp } from './accounts.server'
 import { getOptionalUser } from './guards.server'
 import { hashToken } from './session.server'
@@ -27,7 +28,8 @@ async function latestMailTo(email: string) {
 }
 
 function tokenFromLink(text: string, path: string) {
-	const match = new RegExp(`http://loja\\.test${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)
+	// Links take the configured origin (PUBLIC_URL; http://localhost:PORT when unset), never the request's.
+	const match = new RegExp(`${publicUrl().replaceAll('.', '\\.')}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)
 	if (!match?.[1]) throw new Error(`link ${path} não encontrado em: ${text}`)
 	return match[1]
 }
@@ -52,7 +54,7 @@ describe('sign-up', () => {
 		const mail = await latestMailTo('ana@example.com')
 		expect(mail).toMatchObject({ subject: 'Confirme seu e-mail', status: 'stored' })
 		const token = tokenFromLink(mail!.text, '/auth/confirmar')
-		expect(mail!.html).toContain(`http://loja.test/auth/confirmar?token=${token}`)
+		expect(mail!.html).toContain(`${publicUrl()}/auth/confirmar?token=${token}`)
 
 		// The link confirms the address once.
 		expect(await confirmEmail(token)).toEqual({ ok: true, userId: user!.id })
