@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
  * lock the owner out, and sign-up does not reveal which e-mails have accounts.
  *
  * One data directory (or scratch PostgreSQL database) for the whole file, so that the server
- * can be restarted with another ADMIN_EMAIL on the same shop. TRUST_PROXY=true lets each
+ * can be restarted with another ADMIN_EMAIL on the same shop. TRUST_PROXY=1 (the test is the one proxy) lets each
  * "browser" choose its client address with X-Forwarded-For.
  */
 function buildOrNull(): string | null {
@@ -35,7 +35,7 @@ async function startShop(admin: { email: string; password: string }) {
 	await server?.stop()
 	server = await startAppServer({
 		SEED_DEMO: 'false',
-		TRUST_PROXY: 'true',
+		TRUST_PROXY: '1',
 		DATA_DIR: dataDir,
 		ADMIN_EMAIL: admin.email,
 		ADMIN_PASSWORD: admin.password,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
 import path from 'node:path'
-import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
@@ -10,12 +9,17 @@ import type { ServerBuild } from 'react-router'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
 import { pingDatabase } from '~/server/db.server'
-import { type Env, parseEnv } from '~/server/env.server'
+import { type Env, parseEnv, publicUrl } from '~/server/env.server'
 import { closeAllEventStreams } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { startApp, stopApp } from '~/server/startup.server'
+import { accessLogSerializers } from './access-log'
+import { bodyLimitFor, declaredBodyLimit } from './body-limit'
 import { contentSecurityPolicy } from './csp'
+import { describeHosts, hostCheck } from './host-check'
+import { originCheck } from './origin-check'
 import { rejectUnsafeQueryText } from './query-text'
+import { reactRouterHandler } from './react-router-handler'
 import { retryAfterOn503 } from './retry-after'
 
 /**
@@ -28,10 +32,13 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 
 	const app = express()
 	app.disable('x-powered-by')
+	// false, a hop count or the proxies' addresses (env.server.ts): never "every hop", which
+	// would let a client pick its own address with X-Forwarded-For.
 	app.set('trust proxy', env.TRUST_PROXY)
 
 	app.use(retryAfterOn503(DATABASE_RETRY_AFTER_SECONDS))
 
+	// Answers whatever Host a load balancer probes with; it reveals nothing.
 	app.get('/healthz', async (_req, res) => {
 		const database = await pingDatabase()
 		res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'erro', database })
@@ -50,12 +57,15 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 			logger,
 			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
 			customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-			serializers: {
-				req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
-				res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-			},
+			serializers: accessLogSerializers,
 		}),
 	)
+
+	// The request's edge, before anything reads it (docs/decisions/017-security-model.md):
+	// only our own host names, no cross-site writes, no body over the route's limit.
+	app.use(hostCheck(env))
+	app.use(originCheck(publicUrl(env)))
+	app.use(declaredBodyLimit(bodyLimitFor))
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')
@@ -93,22 +103,22 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 			m.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
 		)
 		app.use(vite.middlewares)
-		app.all('/{*splat}', async (req, res, next) => {
+		const build = async () => {
 			try {
-				const build = withDatabaseOutageResponses((await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild)
-				return createRequestHandler({ build, getLoadContext, mode: 'development' })(req, res, next)
+				return withDatabaseOutageResponses((await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild)
 			} catch (error) {
 				if (error instanceof Error) vite.ssrFixStacktrace(error)
-				next(error)
+				throw error
 			}
-		})
+		}
+		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'development', bodyLimitFor }))
 	} else {
 		const clientDir = path.resolve('build/client')
 		// Hashed assets never change: cache for a year.
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
-		app.all('/{*splat}', createRequestHandler({ build, getLoadContext, mode: 'production' }))
+		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'production', bodyLimitFor }))
 	}
 
 	// What escaped React Router (it handles loader and action errors itself). Express's
@@ -140,6 +150,8 @@ async function main() {
 		const address = server.address()
 		const port = typeof address === 'object' && address ? address.port : env.PORT
 		logger.info({ port }, `loja no ar em http://localhost:${port}`)
+		const hosts = describeHosts(env)
+		logger[hosts.level](hosts.message)
 	})
 
 	let stopping = false

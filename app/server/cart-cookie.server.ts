@@ -22,6 +22,9 @@ export function cartCookieHeader(cartId: string): string {
 	return parts.join('; ')
 }
 
+/** With the same attributes as the cookie it clears (Secure in production, like every cookie). */
 export function clearCartCookieHeader(): string {
-	return `${CART_COOKIE_NAME}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`
+	const parts = [`${CART_COOKIE_NAME}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0']
+	if (process.env.NODE_ENV === 'production') parts.push('Secure')
+	return parts.join('; ')
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 /**
@@ -24,13 +25,28 @@ const envSchema = z.object({
 	/** smtp://user:pass@host:port or smtps://…; unset stores mail in the outbox table. */
 	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
 	MAIL_FROM: z.string().min(3).default('Loja <nao-responda@localhost>'),
-	/** The address shoppers use, for links in e-mails, canonical URLs and the sitemap. */
-	PUBLIC_URL: z.url('PUBLIC_URL deve ser uma URL').optional(),
-	/** Behind a load balancer or reverse proxy: trust X-Forwarded-For for the client address. */
-	TRUST_PROXY: z
-		.enum(['true', 'false'])
-		.default('false')
-		.transform((v) => v === 'true'),
+	/**
+	 * The address shoppers use: the origin of every URL that leaves the request (e-mail links,
+	 * canonical and Open Graph URLs, sitemap) and the only Host the shop answers to (plus
+	 * ALLOWED_HOSTS). Unset: http://localhost:PORT, and only loopback names are answered.
+	 */
+	PUBLIC_URL: z
+		.url('PUBLIC_URL deve ser uma URL')
+		.regex(/^https?:\/\//i, 'PUBLIC_URL deve começar com http:// ou https://')
+		.transform((value) => new URL(value).origin)
+		.optional(),
+	/** More host names the shop answers to (comma-separated), e.g. the www. twin of PUBLIC_URL. */
+	ALLOWED_HOSTS: z
+		.string()
+		.default('')
+		.transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+		.pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'ALLOWED_HOSTS: use nomes de host separados por vírgula, sem esquema nem porta'))),
+	/**
+	 * Which hops may set X-Forwarded-For/-Proto/-Host: false (none), a hop count (1 = one
+	 * reverse proxy in front), or the proxies' addresses/CIDRs. 'true' (trust every hop) is
+	 * refused: it lets any client choose its own address.
+	 */
+	TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 	/**
 	 * Where the catalogue, carts and checkout come from. 'builtin' is our own database; the
 	 * hosted Storefront API provider ('storefront') is added by a later issue.
@@ -85,9 +101,50 @@ export function resetEnvForTests() {
 	cached = undefined
 }
 
-export function publicUrl(request?: Request): string {
-	const configured = getEnv().PUBLIC_URL
-	if (configured) return configured.replace(/\/$/, '')
-	if (request) return new URL(request.url).origin
-	return `http://localhost:${getEnv().PORT}`
+/**
+ * The shop's public origin, from configuration only: never from the request, whose Host and
+ * X-Forwarded-Host a client chooses (a reset link built from them hands the token to whoever
+ * sent the request). Without PUBLIC_URL the shop only answers on localhost (server/host-check.ts).
+ */
+export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'> = getEnv()): string {
+	return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
+}
+
+/** What Express's 'trust proxy' setting receives: never `true`. */
+export type TrustProxy = false | number | string[]
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isAddressOrCidr(entry: string): boolean {
+	if (TRUST_PROXY_NAMES.has(entry)) return true
+	const [address = '', prefix, ...rest] = entry.split('/')
+	const version = isIP(address)
+	if (version === 0 || rest.length > 0) return false
+	if (prefix === undefined) return true
+	const bits = Number(prefix)
+	return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128)
+}
+
+function parseTrustProxy(raw: string, context: z.RefinementCtx): TrustProxy {
+	const value = raw.trim().toLowerCase()
+	if (value === 'false' || value === '0') return false
+	if (value === 'true') {
+		context.addIssue({
+			code: 'custom',
+			message:
+				'TRUST_PROXY=true confiaria em qualquer X-Forwarded-For (o cliente escolheria o próprio endereço). Use o número de proxies na frente da loja (ex.: TRUST_PROXY=1) ou os endereços deles (ex.: TRUST_PROXY=10.0.0.5,10.0.1.0/24).',
+		})
+		return z.NEVER
+	}
+	if (/^\d+$/.test(value)) {
+		const hops = Number(value)
+		if (hops <= 10) return hops
+	}
+	const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+	if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries
+	context.addIssue({
+		code: 'custom',
+		message: 'TRUST_PROXY deve ser false, um número de proxies (1 a 10) ou uma lista de endereços/CIDRs separados por vírgula.',
+	})
+	return z.NEVER
 }

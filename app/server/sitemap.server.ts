@@ -61,9 +61,9 @@ export async function collectSitemapEntries(): Promise<SitemapEntry[]> {
  * The sitemap document. The protocol allows 50,000 URLs per file; past that (far beyond this
  * shop's catalogue) this must become a sitemap index pointing at numbered sitemap files.
  */
-export function renderSitemap(request: Request, entries: SitemapEntry[]): string {
+export function renderSitemap(entries: SitemapEntry[]): string {
 	const urls = entries.map((entry) => {
-		const loc = `<loc>${escapeXml(absoluteUrl(request, entry.path))}</loc>`
+		const loc = `<loc>${escapeXml(absoluteUrl(entry.path))}</loc>`
 		const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : ''
 		return `  <url>${loc}${lastmod}</url>`
 	})
@@ -87,13 +87,13 @@ export const ROBOTS_DISALLOWED_PATHS = [
 	'/uploads/personalizacao-arquivos',
 ] as const
 
-export function renderRobots(request: Request): string {
+export function renderRobots(): string {
 	return [
 		'User-agent: *',
 		'Allow: /',
 		...ROBOTS_DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
 		'',
-		`Sitemap: ${absoluteUrl(request, '/sitemap.xml')}`,
+		`Sitemap: ${absoluteUrl('/sitemap.xml')}`,
 		'',
 	].join('\n')
 }

@@ -85,6 +85,11 @@ describe.skipIf(!databaseUrl)('checkout', () => {
 		await page.getByRole('button', { name: 'Copiar código' }).waitFor()
 		await expectAccessible(page, 'pedido PIX')
 
+		// Name, address and the PIX payload: no cache may keep the page (issue 8 defect 11).
+		const reloaded = await page.reload()
+		expect(reloaded?.status()).toBe(200)
+		expect(reloaded?.headers()['cache-control']).toBe('private, no-store')
+
 		// Another browser cannot open it.
 		const stranger = await browser.newPage(DESKTOP)
 		const response = await stranger.goto(new URL(page.url()).pathname)

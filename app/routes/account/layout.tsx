@@ -6,7 +6,11 @@ import { NavigationProgress, PendingPage } from '~/components/shop/navigation-pe
 import { useRootData } from '~/components/shop/use-root-data'
 import { requireUser } from '~/server/auth/guards.server'
 import { getSidebarOpen } from '~/server/sidebar.server'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/layout'
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 /** The customer area (/user): signed-in people only (document 001 §2; unauthenticated → /auth). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
@@ -14,6 +14,7 @@ import { action as orderAction, loader as orderLoader } from './order'
 import { loader as exportLoader } from './orders-export'
 import { loader as ordersLoader } from './orders'
 import { action as settingsAction } from './settings'
+import { resetEnvForTests } from '~/server/env.server'
 
 withTestDatabase()
 
@@ -113,6 +114,12 @@ describe('/admin/pedidos', () => {
 	})
 
 	test('detail and status actions: allowed moves, tracking code required, history with the admin', async () => {
+		vi.stubEnv('PUBLIC_URL', 'https://www.lojapet.test')
+		resetEnvForTests()
+		onTestFinished(() => {
+			vi.unstubAllEnvs()
+			resetEnvForTests()
+		})
 		const admin = await userWithSession({ admin: true })
 		const id = await insertOrder({ reference: 'PET-CCCCCC' })
 		const detail = dataOf<{ actions: string[]; order: { reference: string } }>(
@@ -143,14 +150,14 @@ describe('/admin/pedidos', () => {
 		expect(history.map((h) => h.to)).toEqual(['pago', 'em_producao', 'enviado'])
 		expect(history.every((h) => h.who.startsWith('teste.'))).toBe(true)
 
-		// The 'pago' and 'enviado' e-mails link to this site's order page, not to localhost.
+		// The 'pago' and 'enviado' e-mails link to the order page at PUBLIC_URL.
 		const mails = await queryRows<{ subject: string; text: string; html: string }>(
 			sql`select subject, text, html from mail_outbox order by created_at, subject`,
 		)
 		expect(mails.map((m) => m.subject)).toEqual(['Pagamento confirmado: PET-CCCCCC', 'Pedido enviado: PET-CCCCCC'])
 		for (const mail of mails) {
-			expect(mail.text).toContain('http://loja.test/pedido/PET-CCCCCC')
-			expect(mail.html).toContain('http://loja.test/pedido/PET-CCCCCC')
+			expect(mail.text).toContain('https://www.lojapet.test/pedido/PET-CCCCCC')
+			expect(mail.html).toContain('https://www.lojapet.test/pedido/PET-CCCCCC')
 			expect(mail.text).not.toContain('localhost')
 		}
 	})

@@ -4,7 +4,11 @@ import { ADMIN_NAV, ADMIN_NAV_TITLE } from '~/components/admin/admin-nav'
 import { useRootData } from '~/components/shop/use-root-data'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { getSidebarOpen } from '~/server/sidebar.server'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/layout'
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 /** The back-office (/admin): admins only; others get /auth or 'Acesso negado' (document 001 §6). */
 export async function loader({ request }: Route.LoaderArgs) {

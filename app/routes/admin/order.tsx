@@ -12,7 +12,6 @@ import { Label } from '~/components/ui/label'
 import { ORDER_STATUSES, type OrderStatus, type SelectedOption, type LineAttribute } from '~/db/schema'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { queryRows } from '~/server/db.server'
-import { publicUrl } from '~/server/env.server'
 import { TRACKING_CODE_MAX, allowedTransitions, changeOrderStatus } from '~/server/orders/status.server'
 import { readFormData } from '~/server/read-form.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -196,8 +195,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 		to: parsed.data.to,
 		actorUserId: admin.id,
 		trackingCode: parsed.data.trackingCode,
-		// The e-mail's link to the order page: this site's address, not a localhost default.
-		baseUrl: publicUrl(request),
 	})
 	if (!result.ok) return data({ error: result.message }, { status: 400 })
 	return redirectWithToast(`/admin/pedidos/${id.data}`, {

@@ -11,6 +11,7 @@ import { loader as confirmLoader } from './confirm-email'
 import { action as forgotAction } from './forgot-password'
 import { action as logoutAction, loader as logoutLoader } from './logout'
 import { action as resetAction, loader as resetLoader } from './reset-password'
+import { publicUrl } from '~/server/env.server'
 
 withTestDatabase()
 
@@ -78,7 +79,7 @@ describe('/auth action', () => {
 		// Not signed in by sign-up.
 		expect(result.headers.getSetCookie().some((c) => c.startsWith('loja_session='))).toBe(false)
 		const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nova@example.com'))
-		expect(mail?.text).toContain('http://loja.test/auth/confirmar?token=')
+		expect(mail?.text).toContain(`${publicUrl()}/auth/confirmar?token=`)
 	})
 
 	test('sign-up with a known e-mail answers like a new one (no enumeration); a short password is refused', async () => {
@@ -182,7 +183,7 @@ describe('e-mail confirmation and password reset pages', () => {
 	test('/auth/confirmar confirms once and says so', async () => {
 		await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'conf@example.com', password: 'senha-conf-1' }))))
 		const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'conf@example.com'))
-		const link = /http:\/\/loja\.test(\/auth\/confirmar\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
+		const link = /https?:\/\/[^/\s]+(\/auth\/confirmar\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
 		const ok = await run(() => confirmLoader(args(new Request(`http://loja.test${link}`))))
 		expect(ok.headers.get('Location')).toBe('/auth')
 		expect(await toastOf(ok.headers)).toMatchObject({ type: 'success', title: 'Email confirmado!' })

@@ -12,6 +12,7 @@ import { readFormData } from '~/server/read-form.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/auth'
 import { userText } from '~/utils/text-schema'
 
@@ -34,6 +35,9 @@ const AuthFormSchema = z
 	})
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Entrar ou criar conta', matches) }]
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)

@@ -10,6 +10,7 @@ import { requestPasswordReset } from '~/server/auth/accounts.server'
 import { readFormData } from '~/server/read-form.server'
 import { authMessages as messages, emailSchema } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/forgot-password'
 
 /**
@@ -22,10 +23,13 @@ const ForgotPasswordSchema = z.object({
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Esqueci minha senha', matches) }]
 
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
+
 export async function action({ request }: Route.ActionArgs) {
 	const submission = parseWithZod(await readFormData(request), { schema: ForgotPasswordSchema })
 	if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 })
-	await requestPasswordReset(submission.value.email, request)
+	await requestPasswordReset(submission.value.email)
 	return { result: submission.reply(), sent: true }
 }
 

@@ -13,6 +13,7 @@ import { readFormData } from '~/server/read-form.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, newPasswordSchema } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/reset-password'
 import { userText } from '~/utils/text-schema'
 
@@ -29,6 +30,9 @@ const ResetPasswordSchema = z
 	.refine((value) => value.password === value.confirmPassword, { path: ['confirmPassword'], message: messages.passwordsDiffer })
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Redefinir senha', matches) }]
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 200)

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createCollection, createProduct } from '~/commerce/builtin/test-factories.server'
 import routes from '~/routes'
-import { resetEnvForTests } from '~/server/env.server'
+import { publicUrl, resetEnvForTests } from '~/server/env.server'
 import { SITEMAP_PAGE_SIZE, STATIC_SITEMAP_PATHS, renderSitemap } from '~/server/sitemap.server'
 import { loader } from './sitemap'
 
@@ -16,8 +16,10 @@ function request(origin = 'http://interno:3000') {
 	return new Request(`${origin}/sitemap.xml`)
 }
 
+/** The request's origin is passed to show it plays no part: the sitemap takes PUBLIC_URL. */
 async function sitemap(origin?: string) {
-	const response = await loader({ request: request(origin), params: {}, context: { cspNonce: '' } } as never)
+	void request(origin)
+	const response = await loader()
 	return { response, body: await response.text() }
 }
 
@@ -88,15 +90,17 @@ describe('sitemap.xml loader', () => {
 	})
 
 	test("gives products a <lastmod> with their last change's date", async () => {
-		const { body } = await sitemap('http://loja.test')
+		const { body } = await sitemap()
 		const day = floralUpdatedAt.toISOString().slice(0, 10)
-		expect(body).toContain(`<url><loc>http://loja.test/produto/bandana-floral</loc><lastmod>${day}</lastmod></url>`)
+		expect(body).toContain(`<url><loc>${publicUrl()}/produto/bandana-floral</loc><lastmod>${day}</lastmod></url>`)
 	})
 
-	test('uses the request origin when PUBLIC_URL is not set', async () => {
+	test('without PUBLIC_URL: http://localhost:PORT, never the request origin', async () => {
 		delete process.env.PUBLIC_URL
 		resetEnvForTests()
-		expect(locs((await sitemap('http://localhost:3456')).body)).toContain('http://localhost:3456/categoria/higiene')
+		const urls = locs((await sitemap('http://evil.example')).body)
+		expect(urls).toContain('http://localhost:3000/categoria/higiene')
+		expect(urls.filter((url) => url.includes('evil.example'))).toEqual([])
 	})
 
 	test('every static page listed is a route', () => {
@@ -111,10 +115,10 @@ describe('sitemap.xml loader', () => {
 
 describe('renderSitemap', () => {
 	test('escapes XML special characters in every value', () => {
-		const xml = renderSitemap(new Request('http://loja.test/sitemap.xml'), [
+		const xml = renderSitemap([
 			{ path: "/produto/laco&fita<'\">", lastmod: '2026-01-02' },
 		])
-		expect(xml).toContain('<loc>http://loja.test/produto/laco&amp;fita&lt;&apos;&quot;&gt;</loc><lastmod>2026-01-02</lastmod>')
+		expect(xml).toContain(`<loc>${publicUrl()}/produto/laco&amp;fita&lt;&apos;&quot;&gt;</loc><lastmod>2026-01-02</lastmod>`)
 		expect(xml).not.toContain('laco&fita')
 	})
 })

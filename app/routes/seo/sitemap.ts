@@ -1,13 +1,12 @@
 import { collectSitemapEntries, renderSitemap } from '~/server/sitemap.server'
-import type { Route } from './+types/sitemap'
 
 /**
  * /sitemap.xml (resource route, Hydrogen style): home, collections and every product on sale.
  * Cached an hour by browsers and CDNs, and served stale for a day while revalidating, so a
  * crawler burst does not walk the whole catalogue on every request.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const body = renderSitemap(request, await collectSitemapEntries())
+export async function loader() {
+	const body = renderSitemap(await collectSitemapEntries())
 	return new Response(body, {
 		headers: {
 			'Content-Type': 'application/xml; charset=utf-8',

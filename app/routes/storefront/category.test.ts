@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createCollection, createProduct } from '~/commerce/builtin/test-factories.server'
-import { resetEnvForTests } from '~/server/env.server'
+import { publicUrl, resetEnvForTests } from '~/server/env.server'
 import { CATEGORY_PAGE_SIZE, loader, meta } from './category'
 
 withTestDatabase()
 
 const ORIGIN = 'http://loja.test'
+/** Absolute URLs take the configured origin (PUBLIC_URL, here unset), never the request's. */
+const SHOP_ORIGIN = publicUrl()
 
 function args(path: string, handle: string) {
 	// Loader args as React Router passes them; `never` fits the route's Args type.
@@ -69,7 +71,7 @@ describe('category loader', () => {
 		const data = await load('/bandanas')
 		expect(data.title).toBe('Bandanas')
 		expect(data.collection.handle).toBe('bandana')
-		expect(data.seo.canonicalUrl).toBe(`${ORIGIN}/categoria/bandana`)
+		expect(data.seo.canonicalUrl).toBe(`${SHOP_ORIGIN}/categoria/bandana`)
 
 		expect((await load('/lacinhos')).title).toBe('Lacinhos')
 		// Not in the title table: the handle itself is the title (document 000 §2).
@@ -107,11 +109,11 @@ describe('category loader', () => {
 	test('meta: title with the store name, canonical and og tags as absolute URLs', async () => {
 		const tags = metaOf(await load('/bandanas'))
 		expect(tags).toContainEqual({ title: 'Bandanas | Loja Teste' })
-		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${ORIGIN}/categoria/bandana` })
-		expect(tags).toContainEqual({ property: 'og:url', content: `${ORIGIN}/categoria/bandana` })
+		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${SHOP_ORIGIN}/categoria/bandana` })
+		expect(tags).toContainEqual({ property: 'og:url', content: `${SHOP_ORIGIN}/categoria/bandana` })
 		expect(tags).toContainEqual({ property: 'og:title', content: 'Bandanas | Loja Teste' })
 		const image = tags.find((t) => 'property' in t && t.property === 'og:image') as { content: string } | undefined
-		expect(image?.content).toMatch(new RegExp(`^${ORIGIN}/.+\\.jpg$`))
+		expect(image?.content).toMatch(new RegExp(`^${SHOP_ORIGIN}/.+\\.jpg$`))
 		expect(tags.find((t) => 'name' in t && t.name === 'description')).toBeDefined()
 	})
 

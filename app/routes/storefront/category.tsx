@@ -58,8 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		collection: { handle: collection.handle, productCount: collection.productCount },
 		products: products.map(toProductCardData),
 		seo: {
-			canonicalUrl: absoluteUrl(request, `/categoria/${collection.handle}`),
-			imageUrl: firstImage ? absoluteUrl(request, firstImage.url) : null,
+			canonicalUrl: absoluteUrl(`/categoria/${collection.handle}`),
+			imageUrl: firstImage ? absoluteUrl(firstImage.url) : null,
 			description:
 				collection.description.trim() ||
 				`${title}: acessórios para pets com produção em 4 dias úteis, envio para todo o Brasil e parcelamento em até 6x sem juros.`,

@@ -21,6 +21,7 @@ import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } fro
 import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
 import { formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/checkout'
 
 /**
@@ -38,6 +39,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ]
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getOptionalUser(request)

@@ -15,6 +15,7 @@ import { absoluteUrl } from '~/server/seo.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { launchEmailSchema, launchNotificationMessages as messages } from '~/utils/launch-notification'
 import { pageTitle, shareMeta } from '~/utils/meta'
+import { routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/coming-soon'
 
 /**
@@ -35,9 +36,12 @@ const FEATURES = [
 const DESCRIPTION =
 	'Rastreadores GPS, coleiras de LED e acessórios conectados para seu pet estão chegando. Cadastre seu e-mail e seja avisado no lançamento.'
 
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders()
+
 /** Only what the share tags need: the absolute canonical URL (crawlers ignore relative ones). */
-export function loader({ request }: Route.LoaderArgs) {
-	return { canonicalUrl: absoluteUrl(request, '/em-breve') }
+export function loader() {
+	return { canonicalUrl: absoluteUrl('/em-breve') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -59,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		featured,
 		rows,
 		reviews,
-		canonicalUrl: absoluteUrl(request, '/'),
-		shareImageUrl: absoluteUrl(request, HOME_SHARE_IMAGE),
+		canonicalUrl: absoluteUrl('/'),
+		shareImageUrl: absoluteUrl(HOME_SHARE_IMAGE),
 	}
 }
 

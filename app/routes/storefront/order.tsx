@@ -9,6 +9,7 @@ import { formatCep } from '~/commerce/rules/cep'
 import { loadOrderForViewer } from '~/server/orders/order-view.server'
 import { formatDateTime } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/order'
 
 /**
@@ -21,6 +22,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 	{ title: pageTitle(loaderData ? `Pedido ${loaderData.order.reference}` : 'Pedido', matches) },
 	{ name: 'robots', content: 'noindex' },
 ]
+
+// Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const order = await loadOrderForViewer(request, params.reference)

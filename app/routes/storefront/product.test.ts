@@ -5,10 +5,13 @@ import { createCollection, createProduct } from '~/commerce/builtin/test-factori
 import { reviews } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { loader, meta } from './product'
+import { publicUrl } from '~/server/env.server'
 
 withTestDatabase()
 
 const ORIGIN = 'http://loja.test'
+/** Absolute URLs take the configured origin (PUBLIC_URL, here unset), never the request's. */
+const SHOP_ORIGIN = publicUrl()
 
 function args(handle: string) {
 	return { request: new Request(`${ORIGIN}/produto/${handle}`), params: { handle }, context: { cspNonce: '' } } as never
@@ -81,8 +84,8 @@ describe('product loader', () => {
 			{ key: 'instagram', priceCents: 1000 },
 		])
 		expect(data.addons.every((a) => a.variantId.length > 0)).toBe(true)
-		expect(data.seo.canonicalUrl).toBe(`${ORIGIN}/produto/bandana-teste`)
-		expect(data.seo.imageUrl).toBe(`${ORIGIN}/media/bandana-teste-1.jpg`)
+		expect(data.seo.canonicalUrl).toBe(`${SHOP_ORIGIN}/produto/bandana-teste`)
+		expect(data.seo.imageUrl).toBe(`${SHOP_ORIGIN}/media/bandana-teste-1.jpg`)
 		// The first sellable variant's price; JSON-LD with '<' escaped.
 		expect(data.seo.priceCents).toBe(3490)
 		expect(data.seo.jsonLd).not.toContain('<')
@@ -101,8 +104,8 @@ describe('product loader', () => {
 		const tags = meta({ loaderData: data, matches: [{ id: 'root', loaderData: { settings: { storeName: 'Loja' } } }], error: undefined } as never)
 		expect(tags).toContainEqual({ title: 'Bandana Teste | Loja' })
 		expect(tags).toContainEqual({ name: 'description', content: 'Feita à mão.' })
-		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${ORIGIN}/produto/bandana-teste` })
-		expect(tags).toContainEqual({ property: 'og:image', content: `${ORIGIN}/media/bandana-teste-1.jpg` })
+		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${SHOP_ORIGIN}/produto/bandana-teste` })
+		expect(tags).toContainEqual({ property: 'og:image', content: `${SHOP_ORIGIN}/media/bandana-teste-1.jpg` })
 		expect(tags).toContainEqual({ property: 'product:price:amount', content: '34.90' })
 	})
 

@@ -71,8 +71,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		if (variant) addons.push({ key, variantId: variant.id, priceCents: variant.price.amountCents })
 	}
 
-	const canonicalUrl = absoluteUrl(request, `/produto/${product.handle}`)
-	const imageUrls = product.images.map((image) => absoluteUrl(request, image.url))
+	const canonicalUrl = absoluteUrl(`/produto/${product.handle}`)
+	const imageUrls = product.images.map((image) => absoluteUrl(image.url))
 	const description =
 		shorten(product.description, DESCRIPTION_MAX) ||
 		`${product.title}: produção em 4 dias úteis, envio para todo o Brasil e parcelamento em até 6x sem juros.`

@@ -4,14 +4,16 @@ import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createCollection, createProduct } from '~/commerce/builtin/test-factories.server'
 import SubscriptionsPage, { loader, meta, SUBSCRIPTIONS_PAGE_SIZE } from './subscriptions'
+import { publicUrl } from '~/server/env.server'
 
 withTestDatabase()
 
-const ORIGIN = 'http://loja.test'
+/** Absolute URLs take the configured origin (PUBLIC_URL, here unset), never the request's. */
+const SHOP_ORIGIN = publicUrl()
 const rootMatch = { id: 'root', loaderData: { settings: { storeName: 'Loja Teste' } } }
 
 function load() {
-	return loader({ request: new Request(`${ORIGIN}/assinaturas`), params: {}, context: { cspNonce: '' } } as never)
+	return loader()
 }
 
 type PageData = Awaited<ReturnType<typeof load>>
@@ -73,11 +75,11 @@ describe('/assinaturas', () => {
 	test('meta: title with the store name, description, canonical and og tags as absolute URLs', async () => {
 		const tags = meta({ loaderData: await load(), matches: [rootMatch], error: undefined } as never)
 		expect(tags).toContainEqual({ title: 'Assinaturas | Loja Teste' })
-		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${ORIGIN}/assinaturas` })
-		expect(tags).toContainEqual({ property: 'og:url', content: `${ORIGIN}/assinaturas` })
+		expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${SHOP_ORIGIN}/assinaturas` })
+		expect(tags).toContainEqual({ property: 'og:url', content: `${SHOP_ORIGIN}/assinaturas` })
 		expect(tags).toContainEqual({ property: 'og:title', content: 'Assinaturas | Loja Teste' })
 		const image = tags.find((t) => 'property' in t && t.property === 'og:image') as { content: string } | undefined
-		expect(image?.content).toMatch(new RegExp(`^${ORIGIN}/.+\\.jpg$`))
+		expect(image?.content).toMatch(new RegExp(`^${SHOP_ORIGIN}/.+\\.jpg$`))
 		const description = tags.find((t) => 'name' in t && t.name === 'description') as { content: string } | undefined
 		expect(description?.content).toContain('frete grátis')
 	})

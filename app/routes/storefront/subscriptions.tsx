@@ -34,7 +34,7 @@ export const SUBSCRIPTION_PAGE_LINKS = [
 	{ label: 'Atacado', to: '/atacado' },
 ] as const
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader() {
 	const [{ getCommerce }, { absoluteUrl }] = await Promise.all([
 		import('~/commerce/index.server'),
 		import('~/server/seo.server'),
@@ -47,8 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return {
 		products: products.map(toProductCardData),
 		seo: {
-			canonicalUrl: absoluteUrl(request, '/assinaturas'),
-			imageUrl: firstImage ? absoluteUrl(request, firstImage.url) : null,
+			canonicalUrl: absoluteUrl('/assinaturas'),
+			imageUrl: firstImage ? absoluteUrl(firstImage.url) : null,
 		},
 	}
 }

@@ -4,6 +4,7 @@ import { withTestDatabase } from '#tests/setup/with-database'
 import { mailOutbox, sessions, userProfiles, userRoles, users, verificationTokens } from '~/db/schema'
 import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
+import { publicUrl } from '~/server/env.server'
 import { afterSignIn, confirmEmail, requestPasswordReset, resetPassword, signIn, signOut, signUp } from './accounts.server'
 import { getOptionalUser } from './guards.server'
 import { hashToken } from './session.server'
@@ -28,7 +29,8 @@ async function latestMailTo(email: string) {
 }
 
 function tokenFromLink(text: string, path: string) {
-	const match = new RegExp(`http://loja\\.test${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)
+	// Links take the configured origin (PUBLIC_URL; http://localhost:PORT when unset), never the request's.
+	const match = new RegExp(`${publicUrl().replaceAll('.', '\\.')}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)
 	if (!match?.[1]) throw new Error(`link ${path} não encontrado em: ${text}`)
 	return match[1]
 }
@@ -53,7 +55,7 @@ describe('sign-up', () => {
 		const mail = await latestMailTo('ana@example.com')
 		expect(mail).toMatchObject({ subject: 'Confirme seu e-mail', status: 'stored' })
 		const token = tokenFromLink(mail!.text, '/auth/confirmar')
-		expect(mail!.html).toContain(`http://loja.test/auth/confirmar?token=${token}`)
+		expect(mail!.html).toContain(`${publicUrl()}/auth/confirmar?token=${token}`)
 
 		// The link confirms the address once.
 		expect(await confirmEmail(token)).toEqual({ ok: true, userId: user!.id })
@@ -239,7 +241,7 @@ describe('password reset', () => {
 		await signUp({ email: 'lia@example.com', password: 'senha-antiga-1' })
 		const session = (await signInOk('lia@example.com', 'senha-antiga-1')).headers.getSetCookie()[0]!
 
-		await requestPasswordReset('  LIA@example.com', new Request('http://loja.test/auth/esqueci-senha'))
+		await requestPasswordReset('  LIA@example.com')
 		const mail = await latestMailTo('lia@example.com')
 		expect(mail?.subject).toBe('Redefinição de senha')
 		const token = tokenFromLink(mail!.text, '/auth/redefinir-senha')
@@ -256,7 +258,7 @@ describe('password reset', () => {
 
 	test('an expired reset link is refused; an unknown e-mail sends nothing', async () => {
 		await signUp({ email: 'mia@example.com', password: 'senha-da-mia-1' })
-		await requestPasswordReset('mia@example.com', new Request('http://loja.test/'))
+		await requestPasswordReset('mia@example.com')
 		const token = tokenFromLink((await latestMailTo('mia@example.com'))!.text, '/auth/redefinir-senha')
 		const [row] = await db.select().from(verificationTokens).where(eq(verificationTokens.tokenHash, hashToken(token)))
 		// Reset links live one hour.

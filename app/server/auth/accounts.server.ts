@@ -114,26 +114,26 @@ export async function signUp(input: { email: string; password: string; request?:
 	if (!userId) {
 		const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1)
 		if (!existing) throw new Error(`cadastro de ${email.data}: conta nem criada nem encontrada`)
-		await sendSignUpAttemptNotice(email.data, input.request)
+		await sendSignUpAttemptNotice(email.data)
 		return { ok: true, userId: existing.id, created: false }
 	}
 
-	await sendConfirmationEmail(userId, email.data, input.request)
+	await sendConfirmationEmail(userId, email.data)
 	return { ok: true, userId, created: true }
 }
 
-async function sendSignUpAttemptNotice(email: string, request?: Request) {
+async function sendSignUpAttemptNotice(email: string) {
 	const budget = await consumeRateLimit({ key: `signup-notice:${email}`, ...SIGN_UP_ATTEMPT_NOTICE_LIMIT })
 	if (!budget.allowed) {
 		logger.warn({ email }, 'aviso de tentativa de cadastro não enviado: limite atingido')
 		return
 	}
-	await sendMail({ to: email, ...signUpAttemptEmail({ baseUrl: publicUrl(request) }) })
+	await sendMail({ to: email, ...signUpAttemptEmail({ baseUrl: publicUrl() }) })
 }
 
-export async function sendConfirmationEmail(userId: string, email: string, request?: Request) {
+export async function sendConfirmationEmail(userId: string, email: string) {
 	const token = await createVerificationToken(userId, 'confirm_email')
-	await sendMail({ to: email, ...confirmationEmail({ baseUrl: publicUrl(request), token }) })
+	await sendMail({ to: email, ...confirmationEmail({ baseUrl: publicUrl(), token }) })
 }
 
 // ------------------------------------------------------------------------------ sign-in
@@ -224,7 +224,7 @@ export async function confirmEmail(token: string): Promise<{ ok: true; userId: s
  * Sends a reset link if the account exists. The caller always shows the same answer, so
  * the page does not reveal which e-mails have accounts.
  */
-export async function requestPasswordReset(rawEmail: string, request?: Request): Promise<void> {
+export async function requestPasswordReset(rawEmail: string): Promise<void> {
 	const email = emailSchema.safeParse(rawEmail)
 	if (!email.success) return
 	const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1)
@@ -235,7 +235,7 @@ export async function requestPasswordReset(rawEmail: string, request?: Request):
 		return
 	}
 	const token = await createVerificationToken(user.id, 'reset_password')
-	await sendMail({ to: email.data, ...passwordResetEmail({ baseUrl: publicUrl(request), token }) })
+	await sendMail({ to: email.data, ...passwordResetEmail({ baseUrl: publicUrl(), token }) })
 }
 
 export type ResetPasswordResult = { ok: true; userId: string } | { ok: false; field: 'password' | 'token'; message: string }

@@ -2,7 +2,7 @@ import type { MailMessage } from '~/server/mail.server'
 
 /**
  * The account e-mails, in Portuguese. Links are absolute (built by the caller from
- * publicUrl(request)) because they are opened from a mail client, not from the site.
+ * publicUrl(), the configured origin) because they are opened from a mail client, not from the site.
  */
 type Template = Omit<MailMessage, 'to'>
 

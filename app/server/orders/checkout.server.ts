@@ -107,7 +107,7 @@ export async function submitCheckout(input: {
 	}
 	if (!provider) {
 		notifyCartEmptied(input.cartId)
-		await sendPlacedMail(input.request, order)
+		await sendPlacedMail(order)
 		return { ok: true, reference: order.reference }
 	}
 	return chargeCard(input, order, provider)
@@ -187,13 +187,12 @@ async function chargeCard(
 
 	await removeOrderedLines(input.cartId, await orderedLinesOf(order.id))
 	notifyCartEmptied(input.cartId)
-	await sendPlacedMail(input.request, order, provider.isTest)
+	await sendPlacedMail(order, provider.isTest)
 	const paid = await changeOrderStatus({
 		orderId: order.id,
 		to: 'pago',
 		actorUserId: null,
 		actorLabel: `Pagamento aprovado (${provider.isTest ? 'provedor de teste' : provider.id})`,
-		baseUrl: publicUrl(input.request),
 	})
 	// The charge went through: the order page must show it, whatever happened to the status.
 	if (!paid.ok) logger.error({ reference: order.reference, message: paid.message }, 'cartão aprovado, mas o status não mudou para pago')
@@ -264,7 +263,7 @@ function notifyCartEmptied(cartId: string) {
 	})
 }
 
-async function sendPlacedMail(request: Request, order: PlacedOrder, testPayment = false): Promise<void> {
+async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<void> {
 	try {
 		const [settings, lines] = await Promise.all([
 			getStoreSettings(),
@@ -291,7 +290,7 @@ async function sendPlacedMail(request: Request, order: PlacedOrder, testPayment 
 				totalCents: l.line_total_cents,
 				isGift: l.is_gift,
 			})),
-			orderUrl: `${publicUrl(request)}/pedido/${order.reference}`,
+			orderUrl: `${publicUrl()}/pedido/${order.reference}`,
 			pixPayload: pix?.payload ?? null,
 			testPayment,
 		})

@@ -60,11 +60,6 @@ export type ChangeOrderStatusInput = {
 	/** Required for 'enviado'. */
 	trackingCode?: string
 	/**
-	 * The site's address for the links in the 'pago'/'enviado' e-mails: the caller's
-	 * publicUrl(request). Without it, PUBLIC_URL (a change with no request, e.g. a job).
-	 */
-	baseUrl?: string
-	/**
 	 * Apply the change only if the order is still in this status (e.g. the expiry job cancels
 	 * only orders still 'aguardando_pagamento': if an admin marked one paid a moment before,
 	 * the job's change is refused instead of cancelling a paid order).
@@ -100,7 +95,8 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 		if (trackingCode.length > TRACKING_CODE_MAX) return { ok: false, message: ORDER_STATUS_MESSAGES.trackingTooLong }
 	}
 
-	const baseUrl = (input.baseUrl ?? publicUrl()).replace(/\/$/, '')
+	// The links in the 'pago'/'enviado' e-mails: the configured origin, never a request's Host.
+	const baseUrl = publicUrl()
 	// Assigned inside the transaction callback; the cast keeps TypeScript from narrowing it to null.
 	let after = null as AfterCommit | null
 	try {

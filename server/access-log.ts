@@ -1,0 +1,27 @@
+/**
+ * What the access log keeps of a request. URLs of e-mail links carry secrets in their query
+ * (`/auth/redefinir-senha?token=…`, `/auth/confirmar?token=…`): whoever reads the logs could
+ * take over the account. Values of sensitive parameters are replaced; the rest stays readable.
+ */
+const SENSITIVE_PARAMETER = /token|secret|senha|password|passwd|signature|^sig$|^code$|^key$|api[-_]?key|auth|session|cpf|e-?mail/i
+
+export const REDACTED = 'REDACTED'
+
+export function redactUrl(url: string): string {
+	const queryStart = url.indexOf('?')
+	if (queryStart === -1) return url
+	const path = url.slice(0, queryStart)
+	const parameters = new URLSearchParams(url.slice(queryStart + 1))
+	let changed = false
+	for (const name of new Set(parameters.keys())) {
+		if (!SENSITIVE_PARAMETER.test(name)) continue
+		parameters.set(name, REDACTED)
+		changed = true
+	}
+	return changed ? `${path}?${parameters.toString()}` : url
+}
+
+export const accessLogSerializers = {
+	req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+	res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+}

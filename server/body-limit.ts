@@ -1,0 +1,137 @@
+import type { IncomingMessage } from 'node:http'
+import type { RequestHandler, Response } from 'express'
+
+/**
+ * Request body limits, per route, enforced before React Router reads a byte: a declared
+ * Content-Length over the limit is answered 413 at once; a body without one (chunked) or
+ * that lies about it is counted as it streams (limitedBody) and cut at the limit.
+ * Without this, `request.formData()` buffers whatever a client sends (a 150 MB POST to
+ * /cart took 400 MB of memory).
+ */
+
+const KB = 1024
+const MB = 1024 * KB
+
+/** Forms: a checkout, a review or the settings are a few KB. */
+export const DEFAULT_BODY_LIMIT = 64 * KB
+
+type BodyLimitRule = { path: RegExp; bytes: number; why: string }
+
+/**
+ * The first matching rule wins. A route that takes uploads adds a row here with
+ * `uploadBodyLimit(kind)` from ~/server/storage.server (5 MB images, 50 MB videos, plus the
+ * form around them), so this outer limit never cuts what readMultipartForm would accept.
+ */
+export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
+	{
+		path: /^\/admin\/cupons\/importar\/?$/,
+		bytes: 4 * MB,
+		why: 'a CSV file of up to 1 MB, then the same CSV sent back URL-encoded (up to 3 bytes per byte)',
+	},
+	{ path: /^\/admin(\/|$)/, bytes: 1 * MB, why: 'back-office forms (settings, status changes) with room to spare' },
+]
+
+export function bodyLimitFor(pathname: string): number {
+	return BODY_LIMIT_RULES.find((rule) => rule.path.test(pathname))?.bytes ?? DEFAULT_BODY_LIMIT
+}
+
+function describeBytes(bytes: number): string {
+	return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.round(bytes / KB)} KB`
+}
+
+export function tooLargeMessage(limit: number): string {
+	return `O conteúdo enviado é grande demais (máximo ${describeBytes(limit)}).`
+}
+
+/** How long the rest of an oversized body is read and thrown away before the socket is cut. */
+const LINGER_MS = 5_000
+
+/**
+ * Answers 413. The rest of the body is then read and discarded (never buffered) for a few
+ * seconds, as nginx's lingering close does: closing a socket with unread data makes the
+ * kernel send a reset, and the client, still uploading, never sees the answer.
+ */
+export function sendTooLarge(req: IncomingMessage, res: Response, limit: number) {
+	if (res.headersSent) return
+	res.once('finish', () => {
+		req.resume()
+		setTimeout(() => req.socket?.destroy(), LINGER_MS).unref()
+	})
+	res.status(413).set('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send(tooLargeMessage(limit))
+}
+
+/** 413 at once for a declared Content-Length over the route's limit. */
+export function declaredBodyLimit(limitFor: (pathname: string) => number = bodyLimitFor): RequestHandler {
+	return (req, res, next) => {
+		const declared = req.headers['content-length']
+		if (declared === undefined) return next()
+		const limit = limitFor(req.path)
+		if (Number(declared) > limit) return sendTooLarge(req, res, limit)
+		next()
+	}
+}
+
+export class BodyTooLargeError extends Error {
+	constructor(readonly limit: number) {
+		super(`corpo da requisição acima de ${limit} bytes`)
+	}
+}
+
+/**
+ * The request body as a web stream that errors (BodyTooLargeError) as soon as more than
+ * `limit` bytes have arrived, calling `onTooLarge` once (which answers 413 and discards
+ * the rest); the request stream is not destroyed, so that answer reaches the client. Backpressure as in @react-router/node: the socket pauses while the consumer lags.
+ */
+export function limitedBody(req: IncomingMessage, limit: number, onTooLarge: () => void): ReadableStream<Uint8Array> {
+	let received = 0
+	let listening = true
+	let controller!: ReadableStreamDefaultController<Uint8Array>
+	const stop = () => {
+		listening = false
+		req.off('data', onData)
+		req.off('end', onEnd)
+		req.off('error', onError)
+		req.off('aborted', onAborted)
+	}
+	const onData = (chunk: Buffer) => {
+		received += chunk.byteLength
+		if (received > limit) {
+			stop()
+			controller.error(new BodyTooLargeError(limit))
+			onTooLarge()
+			return
+		}
+		controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+		if ((controller.desiredSize ?? 0) <= 0) req.pause()
+	}
+	const onEnd = () => {
+		stop()
+		controller.close()
+	}
+	const onError = (error: Error) => {
+		stop()
+		controller.error(error)
+	}
+	// A client that disconnects mid-body: an error, never a short body taken as the whole.
+	const onAborted = () => onError(new Error('requisição interrompida pelo cliente'))
+	return new ReadableStream<Uint8Array>(
+		{
+			start(streamController) {
+				controller = streamController
+				req.on('data', onData)
+				req.once('end', onEnd)
+				req.once('error', onError)
+				req.once('aborted', onAborted)
+			},
+			pull() {
+				if (listening) req.resume()
+			},
+			cancel() {
+				// The consumer gave up on the body: discard the rest instead of buffering it.
+				stop()
+				req.resume()
+			},
+		},
+		{ highWaterMark: 64 * KB, size: (chunk) => chunk.byteLength },
+	)
+}

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'vitest'
+import { parseEnv, publicUrl } from '~/server/env.server'
+import { REDACTED, redactUrl } from './access-log'
+import { DEFAULT_BODY_LIMIT, bodyLimitFor } from './body-limit'
+import { allowedHostnames } from './host-check'
+import { isSameSiteRequest } from './origin-check'
+
+describe('redactUrl (access log)', () => {
+	test('replaces the values of token-like parameters, keeps the rest', () => {
+		expect(redactUrl('/auth/redefinir-senha?token=abc123')).toBe(`/auth/redefinir-senha?token=${REDACTED}`)
+		expect(redactUrl('/auth/confirmar.data?token=abc&utm_source=email')).toBe(`/auth/confirmar.data?token=${REDACTED}&utm_source=email`)
+		expect(redactUrl('/x?access_token=1&password=2&code=3&q=laco')).toBe(`/x?access_token=${REDACTED}&password=${REDACTED}&code=${REDACTED}&q=laco`)
+		expect(redactUrl('/busca?q=bandana&page=2')).toBe('/busca?q=bandana&page=2')
+		expect(redactUrl('/produto/bandana')).toBe('/produto/bandana')
+	})
+})
+
+describe('TRUST_PROXY', () => {
+	const parse = (value: string) => parseEnv({ TRUST_PROXY: value }).TRUST_PROXY
+	test('false, a hop count or a list of addresses/CIDRs', () => {
+		expect(parse('false')).toBe(false)
+		expect(parse('0')).toBe(false)
+		expect(parse('1')).toBe(1)
+		expect(parse('10.0.0.5, 10.0.1.0/24,::1,loopback')).toEqual(['10.0.0.5', '10.0.1.0/24', '::1', 'loopback'])
+	})
+	test("'true' and nonsense are refused with a Portuguese message", () => {
+		expect(() => parse('true')).toThrow(/TRUST_PROXY=1/)
+		expect(() => parse('10.0.0.0/33')).toThrow(/TRUST_PROXY deve ser/)
+		expect(() => parse('proxy.interno')).toThrow(/TRUST_PROXY deve ser/)
+	})
+})
+
+describe('public origin and hosts', () => {
+	test('PUBLIC_URL is reduced to its origin; unset is http://localhost:PORT', () => {
+		expect(publicUrl(parseEnv({ PUBLIC_URL: 'https://Loja.Example.com/loja/' }))).toBe('https://loja.example.com')
+		expect(publicUrl(parseEnv({ PORT: '3100' }))).toBe('http://localhost:3100')
+		expect(() => parseEnv({ PUBLIC_URL: 'ftp://loja.example.com' })).toThrow(/PUBLIC_URL/)
+	})
+	test('allowed hosts: PUBLIC_URL host plus ALLOWED_HOSTS, or loopback names', () => {
+		expect([...allowedHostnames(parseEnv({ PUBLIC_URL: 'https://loja.example.com', ALLOWED_HOSTS: 'www.loja.example.com' }))]).toEqual([
+			'loja.example.com',
+			'www.loja.example.com',
+		])
+		expect([...allowedHostnames(parseEnv({}))]).toEqual(['localhost', '127.0.0.1', '[::1]'])
+		expect(() => parseEnv({ ALLOWED_HOSTS: 'https://x.example' })).toThrow(/ALLOWED_HOSTS/)
+	})
+})
+
+describe('isSameSiteRequest', () => {
+	const own = { publicOrigin: 'https://loja.example.com', requestHost: '127.0.0.1:3000' }
+	test('own origins pass, others do not', () => {
+		expect(isSameSiteRequest({ origin: 'https://loja.example.com' }, own)).toBe(true)
+		expect(isSameSiteRequest({ origin: 'http://127.0.0.1:3000' }, own)).toBe(true)
+		expect(isSameSiteRequest({ origin: 'https://evil.example' }, own)).toBe(false)
+		expect(isSameSiteRequest({ origin: 'http://127.0.0.1:4000' }, own)).toBe(false)
+		expect(isSameSiteRequest({ origin: 'null' }, own)).toBe(false)
+	})
+	test('without Origin: Sec-Fetch-Site, then Referer; no header at all is not a browser page', () => {
+		expect(isSameSiteRequest({ secFetchSite: 'cross-site' }, own)).toBe(false)
+		expect(isSameSiteRequest({ secFetchSite: 'same-site' }, own)).toBe(false)
+		expect(isSameSiteRequest({ secFetchSite: 'same-origin' }, own)).toBe(true)
+		expect(isSameSiteRequest({ referer: 'https://evil.example/x' }, own)).toBe(false)
+		expect(isSameSiteRequest({ referer: 'https://loja.example.com/produto/x' }, own)).toBe(true)
+		expect(isSameSiteRequest({}, own)).toBe(true)
+	})
+})
+
+describe('bodyLimitFor', () => {
+	test('small for forms, larger for the back-office and the CSV import', () => {
+		expect(bodyLimitFor('/cart')).toBe(DEFAULT_BODY_LIMIT)
+		expect(bodyLimitFor('/admin/configuracoes')).toBe(1024 * 1024)
+		expect(bodyLimitFor('/admin/cupons/importar')).toBe(4 * 1024 * 1024)
+		expect(bodyLimitFor('/administrador')).toBe(DEFAULT_BODY_LIMIT)
+	})
+})
