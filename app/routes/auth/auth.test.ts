@@ -90,7 +90,7 @@ describe('/auth action', () => {
 		// The address's owner hears of it by e-mail, and the account is untouched.
 		const notices = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Tentativa de cadastro com o seu e-mail'))
 		expect(notices.map((m) => m.to)).toEqual(['nova@example.com'])
-		expect(notices[0]?.text).toContain('http://loja.test/auth/esqueci-senha')
+		expect(notices[0]?.text).toContain(`${publicUrl()}/auth/esqueci-senha`)
 
 		const short = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'curta@example.com', password: '1234' }))))
 		expect(short.status).toBe(400)

@@ -17,7 +17,9 @@ withTestDatabase()
 const ORIGIN = 'http://loja.test'
 
 beforeEach(async () => {
-	await db.execute(sql`truncate orders, coupons, coupon_redemptions, mail_outbox cascade`)
+	// rate_limits too: the checkout budget (10 orders an hour per address, 5 per e-mail) is
+	// tested in checkout-rate-limit.server.test.ts; here each test starts with a full one.
+	await db.execute(sql`truncate orders, coupons, coupon_redemptions, mail_outbox, rate_limits cascade`)
 	await clearCommerceTables()
 	clearStoreSettingsCache()
 })

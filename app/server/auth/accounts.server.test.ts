@@ -78,7 +78,7 @@ describe('sign-up', () => {
 		expect(after?.passwordHash).toBe(before?.passwordHash)
 		const notice = await latestMailTo('bia@example.com')
 		expect(notice?.subject).toBe('Tentativa de cadastro com o seu e-mail')
-		expect(notice?.text).toContain('http://loja.test/auth/esqueci-senha')
+		expect(notice?.text).toContain(`${publicUrl()}/auth/esqueci-senha`)
 		// A mailbox cannot be flooded through the sign-up form: 3 notices an hour.
 		for (let i = 0; i < 4; i++) await signUp({ email: 'bia@example.com', password: 'outra-senha-2' })
 		const notices = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Tentativa de cadastro com o seu e-mail'))
