@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
-import { ensureBuilt, type RunningServer, startAppServer } from '#tests/support/app-server'
+import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
@@ -14,16 +14,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
  * can be restarted with another ADMIN_EMAIL on the same shop. TRUST_PROXY=1 (the test is the one proxy) lets each
  * "browser" choose its client address with X-Forwarded-For.
  */
-function buildOrNull(): string | null {
-	try {
-		ensureBuilt()
-		return null
-	} catch (error) {
-		return String(error)
-	}
-}
-const buildError = buildOrNull()
-if (buildError) console.warn(`testes de proteção de contas ignorados: o build falhou\n${buildError}`)
 
 const OWNER = { email: 'dona@loja.test', password: 'senha-forte-da-dona-123' }
 
@@ -121,7 +111,7 @@ async function linkFromLatestMail(to: string, subject: string, pathname: string)
 	return `${url.pathname}${url.search}`
 }
 
-describe.skipIf(buildError !== null)('account protection through HTTP', () => {
+describe('account protection through HTTP', () => {
 	beforeAll(async () => {
 		dataDir = mkdtempSync(path.join(tmpdir(), 'loja-contas-'))
 		if (process.env.TEST_DATABASE_URL) {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
-import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
+import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
@@ -9,15 +9,6 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
  * simulated reverse proxy: PUBLIC_URL set, 127.0.0.1 allowed as an extra host so the test
  * can reach it, TRUST_PROXY=1 (the test client plays the proxy). One server for the file.
  */
-function buildOrNull(): string | null {
-	try {
-		ensureBuilt()
-		return null
-	} catch (error) {
-		return String(error)
-	}
-}
-const buildError = buildOrNull()
 
 const PUBLIC_URL = 'https://loja.example.com'
 const ADMIN = { email: 'dona@loja.test', password: 'senha-forte-da-dona-123' }
@@ -91,7 +82,7 @@ function residentMegabytes(pid: number): number {
 	return Number(line?.[1] ?? 0) / 1024
 }
 
-describe.skipIf(buildError !== null)('the HTTP edge behind a proxy', () => {
+describe('the HTTP edge behind a proxy', () => {
 	let server: RunningServer
 	let base: string
 	let dropDatabase: (() => Promise<void>) | undefined

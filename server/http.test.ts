@@ -4,7 +4,7 @@ import path from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { mp4Bytes } from '#tests/fixtures/media'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
-import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
+import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server'
@@ -12,18 +12,8 @@ import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server
 /**
  * The HTTP entry as shipped: `node build/server-entry/index.js` in production mode on a
  * temporary data directory (and a scratch PostgreSQL database when TEST_DATABASE_URL is
- * set). Builds first when there is no build; skipped only when that build fails.
+ * set). The unit global setup builds it first (tests/setup/global-setup.ts).
  */
-function buildOrNull(): string | null {
-	try {
-		ensureBuilt()
-		return null
-	} catch (error) {
-		return String(error)
-	}
-}
-const buildError = buildOrNull()
-if (buildError) console.warn(`testes do servidor HTTP ignorados: o build falhou\n${buildError}`)
 
 const onPostgres = !!process.env.TEST_DATABASE_URL
 
@@ -83,7 +73,7 @@ function streamReader(response: Response) {
 	}
 }
 
-describe.skipIf(buildError !== null)('the production HTTP server', () => {
+describe('the production HTTP server', () => {
 	let app: Awaited<ReturnType<typeof startServer>>
 	let base: string
 	beforeAll(async () => {
@@ -250,7 +240,7 @@ describe.skipIf(buildError !== null)('the production HTTP server', () => {
 	})
 })
 
-describe.skipIf(buildError !== null)('graceful shutdown', () => {
+describe('graceful shutdown', () => {
 	test('SIGTERM with an event stream open: the stream ends and the process exits 0 within seconds', async () => {
 		const app = await startServer()
 		try {

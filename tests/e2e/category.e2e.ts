@@ -43,7 +43,7 @@ describe('páginas de categoria', () => {
 		expect(response?.status()).toBe(200)
 		await page.getByRole('heading', { level: 1, name: 'Bandanas' }).waitFor()
 		const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
-		expect(canonical).toBe(`${browser.baseUrl().replace(/\/$/, '')}/categoria/bandana`)
+		expect(canonical).toBe(`${browser.publicOrigin()}/categoria/bandana`)
 		expect(await page.title()).toMatch(/^Bandanas \| /)
 		// 'Voltar' goes home.
 		await page.getByRole('main').getByRole('link', { name: 'Voltar' }).click()

@@ -372,11 +372,11 @@ describe('página inicial', () => {
 		const page = await browser.newPage()
 		await page.goto('/')
 		expect(await page.title()).toMatch(/^Estilo Exclusivo Para Seu Pet \| /)
-		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${browser.baseUrl().replace(/\/$/, '')}/`)
+		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${browser.publicOrigin()}/`)
 		expect(await page.locator('meta[name="description"]').getAttribute('content')).toContain('Acessórios personalizados')
 		expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toMatch(/^Estilo Exclusivo/)
 		// Link previews: a large absolute image, the store's name and locale, each once.
-		const origin = browser.baseUrl().replace(/\/$/, '')
+		const origin = browser.publicOrigin()
 		expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${origin}/media/home-share.jpg`)
 		expect(await page.locator('meta[name="twitter:image"]').getAttribute('content')).toBe(`${origin}/media/home-share.jpg`)
 		expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image')

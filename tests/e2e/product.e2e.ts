@@ -133,7 +133,7 @@ describe('página de produto', () => {
 	test('SEO: canonical, Open Graph image (absolute) and Product JSON-LD in BRL', async () => {
 		const page = await browser.newPage()
 		await page.goto('/produto/bandana-preta')
-		const base = browser.baseUrl().replace(/\/$/, '')
+		const base = browser.publicOrigin()
 		expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${base}/produto/bandana-preta`)
 		expect(await page.title()).toMatch(/^Bandana Preta \| /)
 		const ogImage = await page.locator('meta[property="og:image"]').getAttribute('content')

@@ -23,7 +23,7 @@ describe('/assinaturas', () => {
 			await page.getByRole('heading', { level: 1, name: 'Assinaturas' }).waitFor()
 			expect(await page.title()).toMatch(/^Assinaturas \| /)
 			const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
-			expect(canonical).toBe(`${browser.baseUrl().replace(/\/$/, '')}/assinaturas`)
+			expect(canonical).toBe(`${browser.publicOrigin()}/assinaturas`)
 
 			const cards = page.getByRole('main').getByRole('article')
 			await cards.first().waitFor()

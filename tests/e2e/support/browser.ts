@@ -41,6 +41,12 @@ export function setupBrowser() {
 	})
 	return {
 		baseUrl: () => inject('baseUrl'),
+		/**
+		 * The origin the shop writes into canonical, Open Graph and sitemap URLs: its configured
+		 * public origin, never the request's (decision 017). The e2e server runs without
+		 * PUBLIC_URL, so that is http://localhost:PORT while the browser talks to 127.0.0.1.
+		 */
+		publicOrigin: () => `http://localhost:${new URL(inject('baseUrl')).port}`,
 		async newContext(viewport: Viewport = DESKTOP) {
 			const context = await browser.newContext({
 				baseURL: inject('baseUrl'),
