@@ -152,6 +152,10 @@ async function main() {
 		logger.info({ port }, `loja no ar em http://localhost:${port}`)
 		const hosts = describeHosts(env)
 		logger[hosts.level](hosts.message)
+		// The demo takes test cards; a shop on the internet must say so out loud (decision 019).
+		if (env.NODE_ENV === 'production' && env.PAYMENT_MODE === 'test' && env.PUBLIC_URL) {
+			logger.warn('PAYMENT_MODE=test: cartões vão para o provedor de teste e nenhum dinheiro é cobrado. Para vender de verdade, defina PAYMENT_MODE=live.')
+		}
 	})
 
 	let stopping = false
