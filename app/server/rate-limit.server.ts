@@ -30,8 +30,6 @@ export async function consumeRateLimit({ key, limit, windowSeconds }: RateLimitO
 		values (${key}, ${window.start.toISOString()}, 1)
 		on conflict (key, window_start) do update set count = ${rateLimits}.count + 1
 		returning count`)
-	// Now and then, drop windows that ended long ago (any window of ours is under a day).
-	if (Math.random() < 0.01) await purgeOldRateLimits(new Date(now - 24 * 60 * 60 * 1000))
 	const count = Number(row?.count ?? 1)
 	return { allowed: count <= limit, retryAfterSeconds: window.retryAfterSeconds }
 }
@@ -41,6 +39,7 @@ export async function resetRateLimit(key: string): Promise<void> {
 	await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`)
 }
 
+/** Drops windows that ended long ago; the purge job (app/server/jobs/purges.server.ts) calls it. */
 export async function purgeOldRateLimits(before: Date): Promise<void> {
 	await db.delete(rateLimits).where(lt(rateLimits.windowStart, before))
 }
