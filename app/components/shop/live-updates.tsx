@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react'
+import { useFetchers, useNavigation } from 'react-router'
 import { useRootData } from '~/components/shop/use-root-data'
 import { type LiveEventMessage, useEventSource } from '~/utils/use-event-source'
 import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
@@ -24,10 +26,31 @@ export function LiveUpdates() {
 
 function LiveSubscription({ channels }: { channels: string[] }) {
 	const revalidate = useSerialRevalidate()
+	// An event heard while this tab is navigating or submitting waits until it is idle.
+	// React Router drops a fetcher's redirect when a revalidation starts after its action
+	// did (the 'pendingNavigationLoadId' check): the cart action publishes 'changed' while it
+	// runs, so revalidating on that echo cancelled 'Comprar Agora''s redirect to /checkout
+	// whenever a cart already existed (issue 13, defect 1). Whatever finishes first reloads
+	// the data anyway; the one deferred revalidation then catches changes made meanwhile.
+	const navigation = useNavigation()
+	const fetchers = useFetchers()
+	const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
+	const pending = useRef(false)
+
 	useEventSource(channels, (event) => {
 		if (isOwnFavoriteEcho(event)) return
+		// The handler is an effect event (useEventSource): it sees this render's `busy`.
+		if (busy) {
+			pending.current = true
+			return
+		}
 		void revalidate()
 	})
+	useEffect(() => {
+		if (busy || !pending.current) return
+		pending.current = false
+		void revalidate()
+	}, [busy, revalidate])
 	return null
 }
 
