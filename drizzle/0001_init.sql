@@ -474,6 +474,7 @@ CREATE TABLE "orders" (
 	"user_id" uuid,
 	"cart_id" uuid,
 	"session_token_hash" text,
+	"access_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL,
 	"idempotency_key" text NOT NULL,
 	"status" text DEFAULT 'aguardando_pagamento' NOT NULL,
 	"customer_name" text NOT NULL,

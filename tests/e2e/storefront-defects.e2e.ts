@@ -1,9 +1,38 @@
-import { describe, expect, test } from 'vitest'
+import pg from 'pg'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { CartDrawer } from './pages/cart-drawer'
 import { ProductPage } from './pages/product-page'
 import { MOBILE, expectNoPageErrors, setupBrowser } from './support/browser'
+import { HttpSession } from './support/http-session'
 
 const browser = setupBrowser()
+const databaseUrl = inject('e2eDatabaseUrl')
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
+
+afterAll(async () => {
+	await pool?.end()
+})
+
+/** A guest's PIX order placed through HTTP, and the link its confirmation e-mail carries. */
+async function guestOrderWithEmailLink(db: pg.Pool): Promise<{ reference: string; link: string }> {
+	const { rows } = await db.query<{ id: string }>(`
+		select v.id from product_variants v join products p on p.id = v.product_id
+		where p.status = 'active' and v.available and (v.stock is null or v.stock >= 20)
+			and v.price_cents between 1000 and 9000 and p.handle <> 'brinde-lacinho-pet'
+			and not ('uso-interno' = any(p.tags))
+		order by p.handle, v.position limit 1`)
+	const session = await shopperWith(browser.baseUrl(), rows[0]!.id)
+	const idempotencyKey = await renderCheckout(session)
+	const placed = await submitCheckout(session, { idempotencyKey, paymentMethod: 'pix' })
+	expect(placed.status).toBe(302)
+	const reference = placed.reference ?? ''
+	const mail = await db.query<{ text: string }>(`select text from mail_outbox where subject like $1 order by created_at desc limit 1`, [
+		`%${reference}%`,
+	])
+	const link = /Acompanhe o pedido em: (\S+)/.exec(mail.rows[0]?.text ?? '')?.[1] ?? ''
+	return { reference, link }
+}
 
 /*
  * Defects of issue 13, each written so that it failed on the main of 2026-11-23 (ec37c8a).
@@ -48,5 +77,33 @@ describe('defeitos da vitrine (issue 13)', () => {
 		const { cart } = await product.cartJson()
 		expect(cart.lines.map((line) => line.productHandle)).toEqual(expect.arrayContaining(['bandana-preta', handle]))
 		expectNoPageErrors(page)
+	})
+
+	test.skipIf(!pool)('2. the e-mail link opens the order on another device, and only that order', async () => {
+		const first = await guestOrderWithEmailLink(pool!)
+		const second = await guestOrderWithEmailLink(pool!)
+		const link = new URL(first.link)
+		expect(link.pathname).toBe(`/pedido/${first.reference}`)
+		const token = link.searchParams.get('acesso') ?? ''
+		expect(token).toMatch(/^[0-9a-f]{64}$/)
+
+		// A phone that never saw the checkout: the link opens the order.
+		const phone = await browser.newPage(MOBILE)
+		const opened = await phone.goto(`${link.pathname}${link.search}`)
+		expect(opened?.status()).toBe(200)
+		await phone.getByRole('heading', { level: 1, name: `Pedido ${first.reference}` }).waitFor()
+		expectNoPageErrors(phone)
+
+		// Without the token, with a changed one, or with it on another order: the same 404.
+		const stranger = new HttpSession()
+		expect((await stranger.get(`/pedido/${first.reference}`)).status).toBe(404)
+		const altered = `${token.slice(0, -1)}${token.endsWith('0') ? '1' : '0'}`
+		expect((await stranger.get(`/pedido/${first.reference}?acesso=${altered}`)).status).toBe(404)
+		expect((await stranger.get(`/pedido/${second.reference}?acesso=${token}`)).status).toBe(404)
+		expect((await stranger.get(`/pedido/${first.reference}?acesso=${token}`)).status).toBe(200)
+
+		// The link dies with the order's life: 90 days after its last change.
+		await pool!.query(`update orders set updated_at = now() - interval '91 days' where reference = $1`, [first.reference])
+		expect((await stranger.get(`/pedido/${first.reference}?acesso=${token}`)).status).toBe(404)
 	})
 })

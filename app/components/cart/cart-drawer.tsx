@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { useFetcher, useFetchers, useLocation } from 'react-router'
+import { useFetcher, useFetchers, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { useRootData } from '~/components/shop/use-root-data'
 import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
@@ -22,8 +22,10 @@ export function CartDrawer() {
 	const cart = useRootData()?.cart ?? EMPTY_CART_VIEW
 	const cartFetcher = useFetcher({ key: 'cart' })
 	const location = useLocation()
+	const navigate = useNavigate()
 	const busyLine = useFetchers().some((f) => f.key.startsWith('cart-line:') && f.state !== 'idle')
-	const checkingOut = cartFetcher.state !== 'idle' && cartFetcher.formData?.get('intent') === 'checkout'
+	const toCheckout = useNavigation().location?.pathname === '/checkout'
+	const checkingOut = (cartFetcher.state !== 'idle' && cartFetcher.formData?.get('intent') === 'checkout') || toCheckout
 	const busy = cartFetcher.state !== 'idle' || busyLine
 
 	// A finished request of the shared fetcher: add → open the drawer; gift → toast; error → toast.
@@ -39,8 +41,13 @@ export function CartDrawer() {
 			setCartOpen(false)
 			return
 		}
+		if (result.checkoutUrl) {
+			// Our checkout, same tab ('Comprar Agora', 'Assinar', 'Finalizar Compra').
+			void navigate(result.checkoutUrl)
+			return
+		}
 		if (result.cart.lines.length > 0) setCartOpen(true)
-	}, [cartFetcher.state, cartFetcher.data, setCartOpen])
+	}, [cartFetcher.state, cartFetcher.data, setCartOpen, navigate])
 
 	// Leaving the page (e.g. to /checkout) closes the drawer.
 	const pathname = location.pathname

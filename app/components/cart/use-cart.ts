@@ -1,4 +1,4 @@
-import { useFetcher } from 'react-router'
+import { useFetcher, useNavigation } from 'react-router'
 import type { CartLineFormInput } from '~/utils/cart-form'
 
 /**
@@ -8,8 +8,11 @@ import type { CartLineFormInput } from '~/utils/cart-form'
  */
 export function useCart() {
 	const fetcher = useFetcher({ key: 'cart' })
+	// After 'Comprar Agora' the page itself navigates to the checkout (cart-drawer.tsx): the
+	// buttons stay busy until it is there.
+	const toCheckout = useNavigation().location?.pathname === '/checkout'
 	return {
-		busy: fetcher.state !== 'idle',
+		busy: fetcher.state !== 'idle' || toCheckout,
 		/** Adds the lines; with `checkout`, goes to checkout afterwards ('Comprar Agora', 'Assinar'). */
 		add(lines: CartLineFormInput[], options: { checkout?: boolean } = {}) {
 			const form: Record<string, string> = { intent: 'add', lines: JSON.stringify(lines) }

@@ -26,12 +26,10 @@ export function LiveUpdates() {
 
 function LiveSubscription({ channels }: { channels: string[] }) {
 	const revalidate = useSerialRevalidate()
-	// An event heard while this tab is navigating or submitting waits until it is idle.
-	// React Router drops a fetcher's redirect when a revalidation starts after its action
-	// did (the 'pendingNavigationLoadId' check): the cart action publishes 'changed' while it
-	// runs, so revalidating on that echo cancelled 'Comprar Agora''s redirect to /checkout
-	// whenever a cart already existed (issue 13, defect 1). Whatever finishes first reloads
-	// the data anyway; the one deferred revalidation then catches changes made meanwhile.
+	// An event heard while this tab navigates or submits waits until it is idle: what runs
+	// loads fresh data anyway, and a revalidation started meanwhile aborts it or, for a
+	// fetcher's redirect, makes React Router drop the redirect. The one deferred
+	// revalidation then catches changes made by others meanwhile.
 	const navigation = useNavigation()
 	const fetchers = useFetchers()
 	const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')

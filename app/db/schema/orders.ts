@@ -98,6 +98,13 @@ export const orders = pgTable(
 		cartId: uuid().references(() => carts.id, { onDelete: 'set null' }),
 		/** SHA-256 of a random token given to an anonymous buyer so they can reopen their order. */
 		sessionTokenHash: text(),
+		/**
+		 * Opens this order from its e-mail links on any device (`/pedido/REF?acesso=…`,
+		 * app/server/orders/order-link.server.ts): 64 hex characters from two random UUIDs.
+		 */
+		accessToken: text()
+			.notNull()
+			.default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
 		/** Sent with the checkout form; a repeated submission returns the same order. */
 		idempotencyKey: text().notNull(),
 		status: text().$type<OrderStatus>().notNull().default('aguardando_pagamento'),

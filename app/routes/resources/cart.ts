@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import type { z } from 'zod'
 import { COMMERCE_MESSAGES } from '~/commerce/errors'
 import { ADD_ON_MESSAGES } from '~/commerce/rules/add-on-lines'
@@ -14,7 +14,8 @@ import type { Route } from './+types/cart'
  * /cart (Hydrogen's CartForm pattern). GET: the visitor's cart as JSON (an empty cart when
  * there is none; nothing is created). POST: one action switching on `intent` (add, update,
  * remove, checkout; app/utils/cart-form.ts), answered with `{ ok: true, cart, giftAdded }` or
- * `{ ok: false, error }` (400/409, Portuguese), or a redirect to the same-tab checkout.
+ * `{ ok: false, error }` (400/409, Portuguese); a checkout answers its `checkoutUrl`, which the
+ * page opens (same tab for ours, a new tab for a hosted one).
  * The drawer itself reads the cart from the root loader, which revalidates after this action.
  */
 /** The contract's own (Portuguese) messages; zod's defaults are English and never shown. */
@@ -53,6 +54,5 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 	const user = await getOptionalUser(request)
 	const outcome = await performCartAction(request, user?.id ?? null, parsed.data)
-	if (outcome.redirectTo) throw redirect(outcome.redirectTo, { headers: outcome.headers })
 	return data<CartActionResult>(outcome.body, { status: outcome.status, headers: outcome.headers })
 }

@@ -125,8 +125,6 @@ export type CartActionOutcome = {
 	status: number
 	body: CartActionResult
 	headers: Headers
-	/** Same-tab checkout: the route answers with a redirect here. */
-	redirectTo?: string
 }
 
 /** Input errors are 400, conflicts with the cart's state 409, a failing provider 502: never 500. */
@@ -181,10 +179,14 @@ export async function performCartAction(request: Request, userId: string | null,
 		if (wantsCheckout && cartId && cart && cart.lines.some((l) => !l.unavailable)) {
 			try {
 				const checkout = await backend.createCheckout(cartId)
-				if (!checkout.external) {
-					return { status: 200, body: { ok: true, cart: view, giftAdded }, headers, redirectTo: checkout.checkoutUrl }
+				// Answered, not redirected: the page navigates itself (cart-drawer.tsx). React Router
+				// drops a fetcher's redirect when a revalidation (a live cart event) starts while the
+				// action runs, which left 'Comprar Agora' on the product page (issue 13, defect 1).
+				return {
+					status: 200,
+					body: { ok: true, cart: view, giftAdded, checkoutUrl: checkout.checkoutUrl, ...(checkout.external ? { external: true } : {}) },
+					headers,
 				}
-				return { status: 200, body: { ok: true, cart: view, giftAdded, checkoutUrl: checkout.checkoutUrl, external: true }, headers }
 			} catch (error) {
 				logger.error({ error: String(error), cartId }, 'erro ao criar checkout')
 				const fromProductPage = input.intent === 'add'

@@ -19,6 +19,7 @@ import { pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
 import { placeOrder, type PlaceOrderFailure, type PlacedOrder } from './place-order.server'
+import { orderAccessToken, orderLinkUrl } from './order-link.server'
 import { changeOrderStatus } from './status.server'
 
 /**
@@ -265,8 +266,9 @@ function notifyCartEmptied(cartId: string) {
 
 async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<void> {
 	try {
-		const [settings, lines] = await Promise.all([
+		const [settings, accessToken, lines] = await Promise.all([
 			getStoreSettings(),
+			orderAccessToken(order.id),
 			queryRows<{
 				product_title: string
 				variant_title: string
@@ -290,7 +292,7 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 				totalCents: l.line_total_cents,
 				isGift: l.is_gift,
 			})),
-			orderUrl: `${publicUrl()}/pedido/${order.reference}`,
+			orderUrl: orderLinkUrl(publicUrl(), order.reference, accessToken),
 			pixPayload: pix?.payload ?? null,
 			testPayment,
 		})

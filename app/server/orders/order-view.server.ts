@@ -6,6 +6,7 @@ import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { SummaryLine } from '~/utils/order-summary-line'
 import { buyerTokenHash } from './buyer-cookie.server'
+import { accessTokenOpens, requestedAccessToken } from './order-link.server'
 import { pixPaymentDeadline } from './expiry.server'
 
 /** What /pedido/{reference} shows (no CPF, no internal ids beyond the reference). */
@@ -48,6 +49,8 @@ type OrderRow = {
 	created_at: Date | string
 	user_id: string | null
 	session_token_hash: string | null
+	access_token: string
+	updated_at: Date | string
 	customer_name: string
 	email: string
 	street: string
@@ -72,20 +75,23 @@ const REFERENCE_PATTERN = /^[A-Z0-9-]{4,40}$/
 
 /**
  * The order for its buyer only: an account's order to that account signed in; an anonymous
- * order to the browser whose buyer cookie placed it (cleared at sign-out). Anyone else gets null (the route answers 404, so a reference cannot be probed).
+ * order to the browser whose buyer cookie placed it (cleared at sign-out); either to whoever
+ * holds the order's e-mail link (`?acesso=`, order-link.server.ts). Anyone else gets null (the route answers 404, so a reference cannot be probed).
  */
 export async function loadOrderForViewer(request: Request, reference: string): Promise<OrderView | null> {
 	const normalized = reference.trim().toUpperCase()
 	if (!REFERENCE_PATTERN.test(normalized)) return null
 	const [order] = await queryRows<OrderRow>(
-		sql`select id, reference, status, created_at, user_id, session_token_hash, customer_name, email, street, number,
+		sql`select id, reference, status, created_at, user_id, session_token_hash, access_token, updated_at, customer_name, email, street, number,
 			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
 			subtotal_cents, shipping_cents, discount_cents, total_cents
 			from orders where reference = ${normalized}`,
 		db,
 	)
 	if (!order) return null
-	if (order.user_id) {
+	if (accessTokenOpens(order, requestedAccessToken(request))) {
+		// The e-mail's link: opens this order on any device (order-link.server.ts).
+	} else if (order.user_id) {
 		// An account's order is the account's: the buyer cookie of the browser it was placed on
 		// must not open it for whoever uses that browser after the customer signed out.
 		const user = await getOptionalUser(request)

@@ -8,6 +8,7 @@ import { sendMail } from '~/server/mail.server'
 import { orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import { orderLinkUrl } from './order-link.server'
 
 /**
  * Order status changes (spec decision 5, issue 4):
@@ -79,6 +80,7 @@ type LockedOrder = {
 	customer_name: string
 	email: string
 	total_cents: number
+	access_token: string
 }
 
 type AfterCommit = { kind: 'paid' | 'shipped' | 'expired'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
@@ -102,7 +104,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 	try {
 		await db.transaction(async (tx) => {
 			const [order] = await queryRows<LockedOrder>(
-				sql`select id, reference, status, user_id, customer_name, email, total_cents
+				sql`select id, reference, status, user_id, customer_name, email, total_cents, access_token
 					from orders where id = ${input.orderId}::uuid for update`,
 				tx,
 			)
@@ -199,7 +201,7 @@ async function sendStatusMail(after: AfterCommit): Promise<void> {
 			reference: after.order.reference,
 			customerName: after.order.customer_name,
 			totalCents: after.order.total_cents,
-			orderUrl: `${after.baseUrl}/pedido/${after.order.reference}`,
+			orderUrl: orderLinkUrl(after.baseUrl, after.order.reference, after.order.access_token),
 		}
 		const mail =
 			after.kind === 'paid'
