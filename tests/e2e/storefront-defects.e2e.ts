@@ -3,7 +3,9 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { CartDrawer } from './pages/cart-drawer'
 import { ProductPage } from './pages/product-page'
-import { MOBILE, expectNoPageErrors, setupBrowser } from './support/browser'
+import { AuthPage } from './pages/auth-page'
+import { newCustomer } from './support/accounts'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { HttpSession } from './support/http-session'
 
 const browser = setupBrowser()
@@ -105,5 +107,55 @@ describe('defeitos da vitrine (issue 13)', () => {
 		// The link dies with the order's life: 90 days after its last change.
 		await pool!.query(`update orders set updated_at = now() - interval '91 days' where reference = $1`, [first.reference])
 		expect((await stranger.get(`/pedido/${first.reference}?acesso=${token}`)).status).toBe(404)
+	})
+
+	test('8. axe stays clean with a filled cart and favourites, signed in, both themes, 375 and 1280 px', async () => {
+		const context = await browser.newContext(DESKTOP)
+		const page = trackErrors(await context.newPage())
+		const auth = new AuthPage(page)
+		const customer = newCustomer()
+		await auth.goto()
+		await auth.signUp(customer.email, customer.password)
+		await page.getByText('Conta criada com sucesso!').first().waitFor()
+		await auth.signIn(customer.email, customer.password)
+		await page.waitForURL('**/user/dashboard')
+
+		const product = new ProductPage(page)
+		await product.goto('bandana-preta')
+		await product.waitForHydration()
+		await product.main().getByRole('button', { name: 'Adicionar aos favoritos' }).first().click()
+		await page.getByRole('banner').getByRole('link', { name: 'Favoritos (1)' }).waitFor()
+		await product.addToCart().click()
+		await new CartDrawer(page).dialog().waitFor({ timeout: 15_000 })
+		await new CartDrawer(page).close()
+		// Two-digit counts: a one-character badge is not 'human-interpretable' to axe.
+		const lineId = await page.evaluate(async () => {
+			const response = await fetch('/cart', { credentials: 'same-origin' })
+			const { cart } = (await response.json()) as { cart: { lines: { id: string }[] } }
+			return cart.lines[0]?.id ?? ''
+		})
+		await page.evaluate(async (id) => {
+			const body = new FormData()
+			body.set('intent', 'update')
+			body.set('lineId', id)
+			body.set('quantity', '12')
+			await fetch('/cart', { method: 'POST', body })
+		}, lineId)
+		await page.reload()
+		await page.getByRole('banner').getByRole('button', { name: /^Carrinho \(1\d itens\)$/ }).waitFor()
+
+		const pages = ['/', '/categoria/bandanas', '/produto/bandana-preta', '/assinaturas', '/checkout']
+		for (const theme of ['light', 'dark'] as const) {
+			await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
+			for (const viewport of [MOBILE, DESKTOP]) {
+				await page.setViewportSize(viewport)
+				for (const path of pages) {
+					await page.goto(path)
+					await page.getByRole('main').first().waitFor()
+					await expectAccessible(page, `${path} ${theme} ${viewport.width}px com carrinho`)
+				}
+			}
+		}
+		expectNoPageErrors(page)
 	})
 })
