@@ -157,5 +157,6 @@ describe('defeitos da vitrine (issue 13)', () => {
 			}
 		}
 		expectNoPageErrors(page)
-	})
+		// 20 axe runs: on a loaded 2-core machine that takes a minute or two.
+	}, 240_000)
 })
