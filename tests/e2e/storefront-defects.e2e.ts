@@ -159,4 +159,17 @@ describe('defeitos da vitrine (issue 13)', () => {
 		expectNoPageErrors(page)
 		// 20 axe runs: on a loaded 2-core machine that takes a minute or two.
 	}, 240_000)
+
+	test("5. a card shows the lowest price that can be bought, with 'a partir de' when sizes cost differently", async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/categoria/bandanas')
+		const card = page.getByRole('main').getByRole('article').filter({ hasText: 'Bandana Preta' })
+		// P (R$ 29,90) is sold out; M (R$ 34,90) is where the product page opens.
+		expect((await card.locator('p', { hasText: 'R$' }).first().textContent())?.replace(/\s+/g, ' ').trim()).toBe('a partir de R$ 34,90')
+		const product = new ProductPage(page)
+		await card.getByRole('link', { name: 'Bandana Preta' }).click()
+		await page.waitForURL('**/produto/bandana-preta')
+		expect(await product.price()).toBe('R$ 34,90')
+		expectNoPageErrors(page)
+	})
 })

@@ -8,6 +8,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { responsiveImageProps } from '~/utils/responsive-image'
+import { listPrice } from '~/commerce/rules/list-price'
 
 /** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
 export const SUBSCRIPTION_COLLECTION = 'assinatura'
@@ -23,8 +24,10 @@ export type ProductCardData = {
 	id: string
 	handle: string
 	title: string
-	/** Minimum variant price, in cents. */
+	/** The lowest price among the variants that can be sold, in cents (listPrice). */
 	priceCents: number
+	/** The sellable variants' prices differ: the price reads 'a partir de'. */
+	priceVaries?: boolean
 	image: { url: string; altText: string | null; width: number | null; height: number | null } | null
 	availableForSale: boolean
 	isSubscription: boolean
@@ -32,11 +35,13 @@ export type ProductCardData = {
 
 export function toProductCardData(product: ProductSummary): ProductCardData {
 	const image = product.images[0] ?? null
+	const price = listPrice(product)
 	return {
 		id: product.id,
 		handle: product.handle,
 		title: product.title,
-		priceCents: product.priceRange.minVariantPrice.amountCents,
+		priceCents: price.minCents,
+		priceVaries: price.varies,
 		image: image ? { url: image.url, altText: image.altText, width: image.width, height: image.height } : null,
 		availableForSale: product.availableForSale,
 		isSubscription: product.collections.some((c) => c.handle === SUBSCRIPTION_COLLECTION),
@@ -103,7 +108,10 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 						</p>
 					</div>
 				) : (
-					<p className="text-lg font-bold text-primary">{monthly}</p>
+					<p className="text-lg font-bold text-primary">
+						{product.priceVaries ? <span className="text-xs font-medium text-muted-foreground">a partir de </span> : null}
+						{monthly}
+					</p>
 				)}
 				<div className="text-xs text-muted-foreground">
 					<p>em até 6x sem juros</p>

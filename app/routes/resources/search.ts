@@ -5,6 +5,7 @@ import { getCommerce } from '~/commerce/index.server'
 import { logger } from '~/server/logger.server'
 import type { Route } from './+types/search'
 import { userText } from '~/utils/text-schema'
+import { listPrice } from '~/commerce/rules/list-price'
 
 /**
  * GET /resources/search?q=… — the header's search panel (document 000 §2 'Search bar'):
@@ -66,13 +67,13 @@ export function oneLine(text: string, max = DESCRIPTION_LENGTH): string {
 
 export function toSearchResult(product: ProductSummary): SearchResult {
 	const image = product.images[0]
-	const { minVariantPrice, maxVariantPrice } = product.priceRange
+	const price = listPrice(product)
 	return {
 		handle: product.handle,
 		title: product.title,
 		description: oneLine(product.description),
-		minPriceCents: minVariantPrice.amountCents,
-		priceVaries: maxVariantPrice.amountCents !== minVariantPrice.amountCents,
+		minPriceCents: price.minCents,
+		priceVaries: price.varies,
 		image: image
 			? {
 					url: image.url,
