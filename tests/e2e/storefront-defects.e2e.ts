@@ -172,4 +172,27 @@ describe('defeitos da vitrine (issue 13)', () => {
 		expect(await product.price()).toBe('R$ 34,90')
 		expectNoPageErrors(page)
 	})
+
+	test.skipIf(!pool)('7. on a phone the assistant button leaves checkout and the order page alone', async () => {
+		const product = new ProductPage(await browser.newPage(MOBILE))
+		const page = product.page
+		const launcher = () => page.getByRole('button', { name: 'Aria Assistente' })
+		await product.goto('bandana-preta')
+		await launcher().waitFor()
+		await product.waitForHydration()
+		await product.buyNow().click()
+		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
+		await page.getByLabel('Rua').waitFor()
+		expect(await launcher().count()).toBe(0)
+
+		const { link } = await guestOrderWithEmailLink(pool!)
+		const url = new URL(link)
+		await page.goto(`${url.pathname}${url.search}`)
+		await page.getByRole('button', { name: /Copiar/ }).first().waitFor()
+		expect(await launcher().count()).toBe(0)
+		// Back in the shop, it is there again.
+		await page.goto('/')
+		await launcher().waitFor()
+		expectNoPageErrors(page)
+	})
 })

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useLocation } from 'react-router'
 import { CartDrawer } from '~/components/cart/cart-drawer'
 import { SearchPanel } from '~/components/search/search-panel'
 import { ChatLauncher } from './chat-launcher'
@@ -26,8 +27,18 @@ const FALLBACK_SETTINGS = {
  * While a slow navigation loads, a bar shows at the top, and a category or product page
  * being opened shows its skeleton in place of the page being left.
  */
+/**
+ * Pages where the floating assistant button is not shown: on a phone it covered checkout
+ * fields ('Rua') and the PIX 'copia e cola' code (issue 13, defect 7). A shopper paying
+ * needs the form and the code, not the chat.
+ */
+export function showsChatLauncher(pathname: string): boolean {
+	return !(pathname === '/checkout' || pathname.startsWith('/checkout/') || pathname.startsWith('/pedido/'))
+}
+
 export function ShopShell({ children }: { children: React.ReactNode }) {
 	const rootData = useRootData()
+	const { pathname } = useLocation()
 	const [menuOpen, setMenuOpen] = useState(false)
 	const user = rootData?.user ?? null
 	const settings = rootData?.settings ?? FALLBACK_SETTINGS
@@ -57,7 +68,7 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 				</div>
 				<SiteFooter settings={settings} />
 			</div>
-			<ChatLauncher whatsappNumber={settings.whatsappNumber} />
+			{showsChatLauncher(pathname) ? <ChatLauncher whatsappNumber={settings.whatsappNumber} /> : null}
 		</ShopUiProvider>
 	)
 }
