@@ -7,6 +7,8 @@ export type SummaryLine = {
 	title: string
 	variantTitle: string
 	options: string
+	/** What the shopper chose for this line ('Nome do pet: Thor • Fixação: Presilha'). */
+	details?: string
 	imageUrl: string | null
 	quantity: number
 	unitPriceCents: number
@@ -14,4 +16,16 @@ export type SummaryLine = {
 	isGift: boolean
 	isSubscription: boolean
 	unavailable?: boolean
+}
+
+/**
+ * The shopper's choices on a line (pet name, fastening, which item an add-on is for), as the
+ * admin's order page shows them: the customer sees on their order page and e-mails what they
+ * chose (issue 13, defect 6).
+ */
+export function lineDetails(attributes: readonly { key: string; value: string }[] | null | undefined): string {
+	return (attributes ?? [])
+		.filter((attribute) => attribute.value.trim() !== '')
+		.map((attribute) => `${attribute.key}: ${attribute.value}`)
+		.join(' • ')
 }

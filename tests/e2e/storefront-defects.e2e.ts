@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { CartDrawer } from './pages/cart-drawer'
+import { CheckoutPage } from './pages/checkout-page'
 import { ProductPage } from './pages/product-page'
 import { AuthPage } from './pages/auth-page'
 import { newCustomer } from './support/accounts'
@@ -193,6 +194,41 @@ describe('defeitos da vitrine (issue 13)', () => {
 		// Back in the shop, it is there again.
 		await page.goto('/')
 		await launcher().waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test.skipIf(!pool)("6. the pet's name and the bow's fastening reach the customer's order page and e-mail", async () => {
+		const product = new ProductPage(await browser.newPage(MOBILE))
+		const page = product.page
+		await product.goto('bandana-preta')
+		await product.waitForHydration()
+		const extras = product.main().getByRole('region', { name: 'Personalize sua bandana' })
+		await extras.getByLabel(/Nome do pet/).fill('Thor')
+		await product.addToCart().click()
+		await new CartDrawer(page).dialog().waitFor({ timeout: 15_000 })
+		await new CartDrawer(page).close()
+		await product.goto('lacinho-classico')
+		await product.waitForHydration()
+		await product.main().getByLabel('Fixação').selectOption('Presilha')
+		await product.buyNow().click()
+		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
+		// The checkout's summary already says what was chosen.
+		const summary = page.getByRole('list', { name: 'Itens do pedido' })
+		await summary.getByText('Nome do pet: Thor').first().waitFor()
+		await summary.getByText('Fixação: Presilha').waitFor()
+
+		const checkout = new CheckoutPage(page)
+		await checkout.fillCustomer()
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-/, { timeout: 30_000 })
+		const reference = new URL(page.url()).pathname.split('/').pop() ?? ''
+		const lines = page.getByRole('list', { name: 'Itens do pedido' })
+		await lines.getByText('Nome do pet: Thor').first().waitFor()
+		await lines.getByText('Fixação: Presilha').waitFor()
+		const mail = await pool!.query<{ text: string }>(`select text from mail_outbox where subject like $1`, [`%${reference}%`])
+		expect(mail.rows[0]?.text).toContain('Nome do pet: Thor')
+		expect(mail.rows[0]?.text).toContain('Fixação: Presilha')
 		expectNoPageErrors(page)
 	})
 })

@@ -34,6 +34,7 @@ export function OrderSummaryLines({ lines }: { lines: SummaryLine[] }) {
 							) : null}
 						</p>
 						{line.options ? <p className="text-muted-foreground">{line.options}</p> : null}
+						{line.details ? <p className="text-muted-foreground">{line.details}</p> : null}
 						{line.isSubscription ? <p className="text-muted-foreground">12 meses • Frete grátis</p> : null}
 						{line.unavailable ? <p className="text-destructive">Indisponível</p> : null}
 						<p className="text-muted-foreground">Quantidade: {line.quantity}</p>

@@ -9,6 +9,8 @@ export type OrderPlacedMail = {
 	paymentMethod: 'pix' | 'card'
 	lines: Array<{
 		title: string
+		/** The shopper's choices ('Nome do pet: Thor • Fixação: Presilha'), if any. */
+		details?: string
 		quantity: number
 		totalCents: number
 		isGift: boolean
@@ -27,7 +29,9 @@ function escapeHtml(value: string): string {
 
 export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'> {
 	const firstName = order.customerName.trim().split(/\s+/)[0] ?? order.customerName
-	const items = order.lines.map((l) => `${l.quantity}× ${l.title} — ${l.isGift ? 'GRÁTIS (brinde)' : formatMoney(l.totalCents)}`)
+	const items = order.lines.map(
+		(l) => `${l.quantity}× ${l.title}${l.details ? ` (${l.details})` : ''} — ${l.isGift ? 'GRÁTIS (brinde)' : formatMoney(l.totalCents)}`,
+	)
 	const payment =
 		order.paymentMethod === 'pix'
 			? order.pixPayload

@@ -19,6 +19,7 @@ import { pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
 import { placeOrder, type PlaceOrderFailure, type PlacedOrder } from './place-order.server'
+import { lineDetails } from '~/utils/order-summary-line'
 import { orderAccessToken, orderLinkUrl } from './order-link.server'
 import { changeOrderStatus } from './status.server'
 
@@ -272,11 +273,12 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 			queryRows<{
 				product_title: string
 				variant_title: string
+				attributes: { key: string; value: string }[] | null
 				quantity: number
 				line_total_cents: number
 				is_gift: boolean
 			}>(
-				sql`select product_title, variant_title, quantity, line_total_cents, is_gift from order_lines
+				sql`select product_title, variant_title, attributes, quantity, line_total_cents, is_gift from order_lines
 					where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
 			),
 		])
@@ -288,6 +290,7 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 			paymentMethod: order.paymentMethod,
 			lines: lines.map((l) => ({
 				title: l.variant_title && l.variant_title !== 'Único' ? `${l.product_title} (${l.variant_title})` : l.product_title,
+				details: lineDetails(l.attributes),
 				quantity: l.quantity,
 				totalCents: l.line_total_cents,
 				isGift: l.is_gift,

@@ -4,7 +4,7 @@ import { getOptionalUser } from '~/server/auth/guards.server'
 import { db, queryRows } from '~/server/db.server'
 import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
-import type { SummaryLine } from '~/utils/order-summary-line'
+import { lineDetails, type SummaryLine } from '~/utils/order-summary-line'
 import { buyerTokenHash } from './buyer-cookie.server'
 import { accessTokenOpens, requestedAccessToken } from './order-link.server'
 import { pixPaymentDeadline } from './expiry.server'
@@ -105,6 +105,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		product_title: string
 		variant_title: string
 		selected_options: { name: string; value: string }[]
+		attributes: { key: string; value: string }[] | null
 		image_url: string | null
 		quantity: number
 		unit_price_cents: number
@@ -112,7 +113,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		is_gift: boolean
 		is_subscription: boolean
 	}>(
-		sql`select id, product_title, variant_title, selected_options, image_url, quantity, unit_price_cents,
+		sql`select id, product_title, variant_title, selected_options, attributes, image_url, quantity, unit_price_cents,
 			line_total_cents, is_gift, is_subscription
 			from order_lines where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
 	)
@@ -149,6 +150,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 			title: l.product_title,
 			variantTitle: l.variant_title,
 			options: (l.selected_options ?? []).map((o) => o.value).join(' • '),
+			details: lineDetails(l.attributes),
 			imageUrl: l.image_url,
 			quantity: l.quantity,
 			unitPriceCents: l.unit_price_cents,

@@ -9,7 +9,7 @@ import { ruleSubtotalCents } from '~/server/cart/view.server'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 import { type StoreSettings, getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
-import type { SummaryLine } from '~/utils/order-summary-line'
+import { lineDetails, type SummaryLine } from '~/utils/order-summary-line'
 
 /**
  * Order creation for the built-in checkout (spec decision 5), in ONE transaction:
@@ -157,6 +157,7 @@ export async function checkoutSummary(
 			title: l.merchandise.product.title,
 			variantTitle: l.merchandise.title,
 			options: l.merchandise.selectedOptions.map((o) => o.value).join(' • '),
+			details: lineDetails(l.attributes),
 			imageUrl: l.merchandise.product.featuredImage?.url ?? null,
 			quantity: l.quantity,
 			unitPriceCents: l.cost.unitPrice.amountCents,
