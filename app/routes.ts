@@ -38,6 +38,7 @@ export default [
 	// The cart: loader (the drawer's data) and one action switching on `intent` (Hydrogen's /cart).
 	route('cart', 'routes/resources/cart.ts'),
 	route('resources/search', 'routes/resources/search.ts'),
+	route('resources/cep/:cep', 'routes/resources/cep.ts'),
 	route('resources/favorites', 'routes/resources/favorites.ts'),
 	route('resources/views', 'routes/resources/views.ts'),
 	route('resources/reviews', 'routes/resources/reviews.ts'),

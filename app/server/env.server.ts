@@ -70,6 +70,18 @@ const envSchema = z.object({
 		.int('CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL deve ser um número inteiro')
 		.min(1, 'CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL deve ser pelo menos 1')
 		.default(5),
+	/**
+	 * The address service the checkout asks to fill street, district and city from the CEP
+	 * (issue 13): a URL with '{cep}' answering ViaCEP's JSON, or 'off' (then only the offline
+	 * CEP ranges fill state and capital city). Asked with a short timeout; never required.
+	 */
+	CEP_LOOKUP_URL: z
+		.string()
+		.default('https://viacep.com.br/ws/{cep}/json/')
+		.refine(
+			(value) => value === 'off' || (/^https?:\/\/[^\s]+$/i.test(value) && value.includes('{cep}')),
+			"CEP_LOOKUP_URL deve ser 'off' ou uma URL http(s) com {cep}",
+		),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])

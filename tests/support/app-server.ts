@@ -62,6 +62,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 			// limit (decision 20) is tested with its real values in server/checkout-limits.test.ts.
 			CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: '100000',
 			CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL: '100000',
+			// Tests never reach the internet: the CEP lookup's own test starts a fake service.
+			CEP_LOOKUP_URL: 'off',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],

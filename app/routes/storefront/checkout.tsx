@@ -23,6 +23,9 @@ import { formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/checkout'
+import { useCepAutofill } from '~/components/checkout/use-cep-autofill'
+import { cn } from '~/utils/cn'
+import { maskCpf, maskPhone } from '~/utils/input-masks'
 
 /**
  * /checkout — the built-in checkout (spec decisions 4 and 5): contact, delivery, shipping,
@@ -157,6 +160,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	)
 }
 
+/** An onInput that re-punctuates the field as it is typed (app/utils/input-masks.ts). */
+function masked(mask: (value: string) => string) {
+	return (event: React.FormEvent<HTMLInputElement>) => {
+		const input = event.currentTarget
+		const value = mask(input.value)
+		if (input.value !== value) input.value = value
+	}
+}
+
 type FieldName = 'name' | 'email' | 'cpf' | 'phone' | 'cep' | 'street' | 'number' | 'complement' | 'district' | 'city'
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -203,6 +215,13 @@ function CheckoutForm({
 	const initialMethod =
 		(fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable || !cardProvider ? 'pix' : 'card')
 	const [method, setMethod] = useState(initialMethod)
+	const cep = useCepAutofill({
+		street: fields.street.id,
+		number: fields.number.id,
+		district: fields.district.id,
+		city: fields.city.id,
+		uf: fields.uf.id,
+	})
 	const coupon = summary?.totals.coupon
 	const totals = summary?.totals
 
@@ -236,17 +255,35 @@ function CheckoutForm({
 						{textField('name', 'Nome completo', { autoComplete: 'name' })}
 						<div className="grid gap-x-4 sm:grid-cols-2">
 							{textField('email', 'E-mail', { autoComplete: 'email', placeholder: 'seu@email.com' }, 'email')}
-							{textField('phone', 'Telefone', { autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(11) 91234-5678' }, 'tel')}
+							{textField(
+								'phone',
+								'Telefone',
+								{ autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(11) 91234-5678', onInput: masked(maskPhone) },
+								'tel',
+							)}
 						</div>
-						{textField('cpf', 'CPF', { inputMode: 'numeric', placeholder: '000.000.000-00' })}
+						{textField('cpf', 'CPF', { inputMode: 'numeric', placeholder: '000.000.000-00', onInput: masked(maskCpf) })}
 					</fieldset>
 
 					<fieldset className="flex flex-col gap-1 rounded-lg border p-4 sm:p-6">
 						<legend className="px-1 text-lg font-semibold">Entrega</legend>
 						<div className="grid gap-x-4 sm:grid-cols-[200px_1fr]">
-							{textField('cep', 'CEP', { autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '00000-000' })}
+							{textField('cep', 'CEP', {
+								autoComplete: 'postal-code',
+								inputMode: 'numeric',
+								placeholder: '00000-000',
+								onInput: cep.onCepInput,
+								'aria-describedby': `${fields.cep.errorId} cep-status`,
+							})}
 							{textField('street', 'Rua', { autoComplete: 'address-line1' })}
 						</div>
+						<p
+							id="cep-status"
+							aria-live="polite"
+							className={cn('-mt-3 mb-2 min-h-5 text-sm', cep.status.kind === 'error' ? 'text-destructive' : 'text-muted-foreground')}
+						>
+							{cep.status.message}
+						</p>
 						<div className="grid gap-x-4 sm:grid-cols-[140px_1fr]">
 							{textField('number', 'Número')}
 							{textField('complement', 'Complemento (opcional)', { autoComplete: 'address-line2' })}

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startAppServer } from '#tests/support/app-server'
+import { startFakeAddressService } from '#tests/support/fake-address-service'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { ADMIN } from './accounts'
 
@@ -18,7 +19,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
 	const base = process.env.TEST_DATABASE_URL
 	const scratch = base ? await createScratchPostgresDatabase(base, `e2e_${Date.now()}_${process.pid}`) : null
+	// The checkout's CEP lookup asks a fake ViaCEP (tests/support/fake-address-service.ts).
+	const addresses = await startFakeAddressService()
 	const server = await startAppServer({
+		CEP_LOOKUP_URL: addresses.url,
 		ADMIN_EMAIL: ADMIN.email,
 		ADMIN_PASSWORD: ADMIN.password,
 		...(scratch ? { DATABASE_URL: scratch.url } : {}),
@@ -30,6 +34,7 @@ export default async function setup(project: TestProject) {
 		try {
 			await server.stop()
 		} finally {
+			await addresses.stop()
 			await scratch?.drop()
 		}
 	}

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest'
+import { FAILING_CEP, SLOW_CEP, UNKNOWN_CEP } from '#tests/support/fake-address-service'
+import { CheckoutPage } from './pages/checkout-page'
+import { ProductPage } from './pages/product-page'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+
+const browser = setupBrowser()
+
+/** A checkout with one bandana in the cart ('Comprar Agora'). */
+async function openCheckout(viewport = MOBILE) {
+	const product = new ProductPage(await browser.newPage(viewport))
+	await product.goto('bandana-preta')
+	await product.waitForHydration()
+	await product.buyNow().click()
+	await product.page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
+	await product.page.getByLabel('CEP').waitFor()
+	return product.page
+}
+
+/*
+ * Issue 13: masks for CPF, phone and CEP; the CEP fills the address from the address service
+ * (a fake ViaCEP started by the e2e global setup) or, when it fails, from the offline ranges.
+ */
+describe('checkout: máscaras e CEP', () => {
+	test('CPF, phone and CEP are punctuated as typed; the CEP fills street, district, city and state', async () => {
+		const page = await openCheckout()
+		await page.getByLabel('CPF').pressSequentially('52998224725')
+		expect(await page.getByLabel('CPF').inputValue()).toBe('529.982.247-25')
+		await page.getByLabel('Telefone').pressSequentially('11912345678')
+		expect(await page.getByLabel('Telefone').inputValue()).toBe('(11) 91234-5678')
+
+		await page.getByLabel('CEP').pressSequentially('01310100')
+		expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100')
+		await page.getByText('Endereço encontrado pelo CEP. Confira e informe o número.').waitFor()
+		expect(await page.getByLabel('Rua').inputValue()).toBe('Avenida Paulista')
+		expect(await page.getByLabel('Bairro').inputValue()).toBe('Bela Vista')
+		expect(await page.getByLabel('Cidade').inputValue()).toBe('São Paulo')
+		expect(await page.getByLabel('Estado (UF)').inputValue()).toBe('SP')
+		// The shopper goes on with the number.
+		expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('number')
+		await expectAccessible(page, 'checkout com CEP preenchido')
+
+		// The masked values are what the server accepts.
+		await page.getByLabel('Nome completo').fill('Ana Souza')
+		await page.getByLabel('E-mail').fill('ana.souza@example.com')
+		await page.getByLabel('Número', { exact: true }).fill('1578')
+		const checkout = new CheckoutPage(page)
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-/, { timeout: 30_000 })
+		await page.getByText('Avenida Paulista').first().waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test('when the service fails, is slow or does not know the CEP, the form still helps and nothing typed is lost', async () => {
+		const page = await openCheckout(DESKTOP)
+		const cep = page.getByLabel('CEP')
+		await page.getByLabel('Rua').fill('Rua que eu digitei')
+
+		// 500 from the service: state and capital from the CEP ranges; the street stays.
+		await cep.pressSequentially(FAILING_CEP)
+		await page.getByText('Estado preenchido pelo CEP. Complete o endereço.').waitFor()
+		expect(await page.getByLabel('Estado (UF)').inputValue()).toBe('RJ')
+		expect(await page.getByLabel('Cidade').inputValue()).toBe('Rio de Janeiro')
+		expect(await page.getByLabel('Rua').inputValue()).toBe('Rua que eu digitei')
+
+		// Past the timeout: the same fallback, within a few seconds.
+		await cep.fill('')
+		await cep.pressSequentially(SLOW_CEP)
+		await page.getByText('Buscando endereço...').waitFor()
+		await expect.poll(() => page.getByLabel('Estado (UF)').inputValue(), { timeout: 8000 }).toBe('MG')
+		expect(await page.getByLabel('Cidade').inputValue()).toBe('Belo Horizonte')
+
+		// An unknown CEP says so.
+		await cep.fill('')
+		await cep.pressSequentially(UNKNOWN_CEP)
+		await page.getByText('CEP não encontrado. Confira o número ou preencha o endereço.').waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test('/resources/cep refuses what is not a CEP with a Portuguese message', async () => {
+		const response = await fetch(new URL('/resources/cep/12ab', browser.baseUrl()))
+		expect(response.status).toBe(400)
+		expect(await response.json()).toEqual({ ok: false, message: 'CEP inválido. Use 8 números, como 01310-100.' })
+	})
+})
