@@ -25,7 +25,8 @@ export type SummaryLine = {
  */
 export function lineDetails(attributes: readonly { key: string; value: string }[] | null | undefined): string {
 	return (attributes ?? [])
-		.filter((attribute) => attribute.value.trim() !== '')
+		// '_grupo' and any other hidden attribute are the shop's bookkeeping (line-groups.ts).
+		.filter((attribute) => !attribute.key.startsWith('_') && attribute.value.trim() !== '')
 		.map((attribute) => `${attribute.key}: ${attribute.value}`)
 		.join(' • ')
 }

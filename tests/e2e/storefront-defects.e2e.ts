@@ -231,4 +231,30 @@ describe('defeitos da vitrine (issue 13)', () => {
 		expect(mail.rows[0]?.text).toContain('Fixação: Presilha')
 		expectNoPageErrors(page)
 	})
+
+	test('3. add-on lines follow their product line in the drawer: no controls of their own, gone with it', async () => {
+		const product = new ProductPage(await browser.newPage(MOBILE))
+		const page = product.page
+		await product.goto('bandana-preta')
+		await product.waitForHydration()
+		const extras = product.main().getByRole('region', { name: 'Personalize sua bandana' })
+		await extras.getByLabel(/Nome do pet/).fill('Thor')
+		await product.addToCart().click()
+		const drawer = new CartDrawer(page)
+		await drawer.dialog().waitFor({ timeout: 15_000 })
+		const addon = drawer.line('Adicional: Bordado do nome do pet')
+		await addon.getByText('Nome do pet: Thor').waitFor()
+		expect(await addon.getByRole('button').count()).toBe(0)
+		expect((await addon.getByTestId('cart-line-quantity').textContent())?.trim()).toBe('Qtd: 1')
+
+		// Two bandanas: the embroidery follows.
+		await drawer.line('Bandana Preta').getByRole('button', { name: 'Aumentar quantidade' }).click()
+		await expect.poll(async () => (await addon.getByTestId('cart-line-quantity').textContent())?.trim()).toBe('Qtd: 2')
+
+		// Removing the bandana takes the embroidery with it.
+		await drawer.line('Bandana Preta').getByRole('button', { name: 'Remover Bandana Preta' }).first().click()
+		await expect.poll(async () => (await drawer.json()).cart.lines.length).toBe(0)
+		expect(await drawer.line('Adicional').count()).toBe(0)
+		expectNoPageErrors(page)
+	})
 })

@@ -85,6 +85,10 @@ export function lineAttributesIssue(attributes: readonly { key: string; value?: 
 			case LINE_ATTRIBUTE_KEYS.instagram:
 				if (addon !== 'instagram') return ADD_ON_MESSAGES.personalizationNeedsAddon
 				break
+			// The hidden group key the cart service gives a product line and its add-ons (line-groups.ts).
+			case '_grupo':
+				if (!/^[0-9a-f]{16}$/.test(attributes.find((a) => a.key === key)?.value ?? '')) return ADD_ON_MESSAGES.attributeInvalid
+				break
 			default:
 				return ADD_ON_MESSAGES.attributeInvalid
 		}

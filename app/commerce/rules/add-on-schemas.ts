@@ -11,6 +11,7 @@ import {
 	QUANTITY_MAX,
 } from './add-on-lines'
 import { userText } from '~/utils/text-schema'
+import { GROUP_ATTRIBUTE_KEY } from './line-groups'
 
 /*
  * The zod schemas of the product page's extras and of cart line attributes, and the builder
@@ -79,6 +80,11 @@ export const lineAttributeSchema = z.discriminatedUnion(
 			key: z.literal(LINE_ATTRIBUTE_KEYS.forProduct),
 			value: userText(invalidAttribute).trim().min(1, ADD_ON_MESSAGES.attributeInvalid).max(FOR_PRODUCT_MAX, ADD_ON_MESSAGES.attributeInvalid),
 		}),
+		// Set by the cart service only (line-groups.ts): the browser's requests carrying it are refused there.
+		z.object({
+			key: z.literal(GROUP_ATTRIBUTE_KEY),
+			value: z.string(invalidAttribute).regex(/^[0-9a-f]{16}$/, ADD_ON_MESSAGES.attributeInvalid),
+		}),
 	],
 	invalidAttribute,
 )
@@ -86,7 +92,7 @@ export const lineAttributeSchema = z.discriminatedUnion(
 /** A line's attributes: at most one of each key. */
 export const lineAttributesSchema = z
 	.array(lineAttributeSchema, invalidAttribute)
-	.max(Object.keys(LINE_ATTRIBUTE_KEYS).length, ADD_ON_MESSAGES.attributeInvalid)
+	.max(Object.keys(LINE_ATTRIBUTE_KEYS).length + 1, ADD_ON_MESSAGES.attributeInvalid)
 	.refine((list) => new Set(list.map((a) => a.key)).size === list.length, ADD_ON_MESSAGES.attributeInvalid)
 
 const mainSchema = z.object({

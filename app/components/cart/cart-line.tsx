@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
+import { cn } from '~/utils/cn'
 import { formatMoney } from '~/utils/format'
 import type { CartViewLine } from './cart-view'
 import { announceCartResult } from './cart-feedback'
@@ -17,11 +18,15 @@ export function cartLineFetcherKey(lineId: string) {
  * Normal lines: remove and minus/plus (minus at 1 removes, §5), shown optimistically while the
  * server answers. Gift lines: 'Brinde', 'GRÁTIS', a fixed quantity, nothing to edit.
  * Subscription lines: 'Assinatura' and '12 meses • Frete grátis', one plan (decision 6): a fixed
- * quantity and only remove.
+ * quantity and only remove. Add-on lines (issue 13, defect 3): under their product line, its
+ * quantity, nothing to edit; they go when it goes.
  */
 export function CartLine({ line }: { line: CartViewLine }) {
 	const fetcher = useFetcher({ key: cartLineFetcherKey(line.id) })
-	const pending = fetcher.formData
+	// An add-on line shows what its product line is becoming (same quantity, removed with it).
+	const ownerFetcher = useFetcher({ key: cartLineFetcherKey(line.addonOf ?? line.id) })
+	const isAddon = line.addonOf !== null
+	const pending = (isAddon ? ownerFetcher : fetcher).formData
 	const pendingIntent = pending?.get('intent')
 	const pendingQuantity = pendingIntent === 'update' ? Number(pending?.get('quantity')) : null
 	const quantity = pendingQuantity !== null && Number.isFinite(pendingQuantity) ? pendingQuantity : line.quantity
@@ -44,7 +49,12 @@ export function CartLine({ line }: { line: CartViewLine }) {
 	if (removing) return null
 
 	return (
-		<li className="flex gap-3 py-3" data-testid="cart-line" data-gift={line.isGift || undefined}>
+		<li
+			className={cn('flex gap-3 py-3', isAddon && 'border-l-2 border-muted pl-3')}
+			data-testid="cart-line"
+			data-gift={line.isGift || undefined}
+			data-addon={isAddon || undefined}
+		>
 			<div className="size-20 shrink-0 overflow-hidden rounded-md border bg-muted">
 				{line.image ? (
 					<img src={line.image.url} alt={line.image.altText} width={80} height={80} loading="lazy" className="size-full object-cover" />
@@ -53,7 +63,7 @@ export function CartLine({ line }: { line: CartViewLine }) {
 			<div className="flex min-w-0 flex-1 flex-col gap-1">
 				<div className="flex items-start justify-between gap-2">
 					<p className="line-clamp-2 text-sm font-semibold">{line.productTitle}</p>
-					{line.isGift ? null : (
+					{line.isGift || isAddon ? null : (
 						<Button
 							variant="ghost"
 							size="icon"
@@ -84,7 +94,7 @@ export function CartLine({ line }: { line: CartViewLine }) {
 				))}
 				{line.isSubscription ? <p className="text-xs text-muted-foreground">12 meses • Frete grátis</p> : null}
 				<div className="mt-1 flex items-center justify-between gap-2">
-					{line.isGift || line.isSubscription ? (
+					{line.isGift || line.isSubscription || isAddon ? (
 						<span className="text-sm text-muted-foreground" data-testid="cart-line-quantity">
 							Qtd: {line.quantity}
 						</span>

@@ -19,6 +19,11 @@ export type CartViewLine = {
 	isSubscription: boolean
 	/** The variant can no longer be sold: shown flagged, left out of the totals. */
 	unavailable: boolean
+	/**
+	 * An add-on line (extensor, perfume, embroidery): the id of the product line it follows.
+	 * It has that line's quantity and goes with it; it has no controls of its own.
+	 */
+	addonOf: string | null
 }
 
 export type CartProgress = { remainingCents: number; percent: number; reached: boolean }

@@ -147,7 +147,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			title: l.product_title,
 			details: [
 				l.variant_title && l.variant_title !== 'Único' && l.variant_title !== 'Default Title' ? l.variant_title : null,
-				...l.attributes.map((a) => `${a.key}: ${a.value}`),
+				...l.attributes.filter((a) => !a.key.startsWith('_')).map((a) => `${a.key}: ${a.value}`),
 			]
 				.filter(Boolean)
 				.join(' • '),

@@ -294,6 +294,65 @@ describe('POST /cart', () => {
 		expect(cart.subtotalCents).toBe(17598)
 	})
 
+	test('add-on lines follow their product line: same quantity, removed with it, no changes of their own (issue 13, defect 3)', async () => {
+		const browser = new Browser()
+		const built = buildProductCartLines({
+			variant: { id: v5000, availableForSale: true },
+			quantity: 1,
+			productTitle: 'Bandana Cinquenta',
+			kind: { bandana: true, bow: false },
+			extras: { extensor: false, perfume: true, petName: 'Thor', instagram: '' },
+			addonVariantIds: addons,
+		})
+		if (!built.ok) throw new Error(built.error)
+		let cart = ok(await browser.add(built.lines)).cart
+		// A plain item added on its own stays independent.
+		cart = ok(await browser.add([{ variantId: v2000, quantity: 1 }])).cart
+		const bandana = cart.lines.find((l) => l.productTitle === 'Bandana Cinquenta')!
+		const extras = () => cart.lines.filter((l) => l.addonOf !== null)
+		expect(extras().map((l) => [l.productTitle, l.addonOf, l.quantity])).toEqual([
+			['Adicional: Bordado do nome do pet', bandana.id, 1],
+			['Adicional: Perfume 10ml', bandana.id, 1],
+		])
+		// The group key is the shop's: never shown.
+		expect(cart.lines.flatMap((l) => l.attributes.map((a) => a.key))).not.toContain('_grupo')
+		// Add-ons come right after their product line.
+		expect(cart.lines.findIndex((l) => l.addonOf === bandana.id)).toBe(cart.lines.indexOf(bandana) + 1)
+
+		// The same bandana with the same extras again: the same lines, all raised.
+		cart = ok(await browser.add(built.lines)).cart
+		expect(cart.lines.filter((l) => l.productTitle === 'Bandana Cinquenta' || l.addonOf).map((l) => l.quantity)).toEqual([2, 2, 2])
+
+		// Changing the bandana's quantity changes its extras'.
+		cart = ok(await browser.post({ intent: 'update', lineId: bandana.id, quantity: '3' })).cart
+		expect(extras().map((l) => l.quantity)).toEqual([3, 3])
+		expect(cart.subtotalCents).toBe(3 * (5000 + 1000 + 1299) + 2000)
+
+		// An extra cannot be changed or removed alone.
+		const perfume = extras()[1]!
+		const attempts: Record<string, string>[] = [
+			{ intent: 'update', lineId: perfume.id, quantity: '1' },
+			{ intent: 'remove', lineId: perfume.id },
+		]
+		for (const fields of attempts) {
+			expect(await browser.post(fields)).toMatchObject({
+				status: 400,
+				data: { ok: false, error: 'Os adicionais acompanham o produto: altere a quantidade ou remova o produto.' },
+			})
+		}
+
+		// Removing the bandana removes its extras; the other item stays.
+		cart = ok(await browser.post({ intent: 'remove', lineId: bandana.id })).cart
+		expect(cart.lines.map((l) => l.productTitle)).toEqual(['Laço Vinte'])
+		expect(cart.subtotalCents).toBe(2000)
+
+		// An extra alone, or a hand-made group key, is refused.
+		const alone = [{ variantId: addons.perfume, quantity: 1, attributes: [{ key: 'Para', value: 'Bandana Cinquenta' }] }]
+		expect(await browser.add(alone)).toMatchObject({ status: 400, data: { ok: false, error: 'Os adicionais são adicionados junto com o produto.' } })
+		const forged = [{ variantId: v5000, quantity: 1, attributes: [{ key: '_grupo', value: '0123456789abcdef' }] }]
+		expect(await browser.add(forged)).toMatchObject({ status: 400, data: { ok: false, error: 'Personalização inválida. Confira os campos e tente novamente.' } })
+	})
+
 	test('bad input is 400/409 with a Portuguese message, never a 500', async () => {
 		const browser = new Browser()
 		await browser.add([{ variantId: v2000, quantity: 1 }])

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import type { CartActionResult, CartView } from '~/components/cart/cart-view'
 import { COMMERCE_MESSAGES, CommerceError, isCommerceError } from '~/commerce/errors'
 import { giftRuleDecision } from '~/commerce/rules/totals'
-import type { Cart } from '~/commerce/types'
+import { assignLineGroups, groupOf, isAddonLine, LINE_GROUP_MESSAGES } from '~/commerce/rules/line-groups'
+import type { Cart, CartLine } from '~/commerce/types'
 import { cartCookieHeader, clearCartCookieHeader, getCartId } from '~/server/cart-cookie.server'
 import { ensureBuyerToken } from '~/server/orders/buyer-cookie.server'
 import { cartChannel } from '~/server/event-channels.server'
@@ -111,14 +113,22 @@ async function withSubscriptionFlags(backend: CartBackend, lines: RuleLineInput[
 	return lines.map((l) => ({ ...l, isSubscription: subscriptions.has(l.variantId) }))
 }
 
-async function assertEditableLine(session: CartSession, lineId: string, mustExist: boolean): Promise<void> {
-	const line = (await session.read()).lines.find((l) => l.id === lineId)
+/**
+ * The line the shopper may change, with the add-on lines that follow it (its group), or []
+ * when it is already gone and need not exist. Add-on lines of a group are not changed alone.
+ */
+async function assertEditableLine(session: CartSession, lineId: string, mustExist: boolean): Promise<CartLine[]> {
+	const lines = (await session.read()).lines
+	const line = lines.find((l) => l.id === lineId)
 	if (!line) {
 		if (mustExist) throw new CommerceError('line_not_found', COMMERCE_MESSAGES.lineNotFound)
-		return
+		return []
 	}
+	const group = groupOf(line)
+	if (group !== null && isAddonLine(line)) throw new CommerceError('invalid_input', LINE_GROUP_MESSAGES.addonLocked)
 	// Document 000 §5: gift lines cannot be edited or removed by hand.
 	if (line.isGift) throw new CommerceError('invalid_input', CART_ERRORS.giftLocked)
+	return group === null ? [line] : lines.filter((l) => l.id === line.id || (groupOf(l) === group && isAddonLine(l)))
 }
 
 export type CartActionOutcome = {
@@ -157,20 +167,24 @@ export async function performCartAction(request: Request, userId: string | null,
 				const buyer = ensureBuyerToken(request)
 				if (buyer.setCookie) headers.append('Set-Cookie', buyer.setCookie)
 			}
-			const lines = await withSubscriptionFlags(
-				backend,
+			const grouped = assignLineGroups(
 				input.lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, attributes: l.attributes })),
+				(text) => createHash('sha256').update(text).digest('hex'),
 			)
+			if (!grouped.ok) throw new CommerceError('invalid_input', grouped.message)
+			const lines = await withSubscriptionFlags(backend, grouped.lines)
 			;({ cart, giftAdded } = await changeCart(backend, cartId, settings, (session) => session.addLines(lines)))
 		} else if (input.intent === 'update' || input.intent === 'remove') {
 			if (!cartId) throw new CommerceError('line_not_found', COMMERCE_MESSAGES.lineNotFound)
 			const { lineId } = input
 			const quantity = input.intent === 'update' ? input.quantity : 0
 			;({ cart, giftAdded } = await changeCart(backend, cartId, settings, async (session) => {
-				await assertEditableLine(session, lineId, input.intent === 'update')
+				const lines = await assertEditableLine(session, lineId, input.intent === 'update')
+				// The product line takes its add-ons along (issue 13, defect 3).
+				const ids = lines.map((l) => l.id)
 				// quantity ≤ 0 removes (document 000 §4); a line already gone is fine for 'remove'.
-				if (quantity <= 0) await session.removeLines([lineId])
-				else await session.updateLines([{ lineId, quantity }])
+				if (quantity <= 0) await session.removeLines(ids.length > 0 ? ids : [lineId])
+				else await session.updateLines(ids.map((id) => ({ lineId: id, quantity })))
 			}))
 		}
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { CartView, CartViewLine } from '~/components/cart/cart-view'
 import { EMPTY_CART_VIEW } from '~/components/cart/cart-view'
 import { freeShippingProgress, giftProgress, nonGiftSubtotalCents, showGiftProgress } from '~/commerce/rules/totals'
+import { groupOf, isAddonLine, isHiddenAttribute } from '~/commerce/rules/line-groups'
 import type { Cart, CartLine } from '~/commerce/types'
 import type { StoreSettings } from '~/server/settings.server'
 
@@ -18,7 +19,7 @@ function optionsLabel(line: CartLine): string {
 	return ''
 }
 
-function toViewLine(line: CartLine): CartViewLine {
+function toViewLine(line: CartLine, addonOf: string | null): CartViewLine {
 	const image = line.merchandise.product.featuredImage
 	return {
 		id: line.id,
@@ -26,14 +27,37 @@ function toViewLine(line: CartLine): CartViewLine {
 		productHandle: line.merchandise.product.handle,
 		image: image ? { url: image.url, altText: image.altText ?? line.merchandise.product.title } : null,
 		optionsLabel: optionsLabel(line),
-		attributes: line.attributes.map((a) => ({ key: a.key, value: a.value })),
+		// Hidden attributes (the add-on group key) are the shop's, not the shopper's.
+		attributes: line.attributes.filter((a) => !isHiddenAttribute(a.key)).map((a) => ({ key: a.key, value: a.value })),
 		quantity: line.quantity,
 		unitPriceCents: line.cost.unitPrice.amountCents,
 		totalCents: line.cost.total.amountCents,
 		isGift: line.isGift,
 		isSubscription: line.isSubscription,
 		unavailable: line.unavailable,
+		addonOf,
 	}
+}
+
+/**
+ * The lines in drawer order, each add-on right after the product line it follows (issue 13,
+ * defect 3), with that line's id.
+ */
+function orderedViewLines(lines: readonly CartLine[]): CartViewLine[] {
+	const mainOfGroup = new Map<string, string>()
+	for (const line of lines) {
+		const group = groupOf(line)
+		if (group !== null && !isAddonLine(line)) mainOfGroup.set(group, line.id)
+	}
+	const addonsOf = new Map<string, CartLine[]>()
+	const tops: CartLine[] = []
+	for (const line of lines) {
+		const group = groupOf(line)
+		const main = group !== null && isAddonLine(line) ? mainOfGroup.get(group) : undefined
+		if (main) addonsOf.set(main, [...(addonsOf.get(main) ?? []), line])
+		else tops.push(line)
+	}
+	return tops.flatMap((line) => [toViewLine(line, null), ...(addonsOf.get(line.id) ?? []).map((addon) => toViewLine(addon, line.id))])
 }
 
 /**
@@ -66,7 +90,7 @@ export function toCartView(cart: Cart | null, settings: ViewSettings): CartView 
 	const shipping = freeShippingProgress(subtotalCents, settings.freeShippingThresholdCents)
 	const gift = giftProgress(subtotalCents, settings.giftThresholdCents)
 	return {
-		lines: cart.lines.map(toViewLine),
+		lines: orderedViewLines(cart.lines),
 		itemCount: cart.totalQuantity,
 		subtotalCents,
 		totalCents: cart.cost.total.amountCents,
