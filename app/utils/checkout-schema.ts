@@ -3,6 +3,7 @@ import { normalizeCep } from '~/commerce/rules/cep'
 import { normalizeCpf } from '~/commerce/rules/cpf'
 import { normalizePhone } from '~/commerce/rules/phone'
 import { userText } from './text-schema'
+import { MAX_INSTALLMENTS } from './installments'
 
 /**
  * The checkout form (document 000, spec decision 5), shared by the page (field hints) and the
@@ -40,7 +41,7 @@ export const BRAZIL_UFS = [
 ] as const
 export type Uf = (typeof BRAZIL_UFS)[number]
 
-export const MAX_INSTALLMENTS = 6
+export { MAX_INSTALLMENTS } from './installments'
 
 /**
  * Tokens of the embedded test card provider. The browser turns the card fields (which have no

@@ -17,7 +17,7 @@ describe('páginas de categoria', () => {
 			await cards.first().waitFor()
 			expect(await cards.count()).toBeGreaterThan(1)
 			await expect.poll(() => cards.first().textContent()).toMatch(/R\$ \d+,\d{2}/)
-			await cards.first().getByText('em até 6x sem juros').waitFor()
+			await cards.first().getByText(/^em até 6x de R\$ \d+,\d{2} sem juros$/).waitFor()
 			await cards.first().getByText('ou PIX à vista').waitFor()
 			// Each card's title links to its product page.
 			const href = await cards.first().getByRole('heading').getByRole('link').getAttribute('href')

@@ -258,3 +258,20 @@ describe('defeitos da vitrine (issue 13)', () => {
 		expectNoPageErrors(page)
 	})
 })
+
+describe('parcelamento (issue 13)', () => {
+	test('cards, the product page and the checkout show the instalment amount', async () => {
+		const product = new ProductPage(await browser.newPage(MOBILE))
+		const page = product.page
+		await page.goto('/categoria/bandanas')
+		const card = page.getByRole('main').getByRole('article').filter({ hasText: 'Bandana Preta' })
+		// The card's price is M's R$ 34,90 (P is sold out): 6 × R$ 5,82.
+		await card.getByText('em até 6x de R$ 5,82 sem juros').waitFor()
+		await product.goto('bandana-preta')
+		expect((await page.getByTestId('parcelas').textContent())?.trim()).toBe('em até 6x de R$ 5,82 sem juros ou PIX à vista')
+		await product.waitForHydration()
+		await product.choose('Tamanho', 'G')
+		await expect.poll(async () => (await page.getByTestId('parcelas').textContent())?.trim()).toBe('em até 6x de R$ 6,65 sem juros ou PIX à vista')
+		expectNoPageErrors(page)
+	})
+})

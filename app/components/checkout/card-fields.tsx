@@ -2,9 +2,9 @@ import { FlaskConicalIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { formatMoney } from '~/utils/format'
 import { MAX_INSTALLMENTS } from '~/utils/checkout-schema'
 import { type CardFields, TEST_CARD_OTHER_OUTCOME, TEST_CARD_OUTCOMES, formatCardNumber, testCardToken, validateCard } from './test-card'
+import { installmentLabel } from '~/utils/installments'
 
 /**
  * Card payment. The 'Ambiente de teste' note and its test numbers show only while the
@@ -116,7 +116,7 @@ export function CardFieldsSection({
 				>
 					{Array.from({ length: MAX_INSTALLMENTS }, (_, i) => i + 1).map((n) => (
 						<option key={n} value={n}>
-							{n}x de {formatMoney(Math.ceil(totalCents / n))} sem juros
+							{installmentLabel(totalCents, n)}
 						</option>
 					))}
 				</select>

@@ -25,6 +25,7 @@ import { QuantityStepper } from './quantity-stepper'
 import { useAddOnSchemas } from './use-add-on-schemas'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { BANDANA_SIZE_GUIDE, COLLAR_SIZE_GUIDE, sizeHint } from './size-guides'
+import { installmentLabel } from '~/utils/installments'
 
 /** An extra offered on this page: what it costs (shown) and the variant id the cart line uses. */
 export type AddonForPage = AddonOffer & { variantId: string }
@@ -152,7 +153,9 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 								</Badge>
 							) : null}
 						</div>
-						<p className="text-sm text-muted-foreground">em até 6x sem juros ou PIX à vista</p>
+						<p className="text-sm text-muted-foreground" data-testid="parcelas">
+							{`em até ${installmentLabel(priceCents)} ou PIX à vista`}
+						</p>
 					</div>
 
 					{sizeOption && sizeGuide ? (

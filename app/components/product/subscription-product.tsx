@@ -12,6 +12,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, reviewCountLabel, type ReviewSummary } from '~/utils/reviews'
+import { installmentLabel } from '~/utils/installments'
 
 export type SubscriptionProductProps = {
 	/** descriptionHtml is already sanitised by the loader. */
@@ -116,7 +117,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 							{formatMoney(monthlyCents)})
 						</p>
 						<p className="mt-3 text-sm font-medium">{FREE_SHIPPING_BANNER}</p>
-						<p className="mt-1 text-xs text-muted-foreground">em até 6x sem juros ou PIX à vista</p>
+						<p className="mt-1 text-xs text-muted-foreground">{`em até ${installmentLabel(totalCents)} ou PIX à vista`}</p>
 					</div>
 
 					{product.variants.length > 1 ? (

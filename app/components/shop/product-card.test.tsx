@@ -46,7 +46,8 @@ describe('ProductCard', () => {
 		const html = render(toProductCardData(summary()))
 		expect(html).toContain('href="/produto/bandana-floral"')
 		expect(html).toContain('R$ 29,90')
-		expect(html).toContain('em até 6x sem juros')
+		// 6 instalments of R$ 29,90, rounded up to the cent (issue 13).
+		expect(html).toContain('em até 6x de R$ 4,99 sem juros')
 		expect(html).toContain('ou PIX à vista')
 		expect(html).toMatch(/<img[^>]*width="600"[^>]*height="600"/)
 		expect(html).toMatch(/<img[^>]*loading="lazy"/)

@@ -9,6 +9,7 @@ import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { responsiveImageProps } from '~/utils/responsive-image'
 import { listPrice } from '~/commerce/rules/list-price'
+import { installmentLabel } from '~/utils/installments'
 
 /** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
 export const SUBSCRIPTION_COLLECTION = 'assinatura'
@@ -114,7 +115,7 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 					</p>
 				)}
 				<div className="text-xs text-muted-foreground">
-					<p>em até 6x sem juros</p>
+					<p>{`em até ${installmentLabel(product.isSubscription ? product.priceCents * SUBSCRIPTION_MONTHS : product.priceCents)}`}</p>
 					<p>ou PIX à vista</p>
 				</div>
 				{product.isSubscription ? (

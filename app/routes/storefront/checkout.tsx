@@ -26,6 +26,7 @@ import type { Route } from './+types/checkout'
 import { useCepAutofill } from '~/components/checkout/use-cep-autofill'
 import { cn } from '~/utils/cn'
 import { maskCpf, maskPhone } from '~/utils/input-masks'
+import { installmentLabel } from '~/utils/installments'
 
 /**
  * /checkout — the built-in checkout (spec decisions 4 and 5): contact, delivery, shipping,
@@ -346,7 +347,9 @@ function CheckoutForm({
 									/>
 									<span>
 										<span className="block font-medium">Cartão de crédito</span>
-										<span className="block text-sm text-muted-foreground">em até 6x sem juros</span>
+										<span className="block text-sm text-muted-foreground">
+											{totals ? `em até ${installmentLabel(totals.totalCents)}` : 'em até 6x sem juros'}
+										</span>
 									</span>
 								</label>
 							) : null}
