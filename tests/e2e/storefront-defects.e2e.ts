@@ -260,7 +260,7 @@ describe('defeitos da vitrine (issue 13)', () => {
 })
 
 describe('parcelamento (issue 13)', () => {
-	test('cards, the product page and the checkout show the instalment amount', async () => {
+	test('cards and the product page show the instalment amount', async () => {
 		const product = new ProductPage(await browser.newPage(MOBILE))
 		const page = product.page
 		await page.goto('/categoria/bandanas')
