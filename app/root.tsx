@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { formatCnpj } from '~/commerce/rules/cpf'
 import {
 	data,
 	isRouteErrorResponse,
@@ -53,6 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 				whatsappNumber: settings.whatsappNumber,
 				city: settings.city,
 				instagramUrl: settings.instagramUrl,
+				// Who sells (issue 13): the footer's legal line.
+				legalName: settings.legalName,
+				cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : null,
+				businessAddress: settings.businessAddress,
 			},
 			cartCount,
 			favoritesCount,

@@ -14,6 +14,10 @@ export default [
 		route('em-breve', 'routes/storefront/coming-soon.tsx'),
 		route('produto/:handle', 'routes/storefront/product.tsx'),
 		route('assinaturas', 'routes/storefront/subscriptions.tsx'),
+		// The policy pages (issue 13): one module, three paths.
+		route('trocas-e-devolucoes', 'routes/storefront/policy.tsx', { id: 'policy-returns' }),
+		route('privacidade', 'routes/storefront/policy.tsx', { id: 'policy-privacy' }),
+		route('termos-de-uso', 'routes/storefront/policy.tsx', { id: 'policy-terms' }),
 		route('checkout', 'routes/storefront/checkout.tsx'),
 		route('pedido/:reference', 'routes/storefront/order.tsx'),
 		route(':handle', 'routes/storefront/category.tsx', { id: 'category-short' }),

@@ -5,6 +5,8 @@ import { nowMs } from '~/server/clock.server'
 import { db, type Executor } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
+import { isValidCnpj } from '~/commerce/rules/cpf'
+import { DEFAULT_PRIVACY_POLICY, DEFAULT_RETURNS_POLICY, DEFAULT_TERMS_OF_USE } from '~/server/policies/default-policies'
 
 /**
  * Store settings (decision 16), editable by the admin. Each field has the documents'
@@ -28,6 +30,13 @@ const urlOrPath = (label: string) =>
 /** PIX merchant name and city: EMV fields of at most 25 and 15 characters (BR Code manual). */
 const pixText = (label: string, max: number) =>
 	userText().trim().min(1, `Informe ${label}.`).max(max, `${label} deve ter no máximo ${max} caracteres.`)
+
+/** A policy page's text: plain paragraphs separated by a blank line. */
+const policyText = (label: string) =>
+	userText()
+		.max(20_000, `${label} deve ter no máximo 20.000 caracteres.`)
+		.transform((v) => v.replace(/\r\n?/g, '\n').trim())
+		.refine((v) => v.length > 0, `${label} não pode ficar em branco.`)
 
 /** Bounds of the PIX payment window, in hours: from 1 hour to 30 days. */
 export const PIX_PAYMENT_WINDOW_HOURS = { min: 1, max: 720 } as const
@@ -67,6 +76,23 @@ export const storeSettingsSchema = z.object({
 	 * and coupon use go back. A store setting, not an env var: it is the owner's business
 	 * rule, changed from the back-office without a restart, the same on every app server.
 	 */
+	/**
+	 * Who sells (issue 13: shown in the footer, as Brazilian shoppers expect): the company's
+	 * legal name, CNPJ (14 digits, check digits valid) and address. The defaults are the demo
+	 * shop's, marked as such in the back-office; null hides the line.
+	 */
+	legalName: userText().trim().min(1, 'Informe a razão social.').max(120, 'A razão social deve ter no máximo 120 caracteres.').nullable().default('Pet Estilo Acessórios para Pets Ltda. (demonstração)'),
+	cnpj: z
+		.string()
+		.regex(/^\d{14}$/, 'CNPJ inválido. Confira os 14 números.')
+		.refine(isValidCnpj, 'CNPJ inválido. Confira os 14 números.')
+		.nullable()
+		.default('11222333000181'),
+	businessAddress: userText().trim().min(1, 'Informe o endereço.').max(200, 'O endereço deve ter no máximo 200 caracteres.').nullable().default('Rua Exemplo, 100 – Vila Mariana – São Paulo/SP – 04000-000'),
+	/** The policy pages' texts (paragraphs separated by a blank line); defaults say they must be reviewed. */
+	returnsPolicy: policyText('A política de trocas e devoluções').default(DEFAULT_RETURNS_POLICY),
+	privacyPolicy: policyText('A política de privacidade').default(DEFAULT_PRIVACY_POLICY),
+	termsOfUse: policyText('Os termos de uso').default(DEFAULT_TERMS_OF_USE),
 	pixPaymentWindowHours: z
 		.number({ error: 'Prazo do PIX: informe um número inteiro de horas.' })
 		.int('Prazo do PIX: informe um número inteiro de horas.')

@@ -4,6 +4,7 @@ import { renderCheckout, shopperWith, submitCheckout } from '#tests/support/chec
 import { CartDrawer } from './pages/cart-drawer'
 import { CheckoutPage } from './pages/checkout-page'
 import { ProductPage } from './pages/product-page'
+import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
@@ -272,6 +273,47 @@ describe('parcelamento (issue 13)', () => {
 		await product.waitForHydration()
 		await product.choose('Tamanho', 'G')
 		await expect.poll(async () => (await page.getByTestId('parcelas').textContent())?.trim()).toBe('em até 6x de R$ 6,65 sem juros ou PIX à vista')
+		expectNoPageErrors(page)
+	})
+})
+
+describe('confiança: empresa e políticas (issue 13)', () => {
+	test('the footer says who sells and links the policy pages; the owner edits them; a bad CNPJ is refused', async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/')
+		const footer = page.getByRole('contentinfo')
+		expect(await footer.getByTestId('dados-da-empresa').textContent()).toContain('CNPJ 11.222.333/0001-81')
+		await footer.getByRole('listitem').filter({ hasText: 'PIX' }).first().waitFor()
+		await footer.getByRole('navigation', { name: 'Políticas da loja' }).getByRole('link', { name: 'Trocas e devoluções' }).click()
+		await page.waitForURL('**/trocas-e-devolucoes')
+		await page.getByRole('heading', { level: 1, name: 'Trocas e devoluções' }).waitFor()
+		await page.getByText(/^Direito de arrependimento: você pode desistir da compra em até 7 dias/).waitFor()
+		await expectAccessible(page, 'trocas e devoluções')
+		for (const [path, title] of [
+			['/privacidade', 'Política de privacidade'],
+			['/termos-de-uso', 'Termos de uso'],
+		]) {
+			expect((await page.goto(path))?.status()).toBe(200)
+			await page.getByRole('heading', { level: 1, name: title }).waitFor()
+		}
+
+		const owner = await browser.newPage(DESKTOP)
+		await new AdminPages(owner).signIn()
+		await owner.goto('/admin/configuracoes')
+		await owner.getByLabel('CNPJ').fill('11.222.333/0001-80')
+		const policy = 'Trocas em até 30 dias.\n\nFale com a gente pelo WhatsApp.'
+		await owner.getByLabel('Trocas e devoluções').fill(policy)
+		await owner.getByRole('button', { name: 'Salvar configurações' }).click()
+		await owner.getByText('CNPJ inválido. Confira os 14 números.').waitFor()
+		// Nothing typed is lost.
+		expect(await owner.getByLabel('Trocas e devoluções').inputValue()).toBe(policy)
+		await owner.getByLabel('CNPJ').fill('11.222.333/0001-81')
+		await owner.getByRole('button', { name: 'Salvar configurações' }).click()
+		await owner.getByText('Configurações salvas!').first().waitFor()
+
+		await page.goto('/trocas-e-devolucoes')
+		await page.getByText('Trocas em até 30 dias.', { exact: true }).waitFor()
+		await page.getByText('Fale com a gente pelo WhatsApp.', { exact: true }).waitFor()
 		expectNoPageErrors(page)
 	})
 })

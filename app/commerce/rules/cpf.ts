@@ -48,3 +48,10 @@ export function isValidCnpj(input: string): boolean {
 	}
 	return checkDigit(12) === d[12] && checkDigit(13) === d[13]
 }
+
+/** '11222333000181' → '11.222.333/0001-81'; anything else is returned unchanged. */
+export function formatCnpj(input: string): string {
+	const cnpj = digitsOf(input)
+	if (!/^\d{14}$/.test(cnpj)) return input
+	return `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
+}

@@ -19,6 +19,9 @@ const FALLBACK_SETTINGS = {
 	whatsappNumber: '5511999999999',
 	city: 'São Paulo',
 	instagramUrl: null,
+	legalName: null,
+	cnpj: null,
+	businessAddress: null,
 }
 
 /**

@@ -1,6 +1,8 @@
 import { InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion'
+import { PaymentMethods } from './payment-methods'
+import { POLICY_LINKS } from './policy-links'
 import { FOOTER_CATEGORIES, FOOTER_SERVICES, formatBrazilianPhone, type NavLinkItem, whatsappUrl } from './navigation'
 import type { ShellSettings } from './use-root-data'
 
@@ -95,9 +97,28 @@ export function SiteFooter({ settings }: { settings: ShellSettings }) {
 						</AccordionItem>
 					))}
 				</Accordion>
-				<p className="mt-10 border-t pt-6 text-center text-sm text-muted-foreground">
-					© {year} {settings.storeName}. Todos os direitos reservados.
-				</p>
+				<div className="mt-10 flex flex-col items-center gap-4 border-t pt-6 text-center text-sm text-muted-foreground">
+					<nav aria-label="Políticas da loja">
+						<ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">
+							{POLICY_LINKS.map((item) => (
+								<li key={item.to}>
+									<Link to={item.to} className={linkClasses}>
+										{item.label}
+									</Link>
+								</li>
+							))}
+						</ul>
+					</nav>
+					<PaymentMethods />
+					<p>
+						© {year} {settings.storeName}. Todos os direitos reservados.
+					</p>
+					{settings.legalName || settings.cnpj || settings.businessAddress ? (
+						<p data-testid="dados-da-empresa">
+							{[settings.legalName, settings.cnpj ? `CNPJ ${settings.cnpj}` : null, settings.businessAddress].filter(Boolean).join(' · ')}
+						</p>
+					) : null}
+				</div>
 			</div>
 		</footer>
 	)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { formatCnpj, isValidCnpj } from '~/commerce/rules/cpf'
 import { pixKeySchema, pixMerchantCitySchema, pixMerchantNameSchema } from '~/commerce/rules/pix-brcode'
 import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
 import type { StoreSettings, StoreSettingsUpdate } from '~/server/settings.server'
@@ -49,6 +50,16 @@ export const settingsFormSchema = z.object({
 		.transform((v) => blankToNull(v)?.toLowerCase() ?? null),
 	giftThreshold: money('o valor para ganhar o brinde'),
 	// Absent (an older form) keeps the default; blank or not a whole number is an error.
+	// Absent (an older form) keeps what is stored; blank means 'none' for the legal line.
+	legalName: userText().transform(blankToNull).optional(),
+	cnpj: userText()
+		.transform((v) => blankToNull(v)?.replace(/\D/g, '') ?? null)
+		.refine((v) => v === null || isValidCnpj(v), 'CNPJ inválido. Confira os 14 números.')
+		.optional(),
+	businessAddress: userText().transform(blankToNull).optional(),
+	returnsPolicy: userText().optional(),
+	privacyPolicy: userText().optional(),
+	termsOfUse: userText().optional(),
 	pixPaymentWindowHours: z
 		.string()
 		.default('24')
@@ -59,6 +70,16 @@ export const settingsFormSchema = z.object({
 })
 
 export type SettingsFormFields = keyof z.input<typeof settingsFormSchema>
+
+/** Fields added after the first form (issue 13): a request without them leaves them as stored. */
+export const KEPT_WHEN_ABSENT: ReadonlySet<SettingsFormFields> = new Set([
+	'legalName',
+	'cnpj',
+	'businessAddress',
+	'returnsPolicy',
+	'privacyPolicy',
+	'termsOfUse',
+])
 
 export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): StoreSettingsUpdate {
 	return {
@@ -76,7 +97,20 @@ export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): S
 		giftProductHandle: values.giftProductHandle,
 		giftThresholdCents: values.giftThreshold,
 		pixPaymentWindowHours: values.pixPaymentWindowHours,
+		...definedOnly({
+			legalName: values.legalName,
+			cnpj: values.cnpj,
+			businessAddress: values.businessAddress,
+			returnsPolicy: values.returnsPolicy,
+			privacyPolicy: values.privacyPolicy,
+			termsOfUse: values.termsOfUse,
+		}),
 	}
+}
+
+/** The fields a form sent: an absent one is left as stored. */
+function definedOnly<T extends Record<string, unknown>>(values: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as never
 }
 
 /** The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings). */
@@ -95,6 +129,12 @@ export const SETTINGS_FIELD_OF: Record<keyof StoreSettings, SettingsFormFields> 
 	giftProductHandle: 'giftProductHandle',
 	giftThresholdCents: 'giftThreshold',
 	pixPaymentWindowHours: 'pixPaymentWindowHours',
+	legalName: 'legalName',
+	cnpj: 'cnpj',
+	businessAddress: 'businessAddress',
+	returnsPolicy: 'returnsPolicy',
+	privacyPolicy: 'privacyPolicy',
+	termsOfUse: 'termsOfUse',
 }
 
 /** What the form shows for stored settings. */
@@ -114,5 +154,11 @@ export function settingsFormValues(settings: StoreSettings): Record<SettingsForm
 		giftProductHandle: settings.giftProductHandle ?? '',
 		giftThreshold: formatMoneyInput(settings.giftThresholdCents),
 		pixPaymentWindowHours: String(settings.pixPaymentWindowHours),
+		legalName: settings.legalName ?? '',
+		cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : '',
+		businessAddress: settings.businessAddress ?? '',
+		returnsPolicy: settings.returnsPolicy,
+		privacyPolicy: settings.privacyPolicy,
+		termsOfUse: settings.termsOfUse,
 	}
 }

@@ -13,7 +13,10 @@ import { type StoreSettings, getStoreSettings, updateStoreSettings } from '~/ser
 import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
+import { Textarea } from '~/components/ui/textarea'
+import { cn } from '~/utils/cn'
 import {
+	KEPT_WHEN_ABSENT,
 	SETTINGS_FIELD_OF,
 	type SettingsFormFields,
 	settingsFormSchema,
@@ -36,8 +39,12 @@ export async function action({ request }: Route.ActionArgs) {
 	const form = await readFormData(request)
 	const raw: Record<string, string> = {}
 	for (const [key, value] of form) if (typeof value === 'string') raw[key] = value
+	// A field missing from the form is '' (an emptied input), except those an older form may
+	// lack, which keep what is stored.
 	const typed = Object.fromEntries(
-		Object.keys(settingsFormSchema.shape).map((key) => [key, raw[key] ?? '']),
+		Object.keys(settingsFormSchema.shape)
+			.filter((key) => key in raw || !KEPT_WHEN_ABSENT.has(key as SettingsFormFields))
+			.map((key) => [key, raw[key] ?? '']),
 	) as Record<SettingsFormFields, string>
 
 	const fail = (errors: FieldErrors) => data({ errors, values: typed }, { status: 400 })
@@ -82,6 +89,8 @@ type FieldSpec = {
 	placeholder?: string
 	required?: boolean
 	maxLength?: number
+	/** A long text (the policy pages): a textarea spanning the card. */
+	multiline?: boolean
 }
 
 const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
@@ -91,7 +100,13 @@ const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
 			{ name: 'storeName', label: 'Nome da loja', required: true, maxLength: 80 },
 			{ name: 'logoUrl', label: 'Logo (URL)', hint: 'Endereço https:// ou caminho começando com /. Em branco: o nome da loja aparece como texto.' },
 			{ name: 'contactEmail', label: 'E-mail de contato', type: 'email', required: true },
-			{ name: 'whatsappNumber', label: 'WhatsApp', inputMode: 'tel', hint: 'Só números, com DDI e DDD (ex.: 5511999999999).', required: true },
+			{
+				name: 'whatsappNumber',
+				label: 'WhatsApp',
+				inputMode: 'tel',
+				hint: 'Só números, com DDI e DDD (ex.: 5511999999999). O número que vem com a loja (5511999999999) é de demonstração: troque pelo WhatsApp real.',
+				required: true,
+			},
 			{ name: 'city', label: 'Cidade', required: true, maxLength: 80 },
 			{ name: 'instagramUrl', label: 'Instagram (URL)', placeholder: 'https://www.instagram.com/sua-loja' },
 		],
@@ -114,6 +129,18 @@ const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
 		],
 	},
 	{
+		// Issue 13: who sells, in the footer; the policy pages linked from the footer and the checkout.
+		title: 'Empresa e políticas',
+		fields: [
+			{ name: 'legalName', label: 'Razão social', maxLength: 120, hint: 'Aparece no rodapé. Em branco: não aparece. O valor inicial é de demonstração.' },
+			{ name: 'cnpj', label: 'CNPJ', inputMode: 'numeric', placeholder: '00.000.000/0000-00', hint: 'O CNPJ inicial (11.222.333/0001-81) é de demonstração.' },
+			{ name: 'businessAddress', label: 'Endereço da empresa', maxLength: 200, hint: 'Aparece no rodapé. O endereço inicial é de demonstração.' },
+			{ name: 'returnsPolicy', label: 'Trocas e devoluções', multiline: true, hint: 'Página /trocas-e-devolucoes. Separe os parágrafos com uma linha em branco.' },
+			{ name: 'privacyPolicy', label: 'Política de privacidade', multiline: true, hint: 'Página /privacidade.' },
+			{ name: 'termsOfUse', label: 'Termos de uso', multiline: true, hint: 'Página /termos-de-uso.' },
+		],
+	},
+	{
 		title: 'Frete e brinde',
 		fields: [
 			{ name: 'freeShippingThreshold', label: 'Frete grátis a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
@@ -132,7 +159,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 	// Remount the inputs with the server's values after an error, so nothing typed is lost.
 	const formKey = actionData ? JSON.stringify(actionData.values) : 'stored'
 	return (
-		<AdminPage title="Configurações da loja" description="Dados da loja, PIX, frete e brinde usados no site e no checkout.">
+		<AdminPage title="Configurações da loja" description="Dados da loja, PIX, empresa, políticas, frete e brinde usados no site e no checkout.">
 			<Form method="post" key={formKey} className="grid gap-6" noValidate>
 				{Object.keys(errors).length > 0 ? (
 					<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
@@ -152,8 +179,19 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 								const hintId = `${field.name}-hint`
 								const errorId = `${field.name}-error`
 								return (
-									<div key={field.name} className="grid content-start gap-2">
+									<div key={field.name} className={cn('grid content-start gap-2', field.multiline && 'md:col-span-2')}>
 										<Label htmlFor={field.name}>{field.label}</Label>
+										{field.multiline ? (
+											<Textarea
+												id={field.name}
+												name={field.name}
+												defaultValue={values[field.name]}
+												rows={8}
+												maxLength={20_000}
+												aria-invalid={error ? true : undefined}
+												aria-describedby={field.hint ? `${hintId} ${errorId}` : errorId}
+											/>
+										) : (
 										<Input
 											id={field.name}
 											name={field.name}
@@ -166,6 +204,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 											aria-invalid={error ? true : undefined}
 											aria-describedby={field.hint ? `${hintId} ${errorId}` : errorId}
 										/>
+										)}
 										{field.hint ? (
 											<p id={hintId} className="text-xs text-muted-foreground">
 												{field.hint}

@@ -414,6 +414,21 @@ function CheckoutForm({
 					<Button type="submit" name="intent" value="place-order" size="lg" disabled={busyIntent != null}>
 						{busyIntent === 'place-order' ? 'Finalizando...' : 'Finalizar Pedido'}
 					</Button>
+					<p className="text-xs text-muted-foreground">
+						Ao finalizar, você concorda com os{' '}
+						<Link to="/termos-de-uso" target="_blank" className="underline underline-offset-2">
+							Termos de uso
+						</Link>{' '}
+						e a{' '}
+						<Link to="/privacidade" target="_blank" className="underline underline-offset-2">
+							Política de privacidade
+						</Link>
+						. Veja também{' '}
+						<Link to="/trocas-e-devolucoes" target="_blank" className="underline underline-offset-2">
+							Trocas e devoluções
+						</Link>
+						.
+					</p>
 				</aside>
 			</Form>
 		</main>
