@@ -292,7 +292,7 @@ describe('confiança: empresa e políticas (issue 13)', () => {
 		for (const [path, title] of [
 			['/privacidade', 'Política de privacidade'],
 			['/termos-de-uso', 'Termos de uso'],
-		]) {
+		] as const) {
 			expect((await page.goto(path))?.status()).toBe(200)
 			await page.getByRole('heading', { level: 1, name: title }).waitFor()
 		}
