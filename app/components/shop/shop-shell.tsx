@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { CartDrawer } from '~/components/cart/cart-drawer'
 import { SearchPanel } from '~/components/search/search-panel'
 import { ChatLauncher } from './chat-launcher'
+import { CheckoutHeader } from './checkout-header'
 import { MobileDrawer } from './mobile-drawer'
 import { NavigationProgress, PendingPage, usePendingRouteId } from './navigation-pending'
 import { STOREFRONT_PENDING_SKELETONS } from './page-skeletons'
@@ -36,7 +37,12 @@ const FALLBACK_SETTINGS = {
  * needs the form and the code, not the chat.
  */
 export function showsChatLauncher(pathname: string): boolean {
-	return !(pathname === '/checkout' || pathname.startsWith('/checkout/') || pathname.startsWith('/pedido/'))
+	return !(isCheckout(pathname) || pathname.startsWith('/pedido/'))
+}
+
+/** The checkout gets a minimal header (checkout-header.tsx): no banner, menu or search. */
+function isCheckout(pathname: string): boolean {
+	return pathname === '/checkout' || pathname.startsWith('/checkout/')
 }
 
 export function ShopShell({ children }: { children: React.ReactNode }) {
@@ -56,16 +62,22 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 				Pular para o conteúdo
 			</a>
 			<div className="flex min-h-dvh flex-col">
-				<SiteHeader
-					user={user}
-					settings={settings}
-					cartCount={rootData?.cartCount ?? 0}
-					favoritesCount={rootData?.favoritesCount ?? 0}
-					onOpenMenu={() => setMenuOpen(true)}
-				/>
-				<SearchPanel />
+				{isCheckout(pathname) ? (
+					<CheckoutHeader settings={settings} />
+				) : (
+					<>
+						<SiteHeader
+							user={user}
+							settings={settings}
+							cartCount={rootData?.cartCount ?? 0}
+							favoritesCount={rootData?.favoritesCount ?? 0}
+							onOpenMenu={() => setMenuOpen(true)}
+						/>
+						<SearchPanel />
+						<MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} user={user} storeName={settings.storeName} />
+					</>
+				)}
 				<CartDrawer />
-				<MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} user={user} storeName={settings.storeName} />
 				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none" aria-busy={loadingPage || undefined}>
 					<PendingPage skeletons={STOREFRONT_PENDING_SKELETONS}>{children}</PendingPage>
 				</div>

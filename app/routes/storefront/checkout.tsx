@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ShoppingCartIcon } from 'lucide-react'
+import { ChevronDownIcon, ShoppingCartIcon } from 'lucide-react'
 import { useState } from 'react'
 import { data, Form, Link, redirect, useNavigation } from 'react-router'
 import { CardFieldsSection } from '~/components/checkout/card-fields'
@@ -251,6 +251,24 @@ function CheckoutForm({
 			<Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_380px]">
 				<input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
 				<div className="flex flex-col gap-8">
+					{summary && totals ? (
+						// On a phone the order comes first, folded (issue 13); the aside keeps it on desktop.
+						<details className="group rounded-lg border lg:hidden" data-testid="resumo-celular">
+							<summary className="flex cursor-pointer items-center justify-between gap-3 p-4 font-semibold">
+								<span>
+									Seu pedido ({summary.lines.reduce((sum, line) => sum + line.quantity, 0)}{' '}
+									{summary.lines.reduce((sum, line) => sum + line.quantity, 0) === 1 ? 'item' : 'itens'})
+								</span>
+								<span className="flex items-center gap-2">
+									{formatMoney(totals.totalCents)}
+									<ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
+								</span>
+							</summary>
+							<div className="border-t p-4">
+								<OrderSummaryLines lines={summary.lines} />
+							</div>
+						</details>
+					) : null}
 					<fieldset className="flex flex-col gap-1 rounded-lg border p-4 sm:p-6">
 						<legend className="px-1 text-lg font-semibold">Contato</legend>
 						{textField('name', 'Nome completo', { autoComplete: 'name' })}
@@ -375,7 +393,11 @@ function CheckoutForm({
 					<h2 id="checkout-summary" className="text-lg font-semibold">
 						Resumo do pedido
 					</h2>
-					{summary ? <OrderSummaryLines lines={summary.lines} /> : null}
+					{summary ? (
+						<div className="hidden lg:block">
+							<OrderSummaryLines lines={summary.lines} />
+						</div>
+					) : null}
 					<div className="flex flex-col gap-1.5">
 						<Label htmlFor={fields.couponCode.id}>Cupom de desconto</Label>
 						<div className="flex gap-2">
