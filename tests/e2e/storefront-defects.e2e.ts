@@ -347,3 +347,18 @@ describe('checkout no celular (issue 13)', () => {
 		expectNoPageErrors(page)
 	})
 })
+
+describe('tema escuro (issue 13)', () => {
+	test('product pictures are dimmed so they do not glare; light theme shows them as they are', async () => {
+		const filterOf = async (theme: 'light' | 'dark') => {
+			const context = await browser.newContext(MOBILE)
+			await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
+			const page = trackErrors(await context.newPage())
+			await page.goto('/categoria/bandanas')
+			const image = page.getByRole('main').getByRole('article').first().locator('img')
+			return image.evaluate((element) => getComputedStyle(element).filter)
+		}
+		expect(await filterOf('dark')).toBe('brightness(0.85)')
+		expect(await filterOf('light')).toBe('none')
+	})
+})

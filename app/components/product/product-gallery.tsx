@@ -32,7 +32,7 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
 						loading={current === 0 ? 'eager' : 'lazy'}
 						fetchPriority={current === 0 ? 'high' : undefined}
 						decoding={current === 0 ? 'sync' : 'async'}
-						className="aspect-square size-full object-cover"
+						className="aspect-square size-full object-cover dark:brightness-[0.85]"
 						data-testid="imagem-principal"
 					/>
 				) : (
@@ -63,7 +63,7 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
 									height={thumb.height ?? DEFAULT_SIZE}
 									loading="lazy"
 									decoding="async"
-									className="size-full object-cover"
+									className="size-full object-cover dark:brightness-[0.85]"
 								/>
 							</button>
 						</li>

@@ -79,7 +79,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 							width={image.width ?? 800}
 							height={image.height ?? 800}
 							fetchPriority="high"
-							className="aspect-square size-full object-cover"
+							className="aspect-square size-full object-cover dark:brightness-[0.85]"
 						/>
 					) : (
 						<div className="aspect-square" />

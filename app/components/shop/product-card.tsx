@@ -82,7 +82,7 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 							loading={priority ? 'eager' : 'lazy'}
 							fetchPriority={priority ? 'high' : undefined}
 							decoding="async"
-							className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+							className="size-full object-cover transition-transform duration-300 group-hover:scale-105 dark:brightness-[0.85]"
 						/>
 					) : null}
 				</Link>
