@@ -12,5 +12,7 @@ export default defineConfig({
 		fileParallelism: false,
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
+		// expect.poll waits for what a browser shows; vitest's 1 s default is a flake on a loaded machine.
+		expect: { poll: { timeout: 10_000 } },
 	},
 })

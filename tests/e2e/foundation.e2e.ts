@@ -143,7 +143,8 @@ describe('vitrine', () => {
 			expect(await shell.isDark()).toBe(true)
 			await expectAccessible(page, 'home escuro')
 			await shell.toggleTheme()
-			await expect.poll(() => shell.isDark()).toBe(false)
+			// A generous wait: on a loaded machine the toggle's request alone can take seconds.
+			await expect.poll(() => shell.isDark(), { timeout: 15_000 }).toBe(false)
 			expectNoPageErrors(page)
 		})
 	}

@@ -249,11 +249,11 @@ describe('defeitos da vitrine (issue 13)', () => {
 
 		// Two bandanas: the embroidery follows.
 		await drawer.line('Bandana Preta').getByRole('button', { name: 'Aumentar quantidade' }).click()
-		await expect.poll(async () => (await addon.getByTestId('cart-line-quantity').textContent())?.trim()).toBe('Qtd: 2')
+		await expect.poll(async () => (await addon.getByTestId('cart-line-quantity').textContent())?.trim(), { timeout: 15_000 }).toBe('Qtd: 2')
 
 		// Removing the bandana takes the embroidery with it.
 		await drawer.line('Bandana Preta').getByRole('button', { name: 'Remover Bandana Preta' }).first().click()
-		await expect.poll(async () => (await drawer.json()).cart.lines.length).toBe(0)
+		await expect.poll(async () => (await drawer.json()).cart.lines.length, { timeout: 15_000 }).toBe(0)
 		expect(await drawer.line('Adicional').count()).toBe(0)
 		expectNoPageErrors(page)
 	})
@@ -271,7 +271,7 @@ describe('parcelamento (issue 13)', () => {
 		expect((await page.getByTestId('parcelas').textContent())?.trim()).toBe('em até 6x de R$ 5,82 sem juros ou PIX à vista')
 		await product.waitForHydration()
 		await product.choose('Tamanho', 'G')
-		await expect.poll(async () => (await page.getByTestId('parcelas').textContent())?.trim()).toBe('em até 6x de R$ 6,65 sem juros ou PIX à vista')
+		await expect.poll(async () => (await page.getByTestId('parcelas').textContent())?.trim(), { timeout: 15_000 }).toBe('em até 6x de R$ 6,65 sem juros ou PIX à vista')
 		expectNoPageErrors(page)
 	})
 })
