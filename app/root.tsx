@@ -29,6 +29,7 @@ import { getStoreSettings } from '~/server/settings.server'
 import { getShellCounts } from '~/server/shell.server'
 import { getTheme } from '~/server/theme.server'
 import { getToast } from '~/server/toast.server'
+import { takeUnannouncedBadges } from '~/server/loyalty/badges.server'
 import type { Route } from './+types/root'
 import './styles/app.css'
 
@@ -36,16 +37,19 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getOptionalUser(request)
-	const [{ toast, headers: toastHeaders }, settings, { cartCount, favoritesCount, favoriteProductIds, cart }] = await Promise.all([
+	const [{ toast, headers: toastHeaders }, settings, { cartCount, favoritesCount, favoriteProductIds, cart }, newBadges] = await Promise.all([
 		getToast(request),
 		getStoreSettings(),
 		getShellCounts(request, user),
+		// Badges earned since this customer's last page (issue 10): each toasted once.
+		user ? takeUnannouncedBadges(user.id) : [],
 	])
 	return data(
 		{
 			user,
 			theme: getTheme(request),
 			toast,
+			newBadges,
 			// Only what the shell shows; PIX, shipping and gift settings stay on the server.
 			settings: {
 				storeName: settings.storeName,
@@ -58,6 +62,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 				legalName: settings.legalName,
 				cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : null,
 				businessAddress: settings.businessAddress,
+				// Issue 13: the PIX line beside every price; the app badges in the footer.
+				pixDiscountPercent: settings.pixKey ? settings.pixDiscountPercent : 0,
+				appStoreUrl: settings.appStoreUrl,
+				playStoreUrl: settings.playStoreUrl,
 			},
 			cartCount,
 			favoritesCount,
@@ -111,6 +119,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	)
 }
 
+/** 'Nova conquista!' for each badge the server announced (the server marks them shown). */
+function useBadgeToasts() {
+	const newBadges = useRootData()?.newBadges
+	useEffect(() => {
+		for (const badge of newBadges ?? []) {
+			showToast.success(`Nova conquista: ${badge.name}!`, {
+				id: `badge-${badge.id}`,
+				description: badge.pointsReward > 0 ? `${badge.icon} Você ganhou ${badge.pointsReward} pontos.` : badge.icon,
+			})
+		}
+	}, [newBadges])
+}
+
 /** Shows the flash toast from the cookie once; its id keeps a revalidation from showing it again. */
 function useFlashToast() {
 	const toast = useRootData()?.toast
@@ -127,6 +148,7 @@ function useFlashToast() {
 
 export default function App() {
 	useFlashToast()
+	useBadgeToasts()
 	return (
 		<>
 			<LiveUpdates />

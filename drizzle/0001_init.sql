@@ -40,6 +40,7 @@ CREATE TABLE "users" (
 	"email" text NOT NULL,
 	"password_hash" text NOT NULL,
 	"email_verified_at" timestamp with time zone,
+	"referral_code" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_email_lowercase" CHECK ("users"."email" = lower("users"."email"))
@@ -50,10 +51,11 @@ CREATE TABLE "verification_tokens" (
 	"user_id" uuid NOT NULL,
 	"purpose" text NOT NULL,
 	"token_hash" text NOT NULL,
+	"new_email" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "verification_tokens_purpose_valid" CHECK ("verification_tokens"."purpose" in ('confirm_email', 'reset_password'))
+	CONSTRAINT "verification_tokens_purpose_valid" CHECK ("verification_tokens"."purpose" in ('confirm_email', 'reset_password', 'change_email'))
 );
 --> statement-breakpoint
 CREATE TABLE "collection_products" (
@@ -69,6 +71,12 @@ CREATE TABLE "collections" (
 	"title" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"image_url" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_handle_redirects" (
+	"handle" text PRIMARY KEY NOT NULL,
+	"product_id" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -101,6 +109,7 @@ CREATE TABLE "product_variants" (
 	"available" boolean DEFAULT true NOT NULL,
 	"selected_options" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL,
+	"image_id" uuid,
 	CONSTRAINT "product_variants_price_nonnegative" CHECK ("product_variants"."price_cents" >= 0),
 	CONSTRAINT "product_variants_compare_at_nonnegative" CHECK ("product_variants"."compare_at_price_cents" is null or "product_variants"."compare_at_price_cents" >= 0),
 	CONSTRAINT "product_variants_stock_nonnegative" CHECK ("product_variants"."stock" is null or "product_variants"."stock" >= 0)
@@ -115,13 +124,24 @@ CREATE TABLE "products" (
 	"product_type" text DEFAULT '' NOT NULL,
 	"tags" text[] DEFAULT '{}'::text[] NOT NULL,
 	"status" text DEFAULT 'active' NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	"search_title" text GENERATED ALWAYS AS (f_unaccent(lower("title"))) STORED NOT NULL,
 	"search_description" text GENERATED ALWAYS AS (f_unaccent(lower("description"))) STORED NOT NULL,
 	"search_tags" text GENERATED ALWAYS AS (f_search_tags("tags")) STORED NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "products_status_valid" CHECK ("products"."status" in ('active', 'draft')),
+	CONSTRAINT "products_status_valid" CHECK ("products"."status" in ('active', 'draft', 'archived')),
 	CONSTRAINT "products_handle_format" CHECK ("products"."handle" ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
+);
+--> statement-breakpoint
+CREATE TABLE "stock_adjustments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"variant_id" uuid NOT NULL,
+	"delta" integer NOT NULL,
+	"stock_after" integer NOT NULL,
+	"reason" text NOT NULL,
+	"user_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "launch_notifications" (
@@ -250,13 +270,14 @@ CREATE TABLE "points_history" (
 	"description" text NOT NULL,
 	"points" integer NOT NULL,
 	"event_key" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "user_badges" (
 	"user_id" uuid NOT NULL,
 	"badge_id" uuid NOT NULL,
 	"earned_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"announced_at" timestamp with time zone,
 	CONSTRAINT "user_badges_user_id_badge_id_pk" PRIMARY KEY("user_id","badge_id")
 );
 --> statement-breakpoint
@@ -352,10 +373,14 @@ CREATE TABLE "personalization_orders" (
 	"order_completed_at" timestamp with time zone,
 	"admin_notes" text,
 	"shopify_checkout_url" text,
+	"wholesale" boolean DEFAULT false NOT NULL,
+	"side_name" text,
+	"design_file_url" text,
 	"order_id" uuid,
 	CONSTRAINT "personalization_orders_product_type_valid" CHECK ("personalization_orders"."product_type" in ('bandana', 'collar')),
 	CONSTRAINT "personalization_orders_total_nonnegative" CHECK ("personalization_orders"."total_price_cents" >= 0),
 	CONSTRAINT "personalization_orders_quantity_positive" CHECK ("personalization_orders"."quantity" >= 1),
+	CONSTRAINT "personalization_orders_side_name_length" CHECK ("personalization_orders"."side_name" is null or char_length("personalization_orders"."side_name") <= 20),
 	CONSTRAINT "personalization_orders_pet_name_length" CHECK ("personalization_orders"."pet_name" is null or char_length("personalization_orders"."pet_name") <= 20),
 	CONSTRAINT "personalization_orders_pet_instagram_length" CHECK ("personalization_orders"."pet_instagram" is null or char_length("personalization_orders"."pet_instagram") <= 30),
 	CONSTRAINT "personalization_orders_completed_at_consistent" CHECK ("personalization_orders"."order_completed" = ("personalization_orders"."order_completed_at" is not null))
@@ -396,6 +421,7 @@ CREATE TABLE "cart_lines" (
 	"is_subscription" boolean DEFAULT false NOT NULL,
 	"attributes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "cart_lines_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	CONSTRAINT "cart_lines_quantity_positive" CHECK ("cart_lines"."quantity" > 0)
 );
 --> statement-breakpoint
@@ -491,7 +517,10 @@ CREATE TABLE "orders" (
 	"shipping_cents" integer NOT NULL,
 	"subtotal_cents" integer NOT NULL,
 	"discount_cents" integer DEFAULT 0 NOT NULL,
+	"pix_discount_cents" integer DEFAULT 0 NOT NULL,
 	"total_cents" integer NOT NULL,
+	"delivery_min_days" integer,
+	"delivery_max_days" integer,
 	"coupon_code" text,
 	"payment_method" text NOT NULL,
 	"payment_provider" text,
@@ -505,12 +534,25 @@ CREATE TABLE "orders" (
 	CONSTRAINT "orders_status_valid" CHECK ("orders"."status" in ('aguardando_pagamento', 'pago', 'em_producao', 'enviado', 'entregue', 'cancelado')),
 	CONSTRAINT "orders_payment_method_valid" CHECK ("orders"."payment_method" in ('pix', 'card')),
 	CONSTRAINT "orders_payment_mode_valid" CHECK ("orders"."payment_mode" is null or "orders"."payment_mode" in ('test', 'live')),
-	CONSTRAINT "orders_amounts_nonnegative" CHECK ("orders"."shipping_cents" >= 0 and "orders"."subtotal_cents" >= 0 and "orders"."discount_cents" >= 0 and "orders"."total_cents" >= 0),
-	CONSTRAINT "orders_total_consistent" CHECK ("orders"."total_cents" = "orders"."subtotal_cents" + "orders"."shipping_cents" - "orders"."discount_cents"),
+	CONSTRAINT "orders_amounts_nonnegative" CHECK ("orders"."shipping_cents" >= 0 and "orders"."subtotal_cents" >= 0 and "orders"."discount_cents" >= 0 and "orders"."pix_discount_cents" >= 0 and "orders"."total_cents" >= 0),
+	CONSTRAINT "orders_total_consistent" CHECK ("orders"."total_cents" = "orders"."subtotal_cents" + "orders"."shipping_cents" - "orders"."discount_cents" - "orders"."pix_discount_cents"),
 	CONSTRAINT "orders_installments_range" CHECK ("orders"."installments" between 1 and 6),
 	CONSTRAINT "orders_uf_format" CHECK ("orders"."uf" ~ '^[A-Z]{2}$'),
 	CONSTRAINT "orders_cep_format" CHECK ("orders"."cep" ~ '^[0-9]{8}$'),
 	CONSTRAINT "orders_cpf_format" CHECK ("orders"."cpf" ~ '^[0-9]{11}$')
+);
+--> statement-breakpoint
+CREATE TABLE "pets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"breed" text,
+	"neck_mm" integer,
+	"birthday" date,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "pets_name_length" CHECK (char_length("pets"."name") between 1 and 40),
+	CONSTRAINT "pets_breed_length" CHECK ("pets"."breed" is null or char_length("pets"."breed") <= 60),
+	CONSTRAINT "pets_neck_range" CHECK ("pets"."neck_mm" is null or "pets"."neck_mm" between 100 and 900)
 );
 --> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -520,9 +562,13 @@ ALTER TABLE "user_roles" ADD CONSTRAINT "user_roles_user_id_users_id_fk" FOREIGN
 ALTER TABLE "verification_tokens" ADD CONSTRAINT "verification_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "collection_products" ADD CONSTRAINT "collection_products_collection_id_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."collections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "collection_products" ADD CONSTRAINT "collection_products_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_handle_redirects" ADD CONSTRAINT "product_handle_redirects_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_images" ADD CONSTRAINT "product_images_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_image_id_product_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."product_images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -551,9 +597,13 @@ ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_changed_by_user_id_users_id_fk" FOREIGN KEY ("changed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pets" ADD CONSTRAINT "pets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_hash_unique" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "user_profiles_referred_by_idx" ON "user_profiles" USING btree ("referred_by_user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_unique" ON "users" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_referral_code_unique" ON "users" USING btree ("referral_code");--> statement-breakpoint
+CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "verification_tokens_hash_unique" ON "verification_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "collection_products_product_idx" ON "collection_products" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "collection_products_position_idx" ON "collection_products" USING btree ("collection_id","position");--> statement-breakpoint
@@ -566,6 +616,8 @@ CREATE UNIQUE INDEX "products_handle_unique" ON "products" USING btree ("handle"
 CREATE INDEX "products_title_trgm" ON "products" USING gin ("search_title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_description_trgm" ON "products" USING gin ("search_description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_tags_trgm" ON "products" USING gin ("search_tags" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "stock_adjustments_variant_idx" ON "stock_adjustments" USING btree ("variant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "stock_adjustments_created_idx" ON "stock_adjustments" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "aria_knowledge_base_created_idx" ON "aria_knowledge_base" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "aria_products_handle_unique" ON "aria_products" USING btree ("shopify_handle");--> statement-breakpoint
@@ -612,4 +664,5 @@ CREATE INDEX "orders_user_idx" ON "orders" USING btree ("user_id","created_at");
 CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "orders_payment_reference_idx" ON "orders" USING btree ("payment_provider","payment_reference");--> statement-breakpoint
-CREATE UNIQUE INDEX "orders_open_card_order_per_cart" ON "orders" USING btree ("cart_id") WHERE "orders"."status" = 'aguardando_pagamento' and "orders"."payment_method" = 'card' and "orders"."cart_id" is not null;
+CREATE UNIQUE INDEX "orders_open_card_order_per_cart" ON "orders" USING btree ("cart_id") WHERE "orders"."status" = 'aguardando_pagamento' and "orders"."payment_method" = 'card' and "orders"."cart_id" is not null;--> statement-breakpoint
+CREATE INDEX "pets_user_idx" ON "pets" USING btree ("user_id","created_at");

@@ -28,6 +28,16 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		bytes: 4 * MB,
 		why: 'a CSV file of up to 1 MB, then the same CSV sent back URL-encoded (up to 3 bytes per byte)',
 	},
+	{
+		path: /^\/resources\/personalizacao\/arquivo\/?$/,
+		bytes: 5 * MB + 256 * KB,
+		why: "one personalization image of up to 5 MB (document 001 §5) and the form around it: storage's uploadBodyLimit('image')",
+	},
+	{
+		path: /^\/user\/photos\/?$/,
+		bytes: 5 * MB + 256 * KB,
+		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
+	},
 	{ path: /^\/admin(\/|$)/, bytes: 1 * MB, why: 'back-office forms (settings, status changes) with room to spare' },
 ]
 

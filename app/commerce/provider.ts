@@ -9,6 +9,7 @@ import type {
 	ProductSortKey,
 	ProductSummary,
 } from './types'
+import type { BrowsePage, BrowseParams } from './rules/browse'
 
 export type ListProductsOptions = {
 	/** Page size, 1-250 (the Storefront API's page size). */
@@ -23,6 +24,11 @@ export type ListProductsOptions = {
 	sortKey?: ProductSortKey
 	reverse?: boolean
 }
+
+/** A category (by handle) or a search (by query), with the page's sort, filters and number. */
+export type BrowseInput = ({ collectionHandle: string } | { query: string }) & { params: BrowseParams; pageSize?: number }
+/** One page of products, in order, with the total after filters and the facet counts. */
+export type BrowseResult = BrowsePage & { products: ProductSummary[] }
 
 /**
  * Everything the shop needs from a commerce backend. Implementations: the built-in one on
@@ -55,6 +61,11 @@ export interface CommerceProvider {
 		options?: { first?: number },
 	): Promise<{ collection: Collection; products: ProductSummary[] }[]>
 	listCollections(): Promise<Collection[]>
+	/**
+	 * Category and search result pages (issue 13): sorted, filtered, counted and paged. null when
+	 * the collection does not exist; a search with no match is an empty page.
+	 */
+	browseProducts(input: BrowseInput): Promise<BrowseResult | null>
 	/** Best matches first; [] when the trimmed query has fewer than 2 characters. */
 	searchProducts(query: string, options?: { first?: number }): Promise<ProductSummary[]>
 

@@ -31,6 +31,8 @@ export type ProductVariant = {
 	selectedOptions: SelectedOption[]
 	/** Units that can still be sold; null when stock is not tracked (made to order). */
 	quantityAvailable: number | null
+	/** The variant's own picture (e.g. its colour), when it has one (the Storefront API's ProductVariant.image). */
+	image?: Image | null
 }
 
 export type CollectionRef = { handle: string; title: string }

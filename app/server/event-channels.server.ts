@@ -10,11 +10,12 @@ import type { StreamSubscription } from '~/server/event-stream.server'
  * - store: shop-wide changes anyone may see (banner video replaced, settings, stock); no
  *   sign-in needed, events carry no personal data.
  * - favorites: the signed-in person's favourites.
+ * - account: the signed-in person's points, level and badges (a new badge is toasted).
  * - cart: the cart this browser holds (its cart cookie, resolved by the caller), so two tabs
  *   stay consistent; without a cart there is nothing to listen to.
  * - admin:*: back-office feeds, admin only.
  */
-export const PUBLIC_CHANNELS = ['store', 'favorites', 'cart', 'admin:orders', 'admin:reviews', 'admin:photos'] as const
+export const PUBLIC_CHANNELS = ['store', 'favorites', 'account', 'cart', 'admin:orders', 'admin:reviews', 'admin:photos'] as const
 export type PublicChannel = (typeof PUBLIC_CHANNELS)[number]
 
 export const channelListSchema = z
@@ -46,7 +47,10 @@ export function authorizeChannels(
 			subscriptions.push({ name, channel: STORE_CHANNEL })
 		} else if (name === 'favorites') {
 			if (!user) return { ok: false, status: 401, message: 'Entre na sua conta para acompanhar seus favoritos.' }
-			subscriptions.push({ name, channel: `favorites:${user.id}` })
+			subscriptions.push({ name, channel: favoritesChannel(user.id) })
+		} else if (name === 'account') {
+			if (!user) return { ok: false, status: 401, message: 'Entre na sua conta para continuar.' }
+			subscriptions.push({ name, channel: accountChannel(user.id) })
 		} else if (name === 'cart') {
 			// No cart yet: nothing to hear; the page subscribes again once it has one.
 			if (holder.cartId) subscriptions.push({ name, channel: cartChannel(holder.cartId) })
@@ -65,6 +69,11 @@ export const STORE_CHANNEL = 'store'
 /** The bus channel for a user's favourites (publishers use this). */
 export function favoritesChannel(userId: string): string {
 	return `favorites:${userId}`
+}
+
+/** The bus channel for a user's points, level and badges (publishers use this). */
+export function accountChannel(userId: string): string {
+	return `account:${userId}`
 }
 
 /** The bus channel of one cart (publishers use this; only its holder may listen). */

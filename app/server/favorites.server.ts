@@ -3,7 +3,9 @@ import { productImages, products, productVariants, userFavorites } from '~/db/sc
 import { db } from '~/server/db.server'
 import { favoritesChannel } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
+import { evaluateBadges } from '~/server/loyalty/badges.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { getStoreSettings } from '~/server/settings.server'
 
 /**
  * Favourites (document 000 §3, §4, §7; 001 'Meus Favoritos'). Only signed-in people have
@@ -11,8 +13,7 @@ import { awardPointsOnce } from '~/server/loyalty/points.server'
  * change is announced on `favorites:{userId}` so the person's other tabs and devices refetch.
  */
 
-/** Decision 14: the first product ever favourited earns 5 points, once per person. */
-export const FIRST_FAVORITE_POINTS = 5
+/** Decision 14: the first product ever favourited earns points (5 by default), once per person. */
 export const FIRST_FAVORITE_ACTION = 'first_favorite'
 export const FIRST_FAVORITE_DESCRIPTION = 'Primeiro produto favoritado'
 
@@ -57,12 +58,14 @@ export type FavoriteChange =
 
 /**
  * Adds a product to the person's favourites (idempotent: adding twice keeps one row). The
- * first favourite ever earns FIRST_FAVORITE_POINTS; the event key makes that once per
- * person even if they remove it and favourite again, or two tabs race.
+ * first favourite ever earns the settings' first-favourite points; the event key makes that
+ * once per person even if they remove it and favourite again, or two tabs race. Every new
+ * favourite may reach a 'favorites' badge.
  */
 export async function addFavorite(userId: string, productId: string): Promise<FavoriteChange> {
 	const snapshot = await loadProductSnapshot({ id: productId })
 	if (!snapshot) return { ok: false, reason: 'product_not_found' }
+	const points = (await getStoreSettings()).loyaltyPoints.firstFavorite
 	const pointsAwarded = await db.transaction(async (tx) => {
 		const inserted = await tx
 			.insert(userFavorites)
@@ -74,11 +77,15 @@ export async function addFavorite(userId: string, productId: string): Promise<Fa
 			userId,
 			actionType: FIRST_FAVORITE_ACTION,
 			description: FIRST_FAVORITE_DESCRIPTION,
-			points: FIRST_FAVORITE_POINTS,
+			points,
 			eventKey: `${FIRST_FAVORITE_ACTION}:${userId}`,
 		})
-		return awarded ? FIRST_FAVORITE_POINTS : 0
+		// Evaluated even when no points were awarded (only the first favourite earns them).
+		if (!awarded) await evaluateBadges(tx, userId)
+		return awarded ? points : 0
 	})
+	// Also how a badge earned here reaches the customer's tabs: they revalidate, and the root
+	// loader announces it.
 	await publish(favoritesChannel(userId), { type: 'changed', id: productId })
 	return { ok: true, favorite: true, productTitle: snapshot.productTitle, pointsAwarded }
 }

@@ -39,6 +39,18 @@ export async function resetRateLimit(key: string): Promise<void> {
 	await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`)
 }
 
+/**
+ * Gives back one attempt counted against `key` in the current window (never below zero): an
+ * attempt that turned out legitimate, e.g. a sign-in with the right password, should not
+ * use up a budget meant for guesses.
+ */
+export async function refundRateLimit({ key, windowSeconds }: Omit<RateLimitOptions, 'limit'>): Promise<void> {
+	const window = currentWindow(windowSeconds, nowMs())
+	await db.execute(
+		sql`update ${rateLimits} set count = greatest(count - 1, 0) where key = ${key} and window_start = ${window.start.toISOString()}`,
+	)
+}
+
 /** Drops windows that ended long ago; the purge job (app/server/jobs/purges.server.ts) calls it. */
 export async function purgeOldRateLimits(before: Date): Promise<void> {
 	await db.delete(rateLimits).where(lt(rateLimits.windowStart, before))

@@ -4,7 +4,9 @@ import { products, reviews } from '~/db/schema'
 import type { SessionUser } from '~/server/auth/guards.server'
 import { db } from '~/server/db.server'
 import { publish } from '~/server/events.server'
+import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { getStoreSettings } from '~/server/settings.server'
 import type { ReviewFormInput } from '~/utils/review-form-schema'
 import { type PublicReview, REVIEW_NAME_MAX, type ReviewSummary } from '~/utils/reviews'
 
@@ -22,7 +24,6 @@ const PRODUCT_REVIEWS_LIMIT = 200
 /** document 000 §9: the home page shows the 12 latest approved reviews. */
 export const HOME_REVIEWS_LIMIT = 12
 /** Decision 14: an approved review earns its author 50 points, once. */
-export const REVIEW_APPROVED_POINTS = 50
 
 const uuidSchema = z.uuid()
 
@@ -137,6 +138,8 @@ export async function createReview(input: ReviewFormInput, user: SessionUser | n
  */
 export async function setReviewApproval(reviewId: string, approved: boolean): Promise<boolean> {
 	if (!uuidSchema.safeParse(reviewId).success) return false
+	const points = (await getStoreSettings()).loyaltyPoints.reviewApproved
+	let reviewerId: string | null = null
 	const updated = await db.transaction(async (tx) => {
 		const [row] = await tx
 			.update(reviews)
@@ -145,11 +148,12 @@ export async function setReviewApproval(reviewId: string, approved: boolean): Pr
 			.returning({ id: reviews.id, userId: reviews.userId, productName: reviews.productName })
 		if (!row) return false
 		if (approved && row.userId) {
+			reviewerId = row.userId
 			await awardPointsOnce(tx, {
 				userId: row.userId,
 				actionType: 'review',
 				description: `Avaliação aprovada: ${row.productName}`,
-				points: REVIEW_APPROVED_POINTS,
+				points,
 				eventKey: `review:${row.id}`,
 			})
 		}
@@ -157,6 +161,7 @@ export async function setReviewApproval(reviewId: string, approved: boolean): Pr
 	})
 	if (updated) {
 		await publish('admin:reviews', { type: 'changed', id: reviewId })
+		if (reviewerId) publishAccountChange(reviewerId)
 	}
 	return updated
 }

@@ -67,6 +67,12 @@ describe('store settings', () => {
 			{ giftProductHandle: 'Brinde Laço' },
 			{ storeName: '' },
 			{ unknownField: 1 },
+			// Issue 13: the shipping table, the PIX discount and the app links.
+			{ shippingTable: { ...defaultStoreSettings().shippingTable, sul: { rateCents: 1000, minDays: 9, maxDays: 3 } } },
+			{ shippingTable: { sudeste: { rateCents: 1000, minDays: 1, maxDays: 3 } } },
+			{ pixDiscountPercent: 31 },
+			{ pixDiscountPercent: 5.25 },
+			{ appStoreUrl: 'http://apps.apple.com/app/x' },
 			'nada',
 		]
 		for (const attempt of attempts) {
@@ -75,6 +81,10 @@ describe('store settings', () => {
 		}
 		const error = (await updateStoreSettings({ whatsappNumber: 'abc' }).catch((e: unknown) => e)) as z.ZodError
 		expect(error.issues[0]?.message).toBe('Informe o WhatsApp só com números, com DDI e DDD (ex.: 5511999999999).')
+		const days = (await updateStoreSettings({
+			shippingTable: { ...defaultStoreSettings().shippingTable, sul: { rateCents: 1000, minDays: 9, maxDays: 3 } },
+		}).catch((e: unknown) => e)) as z.ZodError
+		expect(days.issues[0]).toMatchObject({ path: ['shippingTable', 'sul', 'maxDays'], message: 'O prazo máximo não pode ser menor que o mínimo.' })
 		expect(await db.select().from(storeSettings)).toHaveLength(0)
 	})
 

@@ -6,6 +6,8 @@ import { db, type Executor } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
 import { isValidCnpj } from '~/commerce/rules/cpf'
+import { DEFAULT_SHIPPING_TABLE, SHIPPING_REGIONS, type ShippingRegion } from '~/commerce/rules/shipping'
+import { DEFAULT_LOYALTY_POINTS, loyaltyPointsSchema } from '~/server/loyalty/point-values'
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_RETURNS_POLICY, DEFAULT_TERMS_OF_USE } from '~/server/policies/default-policies'
 
 /**
@@ -38,6 +40,26 @@ const policyText = (label: string) =>
 		.transform((v) => v.replace(/\r\n?/g, '\n').trim())
 		.refine((v) => v.length > 0, `${label} não pode ficar em branco.`)
 
+/** One region's row of the shipping table: rate and delivery window in business days. */
+const shippingRateSchema = z
+	.object({
+		rateCents: cents('O frete'),
+		minDays: z.number().int('Prazo: informe dias inteiros.').min(1, 'O prazo mínimo é de 1 dia útil.').max(90, 'O prazo máximo é de 90 dias úteis.'),
+		maxDays: z.number().int('Prazo: informe dias inteiros.').min(1, 'O prazo mínimo é de 1 dia útil.').max(90, 'O prazo máximo é de 90 dias úteis.'),
+	})
+	.refine((r) => r.maxDays >= r.minDays, { message: 'O prazo máximo não pode ser menor que o mínimo.', path: ['maxDays'] })
+
+export const shippingTableSchema = z.object(
+	Object.fromEntries(SHIPPING_REGIONS.map((region) => [region, shippingRateSchema])) as Record<ShippingRegion, typeof shippingRateSchema>,
+)
+
+/** An app store link: https only. */
+const appLink = (label: string) =>
+	userText()
+		.trim()
+		.max(2000, `${label} é longo demais.`)
+		.refine((v) => /^https:\/\/\S+$/.test(v), `${label} deve começar com https://.`)
+
 /** Bounds of the PIX payment window, in hours: from 1 hour to 30 days. */
 export const PIX_PAYMENT_WINDOW_HOURS = { min: 1, max: 720 } as const
 
@@ -69,8 +91,26 @@ export const storeSettingsSchema = z.object({
 		.default('brinde-lacinho-pet'),
 	/** document 000 §4/§9: gift threshold, default 100. */
 	giftThresholdCents: cents('O valor para ganhar o brinde').default(10_000),
-	/** Decision 5: the shipping rate below the free-shipping threshold. */
+	/**
+	 * Decision 5: the shipping rate below the free-shipping threshold when the CEP's region is
+	 * unknown (a CEP outside the Correios' ranges); otherwise the region's row below applies.
+	 */
 	shippingRateCents: cents('O valor do frete').default(1990),
+	/** Issue 13: rate and delivery window per region of Brazil, quoted from the delivery CEP. */
+	shippingTable: shippingTableSchema.default(DEFAULT_SHIPPING_TABLE),
+	/**
+	 * Issue 13: percent off the products when paying by PIX ('5% de desconto no PIX'), applied on
+	 * the server and shown with every price; 0 switches it off. Up to one decimal, at most 30%.
+	 */
+	pixDiscountPercent: z
+		.number({ error: 'Desconto no PIX: informe um percentual.' })
+		.min(0, 'O desconto no PIX não pode ser negativo.')
+		.max(30, 'O desconto no PIX deve ser de no máximo 30%.')
+		.refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Desconto no PIX: use no máximo uma casa decimal.')
+		.default(0),
+	/** Issue 13: the shop's apps; a badge is shown in the footer only for a link that is set. */
+	appStoreUrl: appLink('O link da App Store').nullable().default(null),
+	playStoreUrl: appLink('O link do Google Play').nullable().default(null),
 	/**
 	 * Decision 20: hours a PIX order waits for payment before it is cancelled and its stock
 	 * and coupon use go back. A store setting, not an env var: it is the owner's business
@@ -99,6 +139,8 @@ export const storeSettingsSchema = z.object({
 		.min(PIX_PAYMENT_WINDOW_HOURS.min, `O prazo do PIX deve ser de pelo menos ${PIX_PAYMENT_WINDOW_HOURS.min} hora.`)
 		.max(PIX_PAYMENT_WINDOW_HOURS.max, `O prazo do PIX deve ser de no máximo ${PIX_PAYMENT_WINDOW_HOURS.max} horas (30 dias).`)
 		.default(24),
+	/** Issue 10: points per event (app/server/loyalty/point-values.ts), edited on /admin/fidelidade. */
+	loyaltyPoints: loyaltyPointsSchema.default(DEFAULT_LOYALTY_POINTS),
 })
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>

@@ -8,7 +8,10 @@ export const SITEMAP_PAGE_SIZE = 250
  * Public pages without a handle that belong in the sitemap. Each must be a route in
  * app/routes.ts (sitemap.test.ts fails otherwise); add pages here as their routes land.
  */
-export const STATIC_SITEMAP_PATHS = ['/', '/assinaturas', '/em-breve'] as const
+export const STATIC_SITEMAP_PATHS = ['/', '/assinaturas', '/em-breve', '/personalize', '/personalize-colares', '/atacado'] as const
+
+/** Collections sold through a page of their own (its /categoria address redirects there). */
+const COLLECTIONS_WITH_OWN_PAGE = new Set(['atacado'])
 
 export type SitemapEntry = { path: string; lastmod?: string }
 
@@ -38,6 +41,7 @@ export async function collectSitemapEntries(): Promise<SitemapEntry[]> {
 
 	// Collections at their canonical address (decision 19), not the '/:handle' short form.
 	for (const collection of await commerce.listCollections()) {
+		if (COLLECTIONS_WITH_OWN_PAGE.has(collection.handle)) continue
 		entries.push({ path: `/categoria/${segment(collection.handle)}` })
 	}
 

@@ -46,3 +46,10 @@ export function formatDateTime(value: DateInput): string {
 export function formatLongDate(value: DateInput): string {
 	return longDate.format(toDate(value))
 }
+
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 })
+
+/** 5 → '5%', 7.5 → '7,5%' (the PIX discount). */
+export function formatPercent(value: number): string {
+	return `${percent.format(value)}%`
+}

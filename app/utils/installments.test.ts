@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { installmentCents, installmentLabel } from './installments'
+import { installmentCents, installmentLabel, pixOfferLabel } from './installments'
 
 describe('instalments', () => {
 	test('the amount is rounded up to the cent, so n instalments cover the price', () => {
@@ -7,5 +7,13 @@ describe('instalments', () => {
 		expect(installmentLabel(3490)).toBe('6x de R$ 5,82 sem juros')
 		expect(installmentLabel(2990, 2)).toBe('2x de R$ 14,95 sem juros')
 		for (const total of [1, 599, 3490, 47880, 100001]) expect(installmentCents(total, 6) * 6).toBeGreaterThanOrEqual(total)
+	})
+})
+
+describe('pixOfferLabel (issue 13)', () => {
+	test('the PIX price and percent when the store gives a discount, else the documents’ text', () => {
+		expect(pixOfferLabel(2990, 5)).toBe('ou R$ 28,40 no PIX (5% de desconto)')
+		expect(pixOfferLabel(10000, 7.5)).toBe('ou R$ 92,50 no PIX (7,5% de desconto)')
+		expect(pixOfferLabel(2990, 0)).toBe('ou PIX à vista')
 	})
 })

@@ -86,6 +86,9 @@ describe('Meus Favoritos', () => {
 		const title = (await card.getByRole('heading').textContent())?.trim() ?? ''
 		await card.getByRole('button', { name: 'Adicionar aos favoritos' }).click()
 		await card.getByRole('button', { name: 'Remover dos favoritos', pressed: true }).waitFor()
+		// The pressed heart is optimistic: wait for the server's answer before leaving the page,
+		// or the navigation may cancel the request.
+		await shell.toast('Adicionado aos favoritos')
 
 		await page.goto('/user/favorites')
 		await page.getByRole('main').getByRole('heading', { name: title }).waitFor()

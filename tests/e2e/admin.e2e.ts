@@ -168,8 +168,17 @@ describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () =
 		await admin.changeStatus('Marcar como pago')
 		await page.getByRole('list', { name: 'Histórico de status' }).getByText('Aguardando pagamento → Pago').waitFor()
 
-		// 10 points per R$ 1 paid.
-		expect(await pointsOf()).toBe(pointsBefore + Math.floor((order?.total_cents ?? 0) / 100) * 10)
+		// 10 points per R$ 1 paid, in the ledger; a first paid order also earns the seeded
+		// 'Primeira Compra' badge and its reward (issue 10), which the total includes.
+		const { rows: ledger } = await db.query<{ action_type: string; points: number; description: string }>(
+			'select action_type, points, description from points_history where user_id = $1 and created_at > now() - interval \'5 minutes\' order by created_at',
+			[order?.user_id],
+		)
+		const purchase = Math.floor((order?.total_cents ?? 0) / 100) * 10
+		expect(ledger.filter((row) => row.action_type === 'purchase')).toEqual([{ action_type: 'purchase', points: purchase, description: `Compra #${reference}` }])
+		const badgeRewards = ledger.filter((row) => row.action_type === 'badge').reduce((sum, row) => sum + row.points, 0)
+		expect(ledger.some((row) => row.description === 'Conquista: Primeira Compra')).toBe(true)
+		expect(await pointsOf()).toBe(pointsBefore + purchase + badgeRewards)
 
 		// The e-mail is in the outbox.
 		await page.goto('/admin/emails')

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { FAILING_CEP, SLOW_CEP, UNKNOWN_CEP } from '#tests/support/fake-address-service'
+import type { Page } from 'playwright-core'
+import { parsePixPayload } from '~/commerce/rules/pix-brcode'
+import { AdminPages } from './pages/admin-pages'
 import { CheckoutPage } from './pages/checkout-page'
 import { ProductPage } from './pages/product-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
@@ -83,4 +86,82 @@ describe('checkout: máscaras e CEP', () => {
 		expect(response.status).toBe(400)
 		expect(await response.json()).toEqual({ ok: false, message: 'CEP inválido. Use 8 números, como 01310-100.' })
 	})
+})
+
+/** 'R$ 1.234,50' → 123450 */
+function cents(text: string | null): number {
+	const digits = (text ?? '').replace(/[^\d,]/g, '').replace(',', '.')
+	return Math.round(Number(digits) * 100)
+}
+
+/** The owner sets the PIX discount on /admin/configuracoes ('' switches it off). */
+async function setPixDiscount(page: Page, percent: string) {
+	await page.goto('/admin/configuracoes')
+	await page.getByLabel('Desconto no PIX (%)').fill(percent)
+	await page.getByRole('button', { name: 'Salvar configurações' }).click()
+	await new AdminPages(page).shell.toast('Configurações salvas!')
+}
+
+/*
+ * Issue 13: shipping quoted by the CEP's region with its delivery window, and the owner's PIX
+ * discount, computed on the server, shown beside prices and carried by the BR Code.
+ */
+describe('checkout: frete por região e desconto no PIX', () => {
+	test('a CEP in Manaus is quoted at the Norte rate; PIX takes 5% off the products and the BR Code charges that total', async () => {
+		const ownerPage = await browser.newPage(DESKTOP)
+		await new AdminPages(ownerPage).signIn()
+		await setPixDiscount(ownerPage, '5')
+		try {
+			const page = await openCheckout(DESKTOP)
+			await page.getByText('Informe o CEP para calcular o frete e o prazo de entrega.').waitFor()
+			await page.getByText('5% de desconto no PIX').waitFor()
+			const subtotal = cents(await page.getByTestId('summary-subtotal').textContent())
+			expect(subtotal).toBeGreaterThan(0)
+			expect(subtotal).toBeLessThan(10_000)
+
+			// Manaus (AM): Norte, R$ 39,90, 10 to 16 business days (the default table).
+			await page.getByLabel('CEP').pressSequentially('69005040')
+			await page.getByText('Entrega para Norte (AM): 10 a 16 dias úteis').waitFor()
+			expect(await page.getByTestId('summary-shipping').textContent()).toBe('R$ 39,90')
+			const pixDiscount = Math.floor((subtotal * 500 + 5000) / 10_000)
+			await expect.poll(() => page.getByTestId('summary-pix-discount').textContent()).toContain(
+				(pixDiscount / 100).toFixed(2).replace('.', ','),
+			)
+			const pixTotal = subtotal + 3990 - pixDiscount
+			expect(cents(await page.getByTestId('summary-total').textContent())).toBe(pixTotal)
+
+			// A card pays the whole total: the discount row goes away.
+			await page.getByRole('radio', { name: /Cartão de crédito/ }).check()
+			await expect.poll(() => page.getByTestId('summary-pix-discount').count()).toBe(0)
+			expect(cents(await page.getByTestId('summary-total').textContent())).toBe(subtotal + 3990)
+
+			const checkout = new CheckoutPage(page)
+			await checkout.choosePix()
+			await page.getByLabel('Nome completo').fill('Bruna Lima')
+			await page.getByLabel('E-mail').fill('bruna.lima@example.com')
+			await page.getByLabel('Telefone').fill('(92) 99123-4567')
+			await page.getByLabel('CPF').fill('529.982.247-25')
+			await page.getByLabel('Rua').fill('Rua Ramos Ferreira')
+			await page.getByLabel('Número', { exact: true }).fill('200')
+			await page.getByLabel('Bairro').fill('Centro')
+			await page.getByLabel('Cidade').fill('Manaus')
+			await page.getByLabel('Estado (UF)').selectOption('AM')
+			await checkout.submit()
+			await page.waitForURL(/\/pedido\/PET-/, { timeout: 30_000 })
+
+			// The order keeps what checkout showed; the BR Code asks for exactly that amount.
+			expect(cents(await page.getByTestId('summary-total').textContent())).toBe(pixTotal)
+			await page.getByText('Prazo de entrega: 10 a 16 dias úteis').waitFor()
+			const parsed = parsePixPayload(await page.getByTestId('pix-payload').inputValue())
+			expect(parsed.ok && parsed.payload.amountCents).toBe(pixTotal)
+
+			// The PIX price beside product prices.
+			await page.goto('/produto/bandana-preta')
+			await expect.poll(() => page.getByTestId('parcelas').textContent()).toMatch(/ou R\$ [\d,.]+ no PIX \(5% de desconto\)/)
+			expectNoPageErrors(page)
+		} finally {
+			// Other e2e files share this server: no PIX discount for them.
+			await setPixDiscount(ownerPage, '')
+		}
+	}, 120_000)
 })

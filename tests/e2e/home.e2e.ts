@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { AdminPages } from './pages/admin-pages'
 import { HomePage } from './pages/home-page'
 
 const browser = setupBrowser()
@@ -94,15 +95,9 @@ describe('página inicial', () => {
 			expect(await page.getByTestId('home-instagram').getByRole('link').count()).toBe(7)
 			expect(await page.locator('iframe, script[src*="instagram"]').count()).toBe(0)
 
-			// Desktop only (document 000 §2), with iOS and Android store links.
-			const banner = home.appDownloadBanner()
-			if (viewport === DESKTOP) {
-				expect(await banner.isVisible()).toBe(true)
-				await banner.getByRole('link', { name: /App Store/ }).waitFor()
-				await banner.getByRole('link', { name: /Google Play/ }).waitFor()
-			} else {
-				expect(await banner.isVisible()).toBe(false)
-			}
+			// No app links in the settings: no app banner and no badges (issue 13; see the test below).
+			expect(await home.appDownloadBanner().count()).toBe(0)
+			expect(await page.getByTestId('app-badges').count()).toBe(0)
 
 			await expectAccessible(page, `home claro ${name}`)
 			expectNoPageErrors(page)
@@ -386,6 +381,71 @@ describe('página inicial', () => {
 		expect(await page.locator('meta[property="og:site_name"]').getAttribute('content')).not.toBe('')
 		const image = await page.request.get('/media/home-share.jpg')
 		expect(image.headers()['content-type']).toBe('image/jpeg')
+		expectNoPageErrors(page)
+	})
+})
+
+describe('aplicativos da loja (issue 13)', () => {
+	test('with the owner’s app links, the home banner (desktop only) and the footer badges lead to them', async () => {
+		const owner = await browser.newPage(DESKTOP)
+		await new AdminPages(owner).signIn()
+		const setLinks = async (appStore: string, play: string) => {
+			await owner.goto('/admin/configuracoes')
+			await owner.getByLabel('Link do app na App Store').fill(appStore)
+			await owner.getByLabel('Link do app no Google Play').fill(play)
+			await owner.getByRole('button', { name: 'Salvar configurações' }).click()
+			await new AdminPages(owner).shell.toast('Configurações salvas!')
+		}
+		const appStore = 'https://apps.apple.com/br/app/pet-estilo/id123456789'
+		await setLinks(appStore, '')
+		try {
+			const page = await browser.newPage(DESKTOP)
+			const home = new HomePage(page)
+			await home.goto()
+			const banner = home.appDownloadBanner()
+			expect(await banner.isVisible()).toBe(true)
+			expect(await banner.getByRole('link', { name: /App Store/ }).getAttribute('href')).toBe(appStore)
+			expect(await banner.getByRole('link', { name: /Google Play/ }).count()).toBe(0)
+			const badges = page.getByTestId('app-badges')
+			expect(await badges.getByRole('link', { name: /App Store/ }).getAttribute('href')).toBe(appStore)
+			expect(await badges.getByRole('link').count()).toBe(1)
+
+			const phone = new HomePage(await browser.newPage(MOBILE))
+			await phone.goto()
+			expect(await phone.appDownloadBanner().isVisible()).toBe(false)
+			expectNoPageErrors(page)
+		} finally {
+			// Other e2e files share this server: no app links for them.
+			await setLinks('', '')
+		}
+	}, 120_000)
+})
+
+describe('linhas de produtos no desktop (issue 13)', () => {
+	test('a row of more than four products scrolls sideways with its arrows', async () => {
+		const page = await browser.newPage(DESKTOP)
+		const home = new HomePage(page)
+		await home.goto()
+		const row = page.getByTestId('home-category-row').filter({ has: page.getByTestId('setas-da-linha') }).first()
+		await row.scrollIntoViewIfNeeded()
+		const title = (await row.getByRole('heading', { level: 2 }).textContent()) ?? ''
+		const next = row.getByRole('button', { name: `Mais produtos de ${title}` })
+		const previous = row.getByRole('button', { name: `Produtos anteriores de ${title}` })
+		expect(await previous.isDisabled()).toBe(true)
+		const track = row.getByRole('list').first()
+		const scrollLeft = () => track.evaluate((el) => el.scrollLeft)
+		// The first card out of sight comes into view.
+		const firstHidden = row.getByRole('listitem').nth(4)
+		expect(await firstHidden.evaluate((el) => el.getBoundingClientRect().left >= el.parentElement!.getBoundingClientRect().right - 1)).toBe(true)
+		await next.click()
+		await expect.poll(scrollLeft).toBeGreaterThan(100)
+		await expect.poll(() => previous.isDisabled()).toBe(false)
+		await previous.click()
+		await expect.poll(scrollLeft).toBeLessThanOrEqual(1)
+		// Phones swipe: no arrows.
+		const phone = new HomePage(await browser.newPage(MOBILE))
+		await phone.goto()
+		expect(await phone.page.getByTestId('setas-da-linha').first().isVisible()).toBe(false)
 		expectNoPageErrors(page)
 	})
 })

@@ -30,6 +30,18 @@ export const MATRIX: Record<string, Row> = {
 	'/user': { sample: '/user/dashboard', get: customerOnly },
 	'/user/dashboard': { get: customerOnly },
 	'/user/favorites': { get: customerOnly },
+	'/user/orders': { get: customerOnly },
+	'/user/photos': { get: customerOnly, post: { form: { caption: 'x' }, expect: customerOnly } },
+	'/user/gamification': { get: customerOnly },
+	'/user/rewards': { get: customerOnly },
+	// A wrong password: refused (400) before anything is deleted.
+	// An invalid neck measure: refused (400) before anything is stored.
+	'/user/pets': { get: customerOnly, post: { form: { intent: 'add', name: 'Thor', neckCm: 'muito' }, expect: customerOnly } },
+	'/user/settings': { get: customerOnly, post: { form: { password: 'senha-errada', confirm: 'on' }, expect: customerOnly } },
+	'/user/settings/dados.json': { get: customerOnly },
+	// An invalid phone: the action answers (400) without saving, so the admin's profile keeps no name
+	// (foundation.e2e reads the admin's e-mail in the header menu).
+	'/user/profile': { get: customerOnly, post: { form: { fullName: 'Maria', phone: 'x' }, expect: customerOnly } },
 	'/admin': { get: adminOnly },
 	// Back-office for orders, coupons, settings and the mail outbox (issue 4). POST forms are
 	// harmless for the admin: an unknown order/coupon id or an incomplete form is refused with 4xx.
@@ -47,6 +59,43 @@ export const MATRIX: Record<string, Row> = {
 	'/admin/cupons/importar': { get: adminOnly, post: { form: { intent: 'check', csv: 'code;amount' }, expect: adminOnly } },
 	'/admin/configuracoes': { get: adminOnly, post: { form: { storeName: '' }, expect: adminOnly } },
 	'/admin/emails': { get: adminOnly },
+	'/admin/personalizacao/bandanas': {
+		get: adminOnly,
+		post: { form: { intent: 'save-price', id: '00000000-0000-4000-8000-000000000000', price: 'x' }, expect: adminOnly },
+	},
+	'/admin/personalizacao/colares': { get: adminOnly, post: { form: { intent: 'save-base-price', price: 'x' }, expect: adminOnly } },
+	'/admin/pedidos-personalizados': {
+		get: adminOnly,
+		post: { form: { intent: 'notes', id: '00000000-0000-4000-8000-000000000000', notes: 'x' }, expect: adminOnly },
+	},
+	'/admin/pedidos-personalizados/:id/arquivo/:campo': {
+		sample: '/admin/pedidos-personalizados/00000000-0000-4000-8000-000000000000/arquivo/rosto',
+		get: adminOnly,
+	},
+	'/admin/avaliacoes': {
+		get: adminOnly,
+		post: { form: { intent: 'approve', id: '00000000-0000-4000-8000-000000000000', approved: 'true' }, expect: adminOnly },
+	},
+	// Loyalty rules (issue 10): an invalid points value, refused before anything is saved.
+	'/admin/fidelidade': { get: adminOnly, post: { form: { intent: 'save-points', purchasePerReal: 'x' }, expect: adminOnly } },
+	// Accounts (issue 10): an unknown id answers 404 to the admin; the POST is refused before any change.
+	'/admin/users': { get: adminOnly },
+	'/admin/users/:userId': {
+		sample: '/admin/users/00000000-0000-4000-8000-000000000000',
+		get: adminOnly,
+		post: { form: { intent: 'points', points: 'x' }, expect: adminOnly },
+	},
+	// Catalogue (issue 11): forms refused before anything is saved (no title; an unknown product).
+	'/admin/produtos': { get: adminOnly },
+	'/admin/estoque': { get: adminOnly },
+	'/admin/produtos/novo': { get: adminOnly, post: { form: { title: '', price: 'x' }, expect: adminOnly } },
+	'/admin/produtos/:productId': {
+		sample: '/admin/produtos/00000000-0000-4000-8000-000000000000',
+		get: adminOnly,
+		post: { form: { intent: 'delete' }, expect: adminOnly },
+	},
+	'/admin/fotos': { get: adminOnly, post: { form: { intent: 'approve', id: '00000000-0000-4000-8000-000000000000' }, expect: adminOnly } },
+	'/admin/atacado': { get: adminOnly, post: { form: { intent: 'save-tiers', kind: 'bandana' }, expect: adminOnly } },
 }
 
 function outcomeOf(response: Response): Outcome | `error ${number}` {

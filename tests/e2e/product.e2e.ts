@@ -25,7 +25,7 @@ describe('página de produto', () => {
 			await product.main().getByRole('navigation', { name: 'Trilha de navegação' }).getByRole('link', { name: 'Início' }).waitFor()
 			await product.main().getByRole('link', { name: 'Voltar' }).waitFor()
 			expect(await product.main().getByText('287 avaliações').count()).toBe(0)
-			expect(await product.page.getByTestId('info-tiles').isVisible()).toBe(name === 'desktop')
+			expect(await product.page.getByTestId('info-tiles').isVisible()).toBe(true)
 
 			// P is sold out: M is preselected and P cannot be chosen.
 			expect(await product.optionValue('Tamanho', 'M').isChecked()).toBe(true)
@@ -193,6 +193,42 @@ describe('página de produto', () => {
 		expect((await page.goto('/produto/assinatura-clube-da-bandana'))?.status()).toBe(200)
 		await page.getByText('Assinatura Anual').first().waitFor()
 		expect(await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).count()).toBe(0)
+		expectNoPageErrors(page)
+	})
+})
+
+describe('página de produto no celular (issue 13)', () => {
+	test('a sticky buy bar appears once the buttons scroll away, adds and opens the drawer; the chat button moves above it', async () => {
+		const product = new ProductPage(await browser.newPage(MOBILE))
+		await product.goto('bandana-preta')
+		await product.waitForHydration()
+		const page = product.page
+		const bar = page.getByTestId('barra-compra')
+		const onScreen = async () => {
+			const box = await bar.boundingBox()
+			return box !== null && box.y + box.height <= MOBILE.height + 1 && box.y < MOBILE.height - 10
+		}
+		// At the top: the page's own buttons are in reach, the bar is below the screen.
+		expect(await onScreen()).toBe(false)
+		// Scroll until the page's own buttons are well above the screen (whatever loaded below them).
+		const buyNow = product.buyNow()
+		await buyNow.evaluate((button) => window.scrollTo(0, window.scrollY + button.getBoundingClientRect().bottom + 200))
+		await expect.poll(onScreen, { timeout: 15_000 }).toBe(true)
+		expect(await bar.textContent()).toContain('R$ 34,90')
+		const launcher = page.getByRole('button', { name: /Aria/ }).first()
+		const [launcherBox, barBox] = await Promise.all([launcher.boundingBox(), bar.boundingBox()])
+		expect(launcherBox && barBox && launcherBox.y + launcherBox.height <= barBox.y).toBe(true)
+		await expectAccessible(page, 'barra de compra')
+
+		await bar.getByRole('button', { name: 'Adicionar ao Carrinho' }).click()
+		await page.getByRole('dialog', { name: 'Carrinho de Compras' }).getByText('Bandana Preta').first().waitFor()
+		const cart = await product.cartJson()
+		expect(cart.cart.lines.some((line) => line.productHandle === 'bandana-preta')).toBe(true)
+
+		// Back at the top, the bar leaves.
+		await page.keyboard.press('Escape')
+		await page.evaluate(() => window.scrollTo(0, 0))
+		await expect.poll(onScreen, { timeout: 15_000 }).toBe(false)
 		expectNoPageErrors(page)
 	})
 })

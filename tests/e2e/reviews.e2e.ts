@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, inject, test } from 'vitest'
-import { expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { DESKTOP, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { AdminPages } from './pages/admin-pages'
 import { Shell } from './pages/shell'
 
 const browser = setupBrowser()
 
-// The e2e server's PostgreSQL (null on PGlite): the test approves the review there, as the
-// admin moderation screen would.
+// The e2e server's PostgreSQL (null on PGlite): the test reads what was stored there.
 const databaseUrl = inject('e2eDatabaseUrl')
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 afterAll(async () => {
@@ -61,7 +61,21 @@ describe('avaliações', () => {
 		)
 		expect(rows).toEqual([{ customer_name: 'Teresa E2E', customer_email: 'anonimo@avaliacoes.invalid', rating: 4, is_approved: false }])
 
-		await pool!.query('update reviews set is_approved = true where comment = $1', [comment])
+		// The owner approves it on /admin/avaliacoes (Pendentes), after reading it in the dialog.
+		const adminPage = await browser.newPage(DESKTOP)
+		const admin = new AdminPages(adminPage)
+		await admin.signIn()
+		await adminPage.goto('/admin/avaliacoes?filtro=pendentes')
+		const row = adminPage.getByTestId('linha-avaliacao').filter({ hasText: 'Teresa E2E' }).first()
+		await row.getByRole('button', { name: 'Ver a avaliação de Teresa E2E' }).click()
+		await adminPage.getByRole('dialog').getByText(comment).waitFor()
+		await expectAccessible(adminPage, '/admin/avaliacoes com o detalhe aberto')
+		await adminPage.keyboard.press('Escape')
+		await row.getByRole('button', { name: 'Aprovar' }).click()
+		await admin.shell.toast('Avaliação aprovada!')
+		const approved = await pool!.query<{ is_approved: boolean }>('select is_approved from reviews where comment = $1', [comment])
+		expect(approved.rows).toEqual([{ is_approved: true }])
+
 		await page.reload()
 		await page.getByText(comment).waitFor()
 		const item = page.getByRole('listitem').filter({ hasText: comment })

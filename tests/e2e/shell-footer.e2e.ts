@@ -89,3 +89,32 @@ describe('botão Aria Assistente', () => {
 		})
 	}
 })
+
+describe('menu do celular (issue 13)', () => {
+	test('the drawer lists the categories and searches: Enter opens the results page', async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/')
+		const openMenu = async () => {
+			await page.getByRole('button', { name: 'Abrir menu' }).click()
+			await page.getByRole('dialog', { name: 'Menu' }).waitFor()
+		}
+		await openMenu()
+		const drawer = page.getByRole('dialog', { name: 'Menu' })
+		const categories = drawer.getByRole('navigation', { name: 'Categorias' })
+		expect(await categories.getByRole('link').allTextContents()).toEqual(
+			expect.arrayContaining(['Bandanas', 'Colares', 'Lacinhos', 'Gravatas', 'Box de Produtos']),
+		)
+		await expectAccessible(page, 'menu do celular aberto')
+		await categories.getByRole('link', { name: 'Colares' }).click()
+		await page.waitForURL((url) => url.pathname === '/colares')
+		await page.getByRole('heading', { level: 1, name: 'Colares' }).waitFor()
+		await expect.poll(() => drawer.count()).toBe(0)
+
+		await openMenu()
+		await drawer.getByRole('searchbox', { name: 'Buscar no menu' }).fill('laco')
+		await drawer.getByRole('searchbox', { name: 'Buscar no menu' }).press('Enter')
+		await page.waitForURL((url) => url.pathname === '/busca' && url.searchParams.get('q') === 'laco')
+		await page.getByRole('heading', { level: 1, name: 'Resultados para "laco"' }).waitFor()
+		expectNoPageErrors(page)
+	})
+})

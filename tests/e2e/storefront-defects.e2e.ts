@@ -147,7 +147,7 @@ describe('defeitos da vitrine (issue 13)', () => {
 		await page.reload()
 		await page.getByRole('banner').getByRole('button', { name: /^Carrinho \(1\d itens\)$/ }).waitFor()
 
-		const pages = ['/', '/categoria/bandanas', '/produto/bandana-preta', '/assinaturas', '/checkout']
+		const pages = ['/', '/categoria/bandanas?ordem=menor-preco&tamanho=M', '/busca?q=bandana', '/produto/bandana-preta', '/assinaturas', '/trocas-e-devolucoes', '/checkout']
 		await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
 		for (const viewport of [MOBILE, DESKTOP]) {
 			await page.setViewportSize(viewport)
@@ -229,6 +229,52 @@ describe('defeitos da vitrine (issue 13)', () => {
 		const mail = await pool!.query<{ text: string }>(`select text from mail_outbox where subject like $1`, [`%${reference}%`])
 		expect(mail.rows[0]?.text).toContain('Nome do pet: Thor')
 		expect(mail.rows[0]?.text).toContain('Fixação: Presilha')
+		expectNoPageErrors(page)
+	})
+
+	test("4. the chosen colour's picture follows the variant: page, drawer, checkout and order", async () => {
+		const product = new ProductPage(await browser.newPage(DESKTOP))
+		const page = product.page
+		await product.goto('lacinho-classico')
+		await product.waitForHydration()
+		const mainImage = page.getByTestId('imagem-principal')
+		expect(await mainImage.getAttribute('src')).not.toContain('vermelho')
+		await product.choose('Cor', 'Vermelho')
+		await expect.poll(() => mainImage.getAttribute('src')).toContain('lacinho-classico-vermelho.svg')
+		await product.addToCart().click()
+		const drawer = new CartDrawer(page)
+		await drawer.dialog().waitFor({ timeout: 15_000 })
+		await drawer.line('Lacinho Clássico').first().waitFor()
+		expect(await drawer.line('Lacinho Clássico').first().locator('img').getAttribute('src')).toContain('lacinho-classico-vermelho.svg')
+		await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
+		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
+		const summaryImage = page.getByRole('complementary').getByRole('list', { name: 'Itens do pedido' }).locator('img').first()
+		expect(await summaryImage.getAttribute('src')).toContain('lacinho-classico-vermelho.svg')
+		const checkout = new CheckoutPage(page)
+		await checkout.fillCustomer()
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-/, { timeout: 30_000 })
+		const orderImage = page.getByRole('list', { name: 'Itens do pedido' }).locator('img').first()
+		expect(await orderImage.getAttribute('src')).toContain('lacinho-classico-vermelho.svg')
+		expectNoPageErrors(page)
+	})
+
+	test('4. the pendants are drawn as what they are: heart, bell and name tag, not a bone', async () => {
+		const expected: Record<string, string> = {
+			'pingente-coracao-prateado': 'coracao',
+			'sininho-dourado': 'sino',
+			'plaquinha-de-identificacao-gravada': 'plaquinha',
+			'pingente-osso-dourado': 'pingente',
+		}
+		const page = await browser.newPage(DESKTOP)
+		for (const [handle, shape] of Object.entries(expected)) {
+			await page.goto(`/produto/${handle}`)
+			const src = (await page.getByTestId('imagem-principal').getAttribute('src')) ?? ''
+			expect(new URL(src, 'http://x').searchParams.get('forma'), handle).toBe(shape)
+			const svg = await (await fetch(new URL(src, browser.baseUrl()))).text()
+			expect(svg).toMatch(/^<svg /)
+		}
 		expectNoPageErrors(page)
 	})
 

@@ -24,6 +24,8 @@ import {
 	parseInput,
 } from './validation.server'
 import { userText } from '~/utils/text-schema'
+import { type WholesaleType, loadWholesaleTiers, wholesaleTypeOf, wholesaleUnitPrice } from './wholesale-pricing.server'
+import { type WholesaleTier, WHOLESALE_MINIMUM, WHOLESALE_MINIMUM_MESSAGE } from '../rules/wholesale-tiers'
 
 /** A subscription line is one year: 12 × the monthly price (document 000 §9, decision 6). */
 export const SUBSCRIPTION_MONTHS = 12
@@ -42,6 +44,13 @@ export type InternalLineInput = {
 	isGift?: boolean
 	isSubscription?: boolean
 }
+
+/**
+ * Who wrote a line's attributes: 'shopper' lines hold only the product page's keys, where they
+ * belong (lineAttributesIssue); 'server' lines were built by the shop's own rules (a
+ * personalized bandana's colour, art and reference), whose values were validated there.
+ */
+export type LineAuthor = 'shopper' | 'server'
 
 type CartLineRow = {
 	id: string
@@ -81,7 +90,7 @@ function cartNotFound(cartId: string): CommerceError {
 	return new CommerceError('cart_not_found', COMMERCE_MESSAGES.cartNotFound, { detail: `cart ${cartId} not found` })
 }
 
-function toCartLine(row: CartLineRow): CartLine {
+function toCartLine(row: CartLineRow, tiers: Map<WholesaleType, WholesaleTier[]>): CartLine {
 	const variant = toVariant(
 		{
 			id: row.variant_id,
@@ -97,7 +106,15 @@ function toCartLine(row: CartLineRow): CartLine {
 	)
 	// Gift lines are free (document 000 §4); a subscription line is 12 months of the monthly
 	// price (decision 6); every other price is the variant's current one.
-	const unitPriceCents = row.is_gift ? 0 : row.is_subscription ? row.price_cents * SUBSCRIPTION_MONTHS : row.price_cents
+	// A wholesale base line is priced by its quantity's tier (decision 10, issue 9).
+	const wholesaleType = wholesaleTypeOf(row.handle)
+	const unitPriceCents = row.is_gift
+		? 0
+		: row.is_subscription
+			? row.price_cents * SUBSCRIPTION_MONTHS
+			: wholesaleType
+				? wholesaleUnitPrice(tiers.get(wholesaleType), row.quantity, row.price_cents)
+				: row.price_cents
 	return {
 		id: row.id,
 		merchandise: {
@@ -137,15 +154,19 @@ export async function loadCart(cartId: string, executor: Executor = db): Promise
 		join product_variants v on v.id = l.variant_id
 		join products p on p.id = v.product_id
 		left join lateral (
+			-- The variant's own picture when it has one (issue 13, defect 4), else the product's first:
+			-- the drawer, checkout and the order then show the colour chosen.
 			select i.url, i.alt_text, i.width, i.height from product_images i
-			where i.product_id = p.id order by i.position, i.id limit 1
+			where i.product_id = p.id order by (i.id = v.image_id) desc nulls last, i.position, i.id limit 1
 		) img on true
 		where l.cart_id = ${cartId}::uuid
 		-- the lines in the order they were added, the gift always last
-		order by l.is_gift, l.created_at, l.id`,
+		order by l.is_gift, l.created_at, l.seq`,
 		executor,
 	)
-	const lines = rows.map(toCartLine)
+	const wholesaleTypes = rows.flatMap((row) => wholesaleTypeOf(row.handle) ?? [])
+	const tiers = await loadWholesaleTiers(wholesaleTypes, executor)
+	const lines = rows.map((row) => toCartLine(row, tiers))
 	// Lines that cannot be bought stay visible (flagged) but count for nothing.
 	const buyable = lines.filter((l) => !l.unavailable)
 	const subtotalCents = buyable.reduce((sum, l) => sum + l.cost.total.amountCents, 0)
@@ -205,7 +226,12 @@ async function assertLineLimit(tx: Transaction, cartId: string): Promise<void> {
  * the server rules (gift, subscription) of later modules; shoppers go through addCartLines.
  * Prices are never an input: they are read from product_variants when the cart is shown.
  */
-export async function insertOrIncrementLines(tx: Transaction, cartId: string, lines: InternalLineInput[]): Promise<void> {
+export async function insertOrIncrementLines(
+	tx: Transaction,
+	cartId: string,
+	lines: InternalLineInput[],
+	author: LineAuthor = 'shopper',
+): Promise<void> {
 	if (lines.length === 0) return
 	const variantIds = [...new Set(lines.map((l) => l.variantId))]
 	if (!variantIds.every(isUuid)) {
@@ -228,7 +254,7 @@ export async function insertOrIncrementLines(tx: Transaction, cartId: string, li
 	}
 	// Personalisation only on the paid line that embroiders it (document 000 §9): checked
 	// before anything is written, so a refused request changes nothing.
-	for (const line of lines) {
+	for (const line of author === 'shopper' ? lines : []) {
 		const issue = lineAttributesIssue(line.attributes, addonKeyOfHandle(byId.get(line.variantId)?.handle ?? ''))
 		if (issue) throw new CommerceError('invalid_input', issue, { detail: `attributes not allowed on variant ${line.variantId}` })
 	}
@@ -247,6 +273,10 @@ export async function insertOrIncrementLines(tx: Transaction, cartId: string, li
 		)
 		if (row && row.quantity > MAX_LINE_QUANTITY) {
 			throw new CommerceError('invalid_input', COMMERCE_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY))
+		}
+		// document 001 §5: a wholesale line holds at least 10 units (the /atacado page sends 10+).
+		if (row && row.quantity < WHOLESALE_MINIMUM && wholesaleTypeOf(byId.get(line.variantId)?.handle ?? '')) {
+			throw new CommerceError('invalid_input', WHOLESALE_MINIMUM_MESSAGE, { detail: `wholesale line of ${row.quantity}` })
 		}
 	}
 	await assertLineLimit(tx, cartId)
@@ -325,9 +355,10 @@ export async function applyLineUpdates(tx: Transaction, cartId: string, updates:
 		available: boolean
 		status: string
 		is_subscription: boolean
+		handle: string
 	}>(
 		sql`
-		select l.id, l.quantity, l.variant_id, l.is_subscription, v.stock, v.available, p.status
+		select l.id, l.quantity, l.variant_id, l.is_subscription, v.stock, v.available, p.status, p.handle
 		from cart_lines l join product_variants v on v.id = l.variant_id join products p on p.id = v.product_id
 		where l.cart_id = ${cartId}::uuid and l.id in (${idList(parsed.map((u) => u.lineId))})`,
 		tx,
@@ -340,6 +371,10 @@ export async function applyLineUpdates(tx: Transaction, cartId: string, updates:
 		if (update.quantity <= 0) {
 			await tx.execute(sql`delete from cart_lines where id = ${line.id}::uuid`)
 			continue
+		}
+		// The drawer's minus stops at 10 on a wholesale line (document 001 §5); removing it is allowed.
+		if (update.quantity < WHOLESALE_MINIMUM && wholesaleTypeOf(line.handle)) {
+			throw new CommerceError('invalid_input', WHOLESALE_MINIMUM_MESSAGE, { detail: `wholesale line ${line.id}` })
 		}
 		if (line.is_subscription && update.quantity > 1) {
 			throw new CommerceError('invalid_input', SUBSCRIPTION_QUANTITY_MESSAGE, { detail: `subscription line ${line.id}` })

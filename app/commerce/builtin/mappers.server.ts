@@ -40,6 +40,11 @@ export type VariantRow = {
 	stock: number | null
 	available: boolean
 	selected_options: StoredSelectedOption[]
+	/** The variant's own picture (left join on image_id); null without one. */
+	image_url?: string | null
+	image_alt_text?: string | null
+	image_width?: number | null
+	image_height?: number | null
 }
 
 export type ImageRow = {
@@ -74,6 +79,9 @@ export function toVariant(row: VariantRow, productStatus: string): ProductVarian
 		availableForSale: isVariantSellable(row, productStatus),
 		selectedOptions: (row.selected_options ?? []).map((o) => ({ name: o.name, value: o.value })),
 		quantityAvailable: row.stock,
+		image: row.image_url
+			? toImage({ url: row.image_url, alt_text: row.image_alt_text ?? null, width: row.image_width ?? null, height: row.image_height ?? null })
+			: null,
 	}
 }
 

@@ -71,10 +71,13 @@ async function loadParts(ids: string[], limits: Limits): Promise<(productId: str
 				from product_images i where i.product_id in (${list})
 			) x where rn <= ${limits.images} order by product_id, rn`),
 		queryRows<VariantRow>(sql`
-			select id, product_id, title, price_cents, compare_at_price_cents, stock, available, selected_options from (
+			select x.id, x.product_id, x.title, x.price_cents, x.compare_at_price_cents, x.stock, x.available, x.selected_options,
+				vi.url as image_url, vi.alt_text as image_alt_text, vi.width as image_width, vi.height as image_height
+			from (
 				select v.*, row_number() over (partition by v.product_id order by v.position, v.id) as rn
 				from product_variants v where v.product_id in (${list})
-			) x where rn <= ${limits.variants} order by product_id, rn`),
+			) x left join product_images vi on vi.id = x.image_id
+			where rn <= ${limits.variants} order by x.product_id, rn`),
 		queryRows<OptionRow>(sql`
 			select product_id, name, "values" from product_options
 			where product_id in (${list}) order by product_id, position, name`),

@@ -9,6 +9,7 @@ import {
 	listProducts,
 } from './catalogue.server'
 import { searchProducts } from './search.server'
+import { browseProducts } from './browse.server'
 
 /** The built-in provider: catalogue, search and cart on our own database (decision 1). */
 export const builtinProvider: CommerceProvider = {
@@ -20,6 +21,7 @@ export const builtinProvider: CommerceProvider = {
 	getCollectionsByHandles,
 	listCollections,
 	searchProducts,
+	browseProducts,
 	getCart,
 	createCart,
 	addCartLines,

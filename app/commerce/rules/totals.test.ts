@@ -8,6 +8,8 @@ import {
 	giftProgress,
 	giftRuleDecision,
 	percentageOfCents,
+	pixDiscountOf,
+	pixPriceCents,
 	showGiftProgress,
 	type TotalsLine,
 } from './totals'
@@ -250,5 +252,29 @@ describe('giftRuleDecision (document 000 §4)', () => {
 
 	it('applies to subscription carts as §4 states it (only the progress message is hidden for them)', () => {
 		expect(giftRuleDecision({ ...base, isSubscriptionCart: true, nonGiftSubtotalCents: 10000, hasGiftLine: false })).toBe('add')
+	})
+})
+
+describe('PIX discount (issue 13)', () => {
+	const withPix = { ...settings, pixDiscountPercent: 5 }
+
+	it('takes the percent off the products after the coupon, never off shipping', () => {
+		// R$ 80,00 of products, 10% coupon → 72,00; 5% of 72,00 = 3,60; shipping 15,90 untouched.
+		const totals = computeTotals({ lines: [line(4000, 2)], settings: withPix, coupon: coupon(), now })
+		expect(totals).toMatchObject({ subtotalCents: 8000, discountCents: 800, shippingCents: 1590, totalCents: 8790, pixDiscountCents: 360, pixTotalCents: 8430 })
+	})
+
+	it('rounds half up to the cent and is zero when the shop gives none', () => {
+		// 5% of 29,90 = 1,495 → 1,50.
+		expect(computeTotals({ lines: [line(2990)], settings: withPix, now })).toMatchObject({ pixDiscountCents: 150, pixTotalCents: 2990 + 1590 - 150 })
+		expect(computeTotals({ lines: [line(2990)], settings, now })).toMatchObject({ pixDiscountCents: 0, pixTotalCents: 4580 })
+		expect(computeTotals({ lines: [line(2990)], settings: { ...settings, pixDiscountPercent: 7.5 }, now }).pixDiscountCents).toBe(224)
+	})
+
+	it('gifts are free and get no discount; an empty order gets none', () => {
+		expect(computeTotals({ lines: [gift], settings: withPix, now })).toMatchObject({ pixDiscountCents: 0, pixTotalCents: 0 })
+		expect(pixDiscountOf(0, 5)).toBe(0)
+		expect(pixPriceCents(2990, 5)).toBe(2840)
+		expect(pixPriceCents(2990, 0)).toBe(2990)
 	})
 })

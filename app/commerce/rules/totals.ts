@@ -14,6 +14,8 @@ export type TotalsSettings = {
 	freeShippingThresholdCents: number
 	shippingRateCents: number
 	giftThresholdCents: number
+	/** Percent off the products when paying by PIX (issue 13); 0 or absent switches it off. */
+	pixDiscountPercent?: number
 }
 
 export type CouponKind = 'percentage' | 'fixed' | 'free_shipping'
@@ -56,7 +58,12 @@ export type Totals = {
 	baseShippingCents: number
 	shippingCents: number
 	discountCents: number
+	/** Total before any PIX discount: what a card pays. */
 	totalCents: number
+	/** What paying by PIX takes off (0 when the shop gives no PIX discount). */
+	pixDiscountCents: number
+	/** totalCents − pixDiscountCents: what a PIX payment pays. */
+	pixTotalCents: number
 	coupon: CouponVerdict
 }
 
@@ -151,14 +158,32 @@ export function computeTotals(input: {
 		}
 	}
 
+	const totalCents = subtotalCents - discountCents + shippingCents
+	const pixDiscountCents = pixDiscountOf(subtotalCents - discountCents, settings.pixDiscountPercent ?? 0)
 	return {
 		subtotalCents,
 		baseShippingCents,
 		shippingCents,
 		discountCents,
-		totalCents: subtotalCents - discountCents + shippingCents,
+		totalCents,
+		pixDiscountCents,
+		pixTotalCents: totalCents - pixDiscountCents,
 		coupon: verdict,
 	}
+}
+
+/**
+ * The PIX discount on the products after any coupon, never on shipping (as Brazilian shops
+ * advertise it: '5% de desconto no PIX' on the price of the goods), rounded half up to the cent.
+ */
+export function pixDiscountOf(productsCents: number, percent: number): number {
+	if (!(percent > 0) || productsCents <= 0) return 0
+	return Math.min(percentageOfCents(productsCents, percent), productsCents)
+}
+
+/** A price as paid by PIX ('R$ 28,41 no PIX' under a card's price). */
+export function pixPriceCents(priceCents: number, percent: number): number {
+	return priceCents - pixDiscountOf(priceCents, percent)
 }
 
 export type Progress = { remainingCents: number; percent: number; reached: boolean }

@@ -1,4 +1,4 @@
-import { HeartIcon, LayoutDashboardIcon } from 'lucide-react'
+import { AwardIcon, CameraIcon, HeartIcon, LayoutDashboardIcon, PackageIcon, PawPrintIcon, SettingsIcon, TrophyIcon, UserIcon } from 'lucide-react'
 import type { AreaNavItem } from './area-frame'
 
 /**
@@ -7,7 +7,14 @@ import type { AreaNavItem } from './area-frame'
  */
 export const ACCOUNT_NAV: readonly AreaNavItem[] = [
 	{ label: 'Dashboard', to: '/user/dashboard', icon: LayoutDashboardIcon },
+	{ label: 'Meu Perfil', to: '/user/profile', icon: UserIcon },
+	{ label: 'Meus Pets', to: '/user/pets', icon: PawPrintIcon },
+	{ label: 'Meus Pedidos', to: '/user/orders', icon: PackageIcon },
+	{ label: 'Minhas Fotos', to: '/user/photos', icon: CameraIcon },
 	{ label: 'Meus Favoritos', to: '/user/favorites', icon: HeartIcon },
+	{ label: 'Gamificação', to: '/user/gamification', icon: TrophyIcon },
+	{ label: 'Recompensas', to: '/user/rewards', icon: AwardIcon },
+	{ label: 'Configurações', to: '/user/settings', icon: SettingsIcon },
 ]
 
 export const ACCOUNT_NAV_TITLE = 'Minha Conta'

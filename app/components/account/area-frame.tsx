@@ -19,7 +19,20 @@ import {
 } from '~/components/ui/sidebar'
 
 /** One sidebar entry. `end` makes the link active only on its exact path (e.g. /admin, not /admin/users). */
-export type AreaNavItem = { label: string; to: string; icon: LucideIcon; end?: boolean }
+/** `group`: the sidebar section the item is listed under; items without one go under the area's title. */
+export type AreaNavItem = { label: string; to: string; icon: LucideIcon; end?: boolean; group?: string }
+
+/** Consecutive items of one group, in order: [[title, items], [group, items]…]. */
+function groupNav(title: string, nav: readonly AreaNavItem[]): [string, AreaNavItem[]][] {
+	const groups: [string, AreaNavItem[]][] = []
+	for (const item of nav) {
+		const label = item.group ?? title
+		const last = groups.at(-1)
+		if (last && last[0] === label) last[1].push(item)
+		else groups.push([label, [item]])
+	}
+	return groups
+}
 
 /**
  * The frame shared by the customer area (/user) and the back-office (/admin): a collapsible
@@ -72,21 +85,23 @@ function AreaSidebarBody({ title, nav, storeName }: { title: string; nav: readon
 				<p className="truncate px-2 font-extrabold text-primary group-data-[collapsible=icon]:sr-only">{storeName}</p>
 			</SidebarHeader>
 			<SidebarContent>
-				<SidebarGroup>
-					<SidebarGroupLabel>{title}</SidebarGroupLabel>
-					<SidebarMenu>
-						{nav.map((item) => (
-							<SidebarMenuItem key={item.to}>
-								<SidebarMenuButton asChild>
-									<NavLink to={item.to} end={item.end} onClick={closeMobile} title={item.label}>
-										<item.icon aria-hidden="true" />
-										<span>{item.label}</span>
-									</NavLink>
-								</SidebarMenuButton>
-							</SidebarMenuItem>
-						))}
-					</SidebarMenu>
-				</SidebarGroup>
+				{groupNav(title, nav).map(([label, items]) => (
+					<SidebarGroup key={label}>
+						<SidebarGroupLabel>{label}</SidebarGroupLabel>
+						<SidebarMenu>
+							{items.map((item) => (
+								<SidebarMenuItem key={item.to}>
+									<SidebarMenuButton asChild>
+										<NavLink to={item.to} end={item.end} onClick={closeMobile} title={item.label}>
+											<item.icon aria-hidden="true" />
+											<span>{item.label}</span>
+										</NavLink>
+									</SidebarMenuButton>
+								</SidebarMenuItem>
+							))}
+						</SidebarMenu>
+					</SidebarGroup>
+				))}
 			</SidebarContent>
 			<SidebarFooter className="border-t border-sidebar-border">
 				<SidebarMenu>

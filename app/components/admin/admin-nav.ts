@@ -1,18 +1,44 @@
-import { LayoutDashboardIcon, MailIcon, ReceiptIcon, SettingsIcon, TicketPercentIcon } from 'lucide-react'
+import {
+	BoxesIcon,
+	CameraIcon,
+	ClipboardListIcon,
+	StarIcon,
+	LayoutDashboardIcon,
+	MailIcon,
+	PackageIcon,
+	PaletteIcon,
+	ReceiptIcon,
+	SettingsIcon,
+	ShoppingBagIcon,
+	SparklesIcon,
+	TicketPercentIcon,
+	TrophyIcon,
+	UsersIcon,
+} from 'lucide-react'
 import type { AreaNavItem } from '~/components/account/area-frame'
 
 /**
- * The back-office sidebar 'Menu Admin' (document 001 §2 'Admin area'). Only pages that exist
- * are listed; each later page adds its line here in the documents' order (users, banner, videos,
- * personalization, custom orders, wholesale, reviews, Aria IA, coupons).
+ * The back-office sidebar 'Menu Admin' (document 001 §2 'Admin area'), grouped as issue 11 asks
+ * (Vendas, Catálogo, Personalização, Clientes, Conteúdo, Loja). Only pages that exist are
+ * listed; the video pages (Conteúdo) and Aria IA add their lines when they land.
  */
 export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Dashboard', to: '/admin', icon: LayoutDashboardIcon, end: true },
 	// The shop's own orders (decision 5) and the pages around them: not in document 001's list.
-	{ label: 'Pedidos', to: '/admin/pedidos', icon: ReceiptIcon },
-	{ label: 'Cupons', to: '/admin/cupons', icon: TicketPercentIcon },
-	{ label: 'E-mails', to: '/admin/emails', icon: MailIcon },
-	{ label: 'Configurações', to: '/admin/configuracoes', icon: SettingsIcon },
+	{ label: 'Pedidos', to: '/admin/pedidos', icon: ReceiptIcon, group: 'Vendas' },
+	{ label: 'Cupons', to: '/admin/cupons', icon: TicketPercentIcon, group: 'Vendas' },
+	{ label: 'Produtos', to: '/admin/produtos', icon: ShoppingBagIcon, group: 'Catálogo' },
+	{ label: 'Estoque', to: '/admin/estoque', icon: BoxesIcon, group: 'Catálogo' },
+	{ label: 'Bandanas', to: '/admin/personalizacao/bandanas', icon: SparklesIcon, group: 'Personalização' },
+	{ label: 'Colares', to: '/admin/personalizacao/colares', icon: PaletteIcon, group: 'Personalização' },
+	{ label: 'Pedidos Personalizados', to: '/admin/pedidos-personalizados', icon: ClipboardListIcon, group: 'Personalização' },
+	{ label: 'Atacado', to: '/admin/atacado', icon: PackageIcon, group: 'Personalização' },
+	{ label: 'Usuários', to: '/admin/users', icon: UsersIcon, group: 'Clientes' },
+	{ label: 'Avaliações', to: '/admin/avaliacoes', icon: StarIcon, group: 'Clientes' },
+	{ label: 'Fotos', to: '/admin/fotos', icon: CameraIcon, group: 'Clientes' },
+	{ label: 'Fidelidade', to: '/admin/fidelidade', icon: TrophyIcon, group: 'Clientes' },
+	{ label: 'E-mails', to: '/admin/emails', icon: MailIcon, group: 'Loja' },
+	{ label: 'Configurações', to: '/admin/configuracoes', icon: SettingsIcon, group: 'Loja' },
 ]
 
 export const ADMIN_NAV_TITLE = 'Menu Admin'

@@ -44,6 +44,8 @@ export function CartLine({ line }: { line: CartViewLine }) {
 		void fetcher.submit(fields, { method: 'post', action: '/cart' })
 	}
 
+	// Wholesale lines stop at their minimum instead of removing (the trash button removes them).
+	const atMinimum = line.minQuantity > 1 && quantity <= line.minQuantity
 	const unitLabel = line.isGift ? 'GRÁTIS' : formatMoney(line.unitPriceCents)
 	const busy = fetcher.state !== 'idle'
 	if (removing) return null
@@ -104,8 +106,14 @@ export function CartLine({ line }: { line: CartViewLine }) {
 								variant="outline"
 								size="icon"
 								className="size-8"
-								aria-label={quantity <= 1 ? `Remover ${line.productTitle}` : 'Diminuir quantidade'}
-								disabled={busy}
+								aria-label={
+									quantity <= 1
+										? `Remover ${line.productTitle}`
+										: atMinimum
+											? `Quantidade mínima: ${line.minQuantity} unidades`
+											: 'Diminuir quantidade'
+								}
+								disabled={busy || atMinimum}
 								onClick={() => submit({ intent: 'update', lineId: line.id, quantity: String(quantity - 1) })}
 							>
 								<MinusIcon aria-hidden="true" />

@@ -1,7 +1,9 @@
 import { Loader2Icon, ShoppingBagIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet'
+import { usePixDiscountPercent } from '~/components/shop/use-root-data'
 import { formatMoney } from '~/utils/format'
+import { pixOfferLabel } from '~/utils/installments'
 import { CartLine } from './cart-line'
 import { CartProgress } from './cart-progress'
 import { type CartView, cartSubtitle } from './cart-view'
@@ -22,6 +24,7 @@ type CartSheetProps = {
  * opens (or when the page is idle); CartDrawer keeps the state and the fetcher logic.
  */
 export default function CartSheet({ open, onOpenChange, cart, busy, checkingOut, onCheckout, onCloseAutoFocus }: CartSheetProps) {
+	const pixDiscountPercent = usePixDiscountPercent()
 	const isEmpty = cart.lines.length === 0
 	const canCheckout = cart.lines.some((l) => !l.unavailable)
 
@@ -53,6 +56,11 @@ export default function CartSheet({ open, onOpenChange, cart, busy, checkingOut,
 								<span>Total</span>
 								<span data-testid="cart-total">{formatMoney(cart.totalCents)}</span>
 							</div>
+							{pixDiscountPercent > 0 ? (
+								<p className="text-right text-sm text-green-700 dark:text-green-400" data-testid="cart-pix-total">
+									{pixOfferLabel(cart.totalCents, pixDiscountPercent)}
+								</p>
+							) : null}
 						</SheetFooter>
 					</>
 				)}

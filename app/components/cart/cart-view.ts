@@ -24,6 +24,8 @@ export type CartViewLine = {
 	 * It has that line's quantity and goes with it; it has no controls of its own.
 	 */
 	addonOf: string | null
+	/** The least the line may hold: 10 for wholesale lines (document 001 §5), else 1 (minus then removes). */
+	minQuantity: number
 }
 
 export type CartProgress = { remainingCents: number; percent: number; reached: boolean }

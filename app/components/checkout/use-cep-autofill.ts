@@ -12,7 +12,7 @@ export type CepStatus = { kind: 'idle' | 'loading' | 'done' | 'error'; message: 
  * service leaves empty keep what the shopper typed; nothing is required of the lookup, the
  * form works the same without it.
  */
-export function useCepAutofill(ids: CepFieldIds) {
+export function useCepAutofill(ids: CepFieldIds, onCepComplete?: (digits: string) => void) {
 	const [status, setStatus] = useState<CepStatus>({ kind: 'idle', message: '' })
 	const asked = useRef('')
 	const inFlight = useRef<AbortController | null>(null)
@@ -24,6 +24,8 @@ export function useCepAutofill(ids: CepFieldIds) {
 		const digits = input.value.replace(/\D/g, '')
 		if (digits.length !== 8 || digits === asked.current) return
 		asked.current = digits
+		// The shipping quote needs only the CEP: asked at once, beside the address lookup.
+		onCepComplete?.(digits)
 		inFlight.current?.abort()
 		const controller = new AbortController()
 		inFlight.current = controller

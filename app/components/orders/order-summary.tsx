@@ -11,6 +11,8 @@ export type SummaryTotals = {
 	subtotalCents: number
 	shippingCents: number
 	discountCents: number
+	/** Issue 13: the store's PIX discount, when the order is (or would be) paid by PIX. */
+	pixDiscountCents?: number
 	totalCents: number
 	couponCode?: string | null
 }
@@ -51,7 +53,7 @@ export function OrderTotals({ totals }: { totals: SummaryTotals }) {
 		<dl className="flex flex-col gap-1.5 text-sm" aria-label="Totais do pedido">
 			<div className="flex justify-between">
 				<dt>Subtotal</dt>
-				<dd>{formatMoney(totals.subtotalCents)}</dd>
+				<dd data-testid="summary-subtotal">{formatMoney(totals.subtotalCents)}</dd>
 			</div>
 			<div className="flex justify-between">
 				<dt>Frete</dt>
@@ -61,6 +63,12 @@ export function OrderTotals({ totals }: { totals: SummaryTotals }) {
 				<div className="flex justify-between text-green-700 dark:text-green-400">
 					<dt>Desconto{totals.couponCode ? ` (cupom ${totals.couponCode})` : ''}</dt>
 					<dd data-testid="summary-discount">− {formatMoney(totals.discountCents)}</dd>
+				</div>
+			) : null}
+			{totals.pixDiscountCents ? (
+				<div className="flex justify-between text-green-700 dark:text-green-400">
+					<dt>Desconto no PIX</dt>
+					<dd data-testid="summary-pix-discount">− {formatMoney(totals.pixDiscountCents)}</dd>
 				</div>
 			) : null}
 			<div className="mt-1 flex justify-between border-t pt-2 text-base font-semibold">

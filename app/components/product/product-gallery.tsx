@@ -15,8 +15,17 @@ const THUMB_SIZES = '80px'
  * The first image is the page's LCP element, so it loads eagerly with high priority; the
  * thumbnails and the images shown later load lazily.
  */
-export function ProductGallery({ images, title }: { images: Image[]; title: string }) {
-	const [current, setCurrent] = useState(0)
+export function ProductGallery({ images, title, focusUrl = null }: { images: Image[]; title: string; focusUrl?: string | null }) {
+	// The chosen variant's picture (issue 13, defect 4): shown first, and again whenever the
+	// choice changes (React's 'adjust state while rendering': no effect, no flash).
+	const focusIndex = focusUrl ? images.findIndex((i) => i.url === focusUrl) : -1
+	const [firstShown] = useState(Math.max(focusIndex, 0))
+	const [current, setCurrent] = useState(firstShown)
+	const [lastFocus, setLastFocus] = useState(focusUrl)
+	if (focusUrl !== lastFocus) {
+		setLastFocus(focusUrl)
+		if (focusIndex >= 0) setCurrent(focusIndex)
+	}
 	const image = images[current] ?? images[0]
 
 	return (
@@ -29,9 +38,9 @@ export function ProductGallery({ images, title }: { images: Image[]; title: stri
 						alt={image.altText ?? title}
 						width={image.width ?? DEFAULT_SIZE}
 						height={image.height ?? DEFAULT_SIZE}
-						loading={current === 0 ? 'eager' : 'lazy'}
-						fetchPriority={current === 0 ? 'high' : undefined}
-						decoding={current === 0 ? 'sync' : 'async'}
+						loading={current === firstShown ? 'eager' : 'lazy'}
+						fetchPriority={current === firstShown ? 'high' : undefined}
+						decoding={current === firstShown ? 'sync' : 'async'}
 						className="aspect-square size-full object-cover dark:brightness-[0.85]"
 						data-testid="imagem-principal"
 					/>

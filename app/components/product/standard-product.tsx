@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, ChevronRightIcon, Loader2Icon, MessageCircleIcon, ShoppingCartIcon, ZapIcon } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import type { Product } from '~/commerce'
@@ -16,6 +16,7 @@ import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, type ReviewSummary, reviewCountLabel } from '~/utils/reviews'
 import { InfoTiles } from './info-tiles'
+import { StickyBuyBar } from './sticky-buy-bar'
 import { OptionPicker } from './option-picker'
 import { type AddonOffer, type ExtrasState, NO_EXTRAS, PersonalizationBlock } from './personalization-block'
 import { ProductGallery } from './product-gallery'
@@ -23,9 +24,11 @@ import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
 import { useAddOnSchemas } from './use-add-on-schemas'
+import { type PetSizeHint, PetSizeHints } from './pet-size-hints'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { BANDANA_SIZE_GUIDE, COLLAR_SIZE_GUIDE, sizeHint } from './size-guides'
-import { installmentLabel } from '~/utils/installments'
+import { installmentLabel, pixOfferLabel } from '~/utils/installments'
+import { usePixDiscountPercent } from '~/components/shop/use-root-data'
 
 /** An extra offered on this page: what it costs (shown) and the variant id the cart line uses. */
 export type AddonForPage = AddonOffer & { variantId: string }
@@ -36,6 +39,8 @@ export type StandardProductProps = {
 	reviewSummary: ReviewSummary
 	reviews: PublicReview[]
 	addons: AddonForPage[]
+	/** Signed-in customers' pets with the size each needs (issue 10); empty otherwise. */
+	petSizes?: readonly PetSizeHint[]
 }
 
 const UNAVAILABLE_TITLE = 'Produto indisponível'
@@ -46,7 +51,8 @@ const UNAVAILABLE_TITLE = 'Produto indisponível'
  * for bandanas and collars, fastening for bows), quantity, the bandana extras, the three
  * buttons, description, info tiles and reviews. Renders inside the route's <main>.
  */
-export function StandardProduct({ product, reviewSummary, reviews, addons }: StandardProductProps) {
+export function StandardProduct({ product, reviewSummary, reviews, addons, petSizes = [] }: StandardProductProps) {
+	const pixDiscountPercent = usePixDiscountPercent()
 	const root = useRootData()
 	const cart = useCart()
 	const kind = useMemo(() => detectProductKind(product), [product])
@@ -56,8 +62,12 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 	const [fastening, setFastening] = useState<Fastening>(FASTENING_OPTIONS[0])
 	const [intent, setIntent] = useState<'add' | 'buy' | null>(null)
 	const fasteningId = useId()
+	const buyButtons = useRef<HTMLDivElement>(null)
 
 	const variant = selectedVariant(product, selection)
+	// A variant's picture beyond the product's first ten still shows when it is chosen.
+	const galleryImages =
+		variant?.image && !product.images.some((i) => i.url === variant.image?.url) ? [...product.images, variant.image] : product.images
 	const canBuy = Boolean(variant?.availableForSale)
 	const priceCents = variant?.price.amountCents ?? product.priceRange.minVariantPrice.amountCents
 	const compareAtCents = variant?.compareAtPrice?.amountCents ?? null
@@ -126,7 +136,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 
 			<div className="grid items-start gap-8 md:grid-cols-2 lg:gap-12">
 				<div className="md:sticky md:top-28">
-					<ProductGallery images={product.images} title={product.title} />
+					<ProductGallery images={galleryImages} title={product.title} focusUrl={variant?.image?.url ?? null} />
 				</div>
 
 				{/* Pointing at, touching or tabbing into the purchase column loads the form's schemas. */}
@@ -154,7 +164,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 							) : null}
 						</div>
 						<p className="text-sm text-muted-foreground" data-testid="parcelas">
-							{`em até ${installmentLabel(priceCents)} ou PIX à vista`}
+							{`em até ${installmentLabel(priceCents)} ${pixOfferLabel(priceCents, pixDiscountPercent)}`}
 						</p>
 					</div>
 
@@ -169,6 +179,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 							aside={<SizeGuideDialog guide={sizeGuide} />}
 						/>
 					) : null}
+					{sizeOption && sizeGuide ? <PetSizeHints hints={petSizes} onChoose={(size) => pick(sizeOption.name, size)} /> : null}
 					{genericOptions.map((option) => (
 						<OptionPicker
 							key={option.name}
@@ -204,7 +215,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 
 					<PersonalizationBlock offers={offers} value={extras} onChange={setExtras} errors={extrasErrors} />
 
-					<div className="flex flex-col gap-3">
+					<div className="flex flex-col gap-3" ref={buyButtons}>
 						<div className="grid gap-3 sm:grid-cols-2">
 							<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
 								{busy && intent === 'add' ? (
@@ -237,6 +248,14 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 					<InfoTiles />
 				</div>
 			</div>
+			<StickyBuyBar
+				anchor={buyButtons}
+				title={product.title}
+				priceCents={priceCents}
+				disabled={!canBuy}
+				busy={busy && intent === 'add'}
+				onAdd={() => void submit(false)}
+			/>
 
 			{product.descriptionHtml ? (
 				<section aria-labelledby="descricao-titulo" className="flex max-w-3xl flex-col gap-3">

@@ -12,7 +12,8 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, reviewCountLabel, type ReviewSummary } from '~/utils/reviews'
-import { installmentLabel } from '~/utils/installments'
+import { installmentLabel, pixOfferLabel } from '~/utils/installments'
+import { usePixDiscountPercent } from '~/components/shop/use-root-data'
 
 export type SubscriptionProductProps = {
 	/** descriptionHtml is already sanitised by the loader. */
@@ -40,6 +41,7 @@ function variantLabel(variant: ProductVariant): string {
  * It renders inside the page's <main> (the product route owns the landmark and the 404).
  */
 export function SubscriptionProduct({ product, reviewSummary, reviews }: SubscriptionProductProps) {
+	const pixDiscountPercent = usePixDiscountPercent()
 	const cart = useCart()
 	const selectId = useId()
 	const [variantId, setVariantId] = useState(() => defaultVariant(product)?.id ?? '')
@@ -117,7 +119,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 							{formatMoney(monthlyCents)})
 						</p>
 						<p className="mt-3 text-sm font-medium">{FREE_SHIPPING_BANNER}</p>
-						<p className="mt-1 text-xs text-muted-foreground">{`em até ${installmentLabel(totalCents)} ou PIX à vista`}</p>
+						<p className="mt-1 text-xs text-muted-foreground">{`em até ${installmentLabel(totalCents)} ${pixOfferLabel(totalCents, pixDiscountPercent)}`}</p>
 					</div>
 
 					{product.variants.length > 1 ? (

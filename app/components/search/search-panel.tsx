@@ -1,7 +1,7 @@
 import { Loader2Icon, SearchIcon, XIcon } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
-import { useFetcher, useLocation } from 'react-router'
+import { Link, useFetcher, useLocation, useNavigate } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
@@ -44,6 +44,7 @@ function OpenSearchPanel({ onClose }: { onClose: () => void }) {
 	const panelRef = useRef<HTMLDivElement>(null)
 	const inputRef = useRef<HTMLInputElement>(null)
 	const [text, setText] = useState('')
+	const navigate = useNavigate()
 	const query = text.trim()
 	const debounced = useDebouncedValue(query, SEARCH_DEBOUNCE_MS)
 	const fetcher = useFetcher<typeof searchLoader>()
@@ -121,11 +122,15 @@ function OpenSearchPanel({ onClose }: { onClose: () => void }) {
 		>
 			<div className="mx-auto w-full max-w-2xl px-3 py-3 sm:px-4">
 				<form
+					action="/busca"
+					method="get"
 					className="relative flex items-center"
 					onSubmit={(event) => {
-						// Results follow the typing; Enter goes to the best one when there is one.
+						// Results follow the typing; Enter opens the whole list on /busca (issue 13).
 						event.preventDefault()
-						resultLinks()[0]?.click()
+						if (tooShort) return
+						onClose()
+						void navigate(`/busca?${new URLSearchParams({ q: query })}`)
 					}}
 				>
 					<label htmlFor={inputId} className="sr-only">
@@ -181,6 +186,15 @@ function OpenSearchPanel({ onClose }: { onClose: () => void }) {
 							onPick={onClose}
 							onKeyDown={onResultsKeyDown}
 						/>
+						{answer.results.length > 0 ? (
+							<Link
+								to={`/busca?${new URLSearchParams({ q: answer.query })}`}
+								onClick={onClose}
+								className="block border-t px-3 py-2 text-center text-sm font-medium text-primary hover:underline"
+							>
+								Ver todos os resultados
+							</Link>
+						) : null}
 					</div>
 				) : null}
 			</div>

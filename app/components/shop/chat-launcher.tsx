@@ -24,7 +24,7 @@ export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string }) {
 			<Button
 				ref={launcherRef}
 				size="lg"
-				className="fixed right-4 bottom-4 z-40 h-12 rounded-full px-5 shadow-lg"
+				className="fixed right-4 bottom-4 z-40 h-12 rounded-full px-5 shadow-lg [html[data-buy-bar=on]_&]:bottom-20"
 				aria-haspopup="dialog"
 				aria-expanded={chatOpen}
 				aria-controls={chatOpen ? panelId : undefined}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useFetchers, useNavigation } from 'react-router'
+import { useFetchers, useMatches, useNavigation } from 'react-router'
 import { useRootData } from '~/components/shop/use-root-data'
 import { type LiveEventMessage, useEventSource } from '~/utils/use-event-source'
 import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
@@ -7,7 +7,8 @@ import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 /**
  * The shopper's live updates, one EventSource per tab: the cart this browser holds (so two
  * tabs stay consistent) and, when signed in, their favourites (document 000 §4: 'the list
- * refreshes on any change to the favourites table'). Any event revalidates the page, which
+ * refreshes on any change to the favourites table') and their account (points, a new badge,
+ * which the root loader then announces: issue 10). Any event revalidates the page, which
  * refreshes the header badges, the drawer and the hearts. One connection, not one per
  * feature: browsers allow six HTTP/1.1 connections per host, shared by all of its tabs.
  *
@@ -19,9 +20,27 @@ export function LiveUpdates() {
 	const root = useRootData()
 	const signedIn = Boolean(root?.user)
 	const cartKey = root?.cart?.liveKey ?? null
-	const channels = [...(cartKey ? ['cart'] : []), ...(signedIn ? ['favorites'] : [])]
+	const pageChannels = useRouteLiveChannels()
+	const channels = [...(cartKey ? ['cart'] : []), ...(signedIn ? ['favorites', 'account'] : []), ...pageChannels]
 	if (channels.length === 0) return null
-	return <LiveSubscription key={`${cartKey ?? ''}|${signedIn ? 'in' : 'out'}`} channels={channels} />
+	return <LiveSubscription key={`${cartKey ?? ''}|${signedIn ? 'in' : 'out'}|${pageChannels.join(',')}`} channels={channels} />
+}
+
+/**
+ * Channels a page asks for in its route `handle` (`{ liveChannels: ['store'] }`): the
+ * personalization and wholesale pages follow the admin's colour, price and tier changes over
+ * this same connection rather than opening a second one.
+ */
+export type LiveChannelsHandle = { liveChannels?: readonly string[] }
+
+function useRouteLiveChannels(): string[] {
+	const matches = useMatches()
+	const channels = new Set<string>()
+	for (const match of matches) {
+		const handle = match.handle as LiveChannelsHandle | undefined
+		for (const channel of handle?.liveChannels ?? []) channels.add(channel)
+	}
+	return [...channels].sort()
 }
 
 function LiveSubscription({ channels }: { channels: string[] }) {

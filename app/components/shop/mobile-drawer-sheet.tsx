@@ -1,11 +1,12 @@
-import { HeartIcon, LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
-import { Form, Link } from 'react-router'
+import { HeartIcon, LayoutDashboardIcon, LogOutIcon, SearchIcon, UserIcon } from 'lucide-react'
+import { Form, Link, useNavigate } from 'react-router'
+import { Input } from '~/components/ui/input'
 import { Button } from '~/components/ui/button'
 import { Separator } from '~/components/ui/separator'
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '~/components/ui/sheet'
 import { cn } from '~/utils/cn'
 import { dashboardPath } from './account-menu'
-import { MAIN_NAV, scrollToSectionSoon } from './navigation'
+import { FOOTER_CATEGORIES, MAIN_NAV, scrollToSectionSoon } from './navigation'
 import { ShopNavLink } from './site-header'
 import { ThemeToggle } from './theme'
 import type { ShellUser } from './use-root-data'
@@ -32,6 +33,7 @@ export default function MobileDrawerSheet({
 	onCloseAutoFocus,
 }: MobileDrawerProps & { onCloseAutoFocus: (event: Event) => void }) {
 	const close = () => onOpenChange(false)
+	const navigate = useNavigate()
 	return (
 		<Sheet open={open} onOpenChange={onOpenChange}>
 			<SheetContent side="left" className="w-[18rem] gap-0 overflow-y-auto" onCloseAutoFocus={onCloseAutoFocus}>
@@ -39,6 +41,28 @@ export default function MobileDrawerSheet({
 					<SheetTitle>Menu</SheetTitle>
 					<SheetDescription className="sr-only">Navegação da loja {storeName}</SheetDescription>
 				</SheetHeader>
+				{/* Issue 13: search from the drawer too; Enter opens the results page. */}
+				<form
+					role="search"
+					action="/busca"
+					method="get"
+					className="flex gap-2 border-b p-3"
+					onSubmit={(event) => {
+						event.preventDefault()
+						const query = new FormData(event.currentTarget).get('q')?.toString().trim() ?? ''
+						if (query.length < 2) return
+						close()
+						void navigate(`/busca?${new URLSearchParams({ q: query })}`)
+					}}
+				>
+					<label htmlFor="menu-busca" className="sr-only">
+						Buscar no menu
+					</label>
+					<Input id="menu-busca" type="search" name="q" placeholder="Buscar produtos..." maxLength={100} enterKeyHint="search" />
+					<Button type="submit" size="icon" variant="outline" aria-label="Buscar">
+						<SearchIcon aria-hidden="true" />
+					</Button>
+				</form>
 				<nav aria-label="Menu da loja" className="p-2">
 					<ul className="flex flex-col gap-0.5">
 						{MAIN_NAV.map((item) => (
@@ -51,6 +75,21 @@ export default function MobileDrawerSheet({
 										scrollToSectionSoon(item.to)
 									}}
 								/>
+							</li>
+						))}
+					</ul>
+				</nav>
+				<Separator />
+				<nav aria-labelledby="menu-categorias" className="p-2">
+					<p id="menu-categorias" className="px-3 pt-1 pb-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+						Categorias
+					</p>
+					<ul className="flex flex-col gap-0.5">
+						{FOOTER_CATEGORIES.map((item) => (
+							<li key={item.to}>
+								<Link to={item.to} prefetch="intent" className={cn(rowClasses, 'py-2 text-sm font-medium')} onClick={close}>
+									{item.label}
+								</Link>
 							</li>
 						))}
 					</ul>

@@ -9,13 +9,14 @@ function render(
 	product: ProductCardData,
 	props: { priority?: boolean } = {},
 	root: { user?: unknown; favoriteProductIds?: string[] } = {},
+	settings: { pixDiscountPercent?: number } = {},
 ) {
 	const router = createMemoryRouter(
 		[{ id: 'root', path: '/', Component: () => <ProductCard product={product} {...props} /> }],
 		{
 			hydrationData: {
 				loaderData: {
-					root: { user: null, favoriteProductIds: [], ...root, settings: { whatsappNumber: '5511999999999' } },
+					root: { user: null, favoriteProductIds: [], ...root, settings: { whatsappNumber: '5511999999999', ...settings } },
 				},
 			},
 		},
@@ -42,6 +43,12 @@ function summary(overrides: Partial<ProductSummary> = {}): ProductSummary {
 }
 
 describe('ProductCard', () => {
+	test('with the store’s PIX discount, the PIX price and percent replace "ou PIX à vista" (issue 13)', () => {
+		const html = render(toProductCardData(summary()), {}, {}, { pixDiscountPercent: 5 })
+		expect(html).toContain('ou R$ 28,40 no PIX (5% de desconto)')
+		expect(html).not.toContain('ou PIX à vista')
+	})
+
 	test('a normal product: title link, minimum price, instalment and PIX lines, lazy sized image, favourite button', () => {
 		const html = render(toProductCardData(summary()))
 		expect(html).toContain('href="/produto/bandana-floral"')

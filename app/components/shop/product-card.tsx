@@ -9,7 +9,8 @@ import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { responsiveImageProps } from '~/utils/responsive-image'
 import { listPrice } from '~/commerce/rules/list-price'
-import { installmentLabel } from '~/utils/installments'
+import { installmentLabel, pixOfferLabel } from '~/utils/installments'
+import { usePixDiscountPercent } from './use-root-data'
 
 /** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
 export const SUBSCRIPTION_COLLECTION = 'assinatura'
@@ -63,6 +64,7 @@ type ProductCardProps = {
 }
 
 export function ProductCard({ product, priority = false, headingLevel = 'h2' }: ProductCardProps) {
+	const pixDiscountPercent = usePixDiscountPercent()
 	const root = useRootData()
 	const href = `/produto/${product.handle}`
 	const Heading = headingLevel
@@ -116,7 +118,9 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 				)}
 				<div className="text-xs text-muted-foreground">
 					<p>{`em até ${installmentLabel(product.isSubscription ? product.priceCents * SUBSCRIPTION_MONTHS : product.priceCents)}`}</p>
-					<p>ou PIX à vista</p>
+					<p data-testid="pix-card">
+						{pixOfferLabel(product.isSubscription ? product.priceCents * SUBSCRIPTION_MONTHS : product.priceCents, pixDiscountPercent)}
+					</p>
 				</div>
 				{product.isSubscription ? (
 					<div className="mt-auto flex flex-col gap-2 pt-2">

@@ -23,6 +23,9 @@ const FALLBACK_SETTINGS = {
 	legalName: null,
 	cnpj: null,
 	businessAddress: null,
+	pixDiscountPercent: 0,
+	appStoreUrl: null,
+	playStoreUrl: null,
 }
 
 /**

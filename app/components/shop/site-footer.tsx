@@ -1,3 +1,4 @@
+import { AppBadges } from './app-badges'
 import { InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion'
@@ -110,6 +111,7 @@ export function SiteFooter({ settings }: { settings: ShellSettings }) {
 						</ul>
 					</nav>
 					<PaymentMethods />
+					<AppBadges settings={settings} />
 					<p>
 						© {year} {settings.storeName}. Todos os direitos reservados.
 					</p>

@@ -9,6 +9,11 @@ export function useRootData() {
 	return useRouteLoaderData<typeof rootLoader>('root')
 }
 
+/** The store's PIX discount in percent (0: none), for the PIX line beside prices. */
+export function usePixDiscountPercent(): number {
+	return useRootData()?.settings.pixDiscountPercent ?? 0
+}
+
 export type RootData = NonNullable<ReturnType<typeof useRootData>>
 export type ShellSettings = RootData['settings']
 export type ShellUser = RootData['user']

@@ -9,10 +9,18 @@ export const users = pgTable(
 		email: text().notNull(),
 		passwordHash: text().notNull(),
 		emailVerifiedAt: timestamp({ withTimezone: true }),
+		/** The customer's share code (`/auth?ref=CODE`, issue 10), made the first time it is shown. */
+		referralCode: text(),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 		updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('users_email_unique').on(t.email), check('users_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+	(t) => [
+		uniqueIndex('users_email_unique').on(t.email),
+		uniqueIndex('users_referral_code_unique').on(t.referralCode),
+		// /admin/users lists the newest accounts first, 50 a page (issue 10).
+		index('users_created_idx').on(t.createdAt.desc(), t.id.desc()),
+		check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+	],
 )
 
 /**
@@ -62,9 +70,12 @@ export const userProfiles = pgTable('user_profiles', {
 	/** Who referred this customer (referral points are paid on their first paid order). */
 	referredByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
 	updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-})
+},
+	// The referrer's 'referrals_paid' badge count and the admin's view of who they brought.
+	(t) => [index('user_profiles_referred_by_idx').on(t.referredByUserId)],
+)
 
-/** One-time tokens for e-mail confirmation and password reset (hash stored, never the token). */
+/** One-time tokens for e-mail confirmation, password reset and e-mail change (hash stored, never the token). */
 export const verificationTokens = pgTable(
 	'verification_tokens',
 	{
@@ -74,13 +85,15 @@ export const verificationTokens = pgTable(
 			.references(() => users.id, { onDelete: 'cascade' }),
 		purpose: text().notNull(),
 		tokenHash: text().notNull(),
+		/** 'change_email' tokens: the address the customer asked to change to (issue 10). */
+		newEmail: text(),
 		expiresAt: timestamp({ withTimezone: true }).notNull(),
 		usedAt: timestamp({ withTimezone: true }),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	},
 	(t) => [
 		uniqueIndex('verification_tokens_hash_unique').on(t.tokenHash),
-		check('verification_tokens_purpose_valid', sql`${t.purpose} in ('confirm_email', 'reset_password')`),
+		check('verification_tokens_purpose_valid', sql`${t.purpose} in ('confirm_email', 'reset_password', 'change_email')`),
 	],
 )
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	type AnyPgColumn,
 	boolean,
 	check,
 	index,
@@ -12,6 +13,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import { users } from './auth'
 
 /** An option value a variant carries, e.g. { name: 'Tamanho', value: 'M' }. */
 export type SelectedOption = { name: string; value: string }
@@ -29,8 +31,13 @@ export const products = pgTable(
 		descriptionHtml: text().notNull().default(''),
 		productType: text().notNull().default(''),
 		tags: text().array().notNull().default(sql`'{}'::text[]`),
-		/** 'active' products are sold; 'draft' ones are hidden from the shop. */
+		/**
+		 * 'active' products are sold; 'draft' ones are hidden from the shop; 'archived' ones too,
+		 * kept because orders name them (issue 11: archive instead of delete).
+		 */
 		status: text().notNull().default('active'),
+		/** Bumped on every back-office save: two admins editing at once cannot silently overwrite (issue 11). */
+		version: integer().notNull().default(1),
 		/**
 		 * Accent- and case-folded copies kept by PostgreSQL itself, so search compares and
 		 * indexes them without calling unaccent on every row of every query.
@@ -50,7 +57,7 @@ export const products = pgTable(
 	},
 	(t) => [
 		uniqueIndex('products_handle_unique').on(t.handle),
-		check('products_status_valid', sql`${t.status} in ('active', 'draft')`),
+		check('products_status_valid', sql`${t.status} in ('active', 'draft', 'archived')`),
 		check('products_handle_format', sql`${t.handle} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
 		// Trigram indexes over the unaccented title and description for typo- and
 		// accent-tolerant search (LIKE '%…%' and word_similarity's `<%`).
@@ -92,6 +99,11 @@ export const productVariants = pgTable(
 		available: boolean().notNull().default(true),
 		selectedOptions: jsonb().$type<SelectedOption[]>().notNull().default([]),
 		position: integer().notNull().default(0),
+		/**
+		 * The variant's own picture (issue 13, defect 4: choosing Vermelho shows the red bow on
+		 * the page, in the cart, at checkout and in the order); null uses the product's first.
+		 */
+		imageId: uuid().references((): AnyPgColumn => productImages.id, { onDelete: 'set null' }),
 	},
 	(t) => [
 		index('product_variants_product_idx').on(t.productId),
@@ -147,4 +159,34 @@ export const collectionProducts = pgTable(
 		index('collection_products_product_idx').on(t.productId),
 		index('collection_products_position_idx').on(t.collectionId, t.position),
 	],
+)
+
+/**
+ * A product's former handles (issue 11): after a rename, /produto/{old} answers 301 to the new
+ * one, so shared links and search engines follow. A handle is either a product's or here.
+ */
+export const productHandleRedirects = pgTable('product_handle_redirects', {
+	handle: text().primaryKey(),
+	productId: uuid()
+		.notNull()
+		.references(() => products.id, { onDelete: 'cascade' }),
+	createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Every stock change made in the back-office, with its reason (issue 11: 'histórico de ajustes'). */
+export const stockAdjustments = pgTable(
+	'stock_adjustments',
+	{
+		id: uuid().primaryKey().defaultRandom(),
+		variantId: uuid()
+			.notNull()
+			.references(() => productVariants.id, { onDelete: 'cascade' }),
+		/** Signed change; the stock after it is kept too, so the history reads without sums. */
+		delta: integer().notNull(),
+		stockAfter: integer().notNull(),
+		reason: text().notNull(),
+		userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [index('stock_adjustments_variant_idx').on(t.variantId, t.createdAt.desc()), index('stock_adjustments_created_idx').on(t.createdAt.desc())],
 )

@@ -70,7 +70,11 @@ export const pointsHistory = pgTable(
 		description: text().notNull(),
 		points: integer().notNull(),
 		eventKey: text(),
-		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+		// clock_timestamp(), not now(): an event and the badge it earned are written in one
+		// transaction, and the history lists them in the order they happened.
+		createdAt: timestamp({ withTimezone: true })
+			.notNull()
+			.default(sql`clock_timestamp()`),
 	},
 	(t) => [
 		uniqueIndex('points_history_event_key_unique').on(t.eventKey),
@@ -147,6 +151,8 @@ export const userBadges = pgTable(
 			.notNull()
 			.references(() => badges.id, { onDelete: 'cascade' }),
 		earnedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+		/** When the customer was shown the 'Nova conquista' toast; null until their next page. */
+		announcedAt: timestamp({ withTimezone: true }),
 	},
 	(t) => [primaryKey({ columns: [t.userId, t.badgeId] }), index('user_badges_user_earned_idx').on(t.userId, t.earnedAt.desc())],
 )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+	bigint,
 	boolean,
 	check,
 	index,
@@ -73,6 +74,12 @@ export const cartLines = pgTable(
 		// extras, a line and the gift) still get distinct, increasing times, so the drawer
 		// lists them in the order they were added.
 		createdAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+		/**
+		 * Insertion order, the tie-break after created_at: PGlite's clock has millisecond
+		 * resolution, so a bandana's extras written in one go could share a time and come back
+		 * in random (uuid) order.
+		 */
+		seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 	},
 	(t) => [
 		uniqueIndex('cart_lines_merge_key').on(
@@ -122,7 +129,12 @@ export const orders = pgTable(
 		shippingCents: integer().notNull(),
 		subtotalCents: integer().notNull(),
 		discountCents: integer().notNull().default(0),
+		/** Issue 13: what paying by PIX took off the products (the store's PIX discount); 0 otherwise. */
+		pixDiscountCents: integer().notNull().default(0),
 		totalCents: integer().notNull(),
+		/** Issue 13: the delivery window quoted for the CEP's region, in business days. */
+		deliveryMinDays: integer(),
+		deliveryMaxDays: integer(),
 		couponCode: text(),
 		paymentMethod: text().$type<PaymentMethod>().notNull(),
 		paymentProvider: text(),
@@ -156,12 +168,12 @@ export const orders = pgTable(
 		check('orders_payment_mode_valid', sql`${t.paymentMode} is null or ${t.paymentMode} in (${inList(PAYMENT_MODES)})`),
 		check(
 			'orders_amounts_nonnegative',
-			sql`${t.shippingCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0`,
+			sql`${t.shippingCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.discountCents} >= 0 and ${t.pixDiscountCents} >= 0 and ${t.totalCents} >= 0`,
 		),
 		// The total is always derived, never entered: a bug elsewhere cannot store a wrong sum.
 		check(
 			'orders_total_consistent',
-			sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents}`,
+			sql`${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents} - ${t.discountCents} - ${t.pixDiscountCents}`,
 		),
 		check('orders_installments_range', sql`${t.installments} between 1 and 6`),
 		check('orders_uf_format', sql`${t.uf} ~ '^[A-Z]{2}$'`),

@@ -127,6 +127,12 @@ export const personalizationOrders = pgTable(
 		orderCompletedAt: timestamp({ withTimezone: true }),
 		adminNotes: text(),
 		shopifyCheckoutUrl: text(),
+		/** Ordered on /atacado (quantity tiers, logo or design, side name) rather than /personalize. */
+		wholesale: boolean().notNull().default(false),
+		/** Wholesale bandanas: the custom side name (document 001 §9, at most 20 characters). */
+		sideName: text(),
+		/** Wholesale bandanas: the uploaded company logo or design (private bucket). */
+		designFileUrl: text(),
 		orderId: uuid().references(() => orders.id, { onDelete: 'set null' }),
 	},
 	(t) => [
@@ -136,6 +142,7 @@ export const personalizationOrders = pgTable(
 		check('personalization_orders_product_type_valid', sql`${t.productType} in ('bandana', 'collar')`),
 		check('personalization_orders_total_nonnegative', sql`${t.totalPriceCents} >= 0`),
 		check('personalization_orders_quantity_positive', sql`${t.quantity} >= 1`),
+		check('personalization_orders_side_name_length', sql`${t.sideName} is null or char_length(${t.sideName}) <= 20`),
 		check('personalization_orders_pet_name_length', sql`${t.petName} is null or char_length(${t.petName}) <= 20`),
 		check(
 			'personalization_orders_pet_instagram_length',

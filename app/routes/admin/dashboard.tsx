@@ -8,8 +8,14 @@ import {
 	SparklesIcon,
 	TicketPercentIcon,
 } from 'lucide-react'
+import { Link } from 'react-router'
+import { Badge } from '~/components/ui/badge'
 import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { RevenueChart } from '~/components/admin/revenue-chart'
+import { dailyRevenue, salesWindows, type SalesWindow, type Waiting, waitingForOwner } from '~/server/admin-dashboard/sales.server'
+import { latestCustomOrders } from '~/server/personalization/custom-orders.server'
+import { formatLongDate, formatMoney, formatPercent } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
 
@@ -18,7 +24,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Pa
 export async function loader({ request }: Route.LoaderArgs) {
 	// Every loader checks for itself; the layout's check is not relied upon.
 	await requireAdmin(request)
-	return null
+	const [latest, windows, daily, waiting] = await Promise.all([latestCustomOrders(5), salesWindows(), dailyRevenue(), waitingForOwner()])
+	return { latest, windows, daily, waiting }
 }
 
 /**
@@ -26,21 +33,44 @@ export async function loader({ request }: Route.LoaderArgs) {
  * page exists: the issue that builds the page adds `to`.
  */
 const SHORTCUTS: readonly Shortcut[] = [
-	{ title: 'Bandanas', description: 'Cores e preços da personalização de bandanas.', icon: SparklesIcon },
-	{ title: 'Colares', description: 'Preço base e cores dos colares personalizados.', icon: PaletteIcon },
-	{ title: 'Pedidos Personalizados', description: 'Acompanhe e conclua os pedidos personalizados.', icon: ClipboardListIcon },
-	{ title: 'Atacado', description: 'Faixas de quantidade e preços de atacado.', icon: PackageIcon },
+	{
+		title: 'Bandanas',
+		description: 'Cores e preços da personalização de bandanas.',
+		icon: SparklesIcon,
+		to: '/admin/personalizacao/bandanas',
+	},
+	{
+		title: 'Colares',
+		description: 'Preço base e cores dos colares personalizados.',
+		icon: PaletteIcon,
+		to: '/admin/personalizacao/colares',
+	},
+	{
+		title: 'Pedidos Personalizados',
+		description: 'Acompanhe e conclua os pedidos personalizados.',
+		icon: ClipboardListIcon,
+		to: '/admin/pedidos-personalizados',
+	},
+	{ title: 'Atacado', description: 'Faixas de quantidade e preços de atacado.', icon: PackageIcon, to: '/admin/atacado' },
 	{ title: 'Pedidos', description: 'Pagamento, produção, envio e entrega dos pedidos da loja.', icon: ReceiptIcon, to: '/admin/pedidos' },
 	{ title: 'Cupons', description: 'Crie cupons e importe os da loja antiga.', icon: TicketPercentIcon, to: '/admin/cupons' },
 	{ title: 'E-mails', description: 'Mensagens enviadas pela loja (caixa de saída).', icon: MailIcon, to: '/admin/emails' },
 	{ title: 'Configurações', description: 'Dados da loja, PIX, frete e brinde.', icon: SettingsIcon, to: '/admin/configuracoes' },
 ]
 
-export default function AdminDashboard() {
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 	return (
 		<main className="mx-auto w-full max-w-6xl p-4 md:p-8">
 			<h1 className="text-2xl font-bold md:text-3xl">Painel Administrativo</h1>
-			<p className="mt-1 text-muted-foreground">Atalhos para as áreas da loja.</p>
+			<p className="mt-1 text-muted-foreground">Vendas, o que espera por você e atalhos para as áreas da loja.</p>
+			<SalesSummary windows={loaderData.windows} />
+			<section aria-labelledby="grafico-titulo" className="mt-6 rounded-lg border p-4">
+				<h2 id="grafico-titulo" className="mb-3 text-lg font-semibold">
+					Faturamento por dia
+				</h2>
+				<RevenueChart days={loaderData.daily} />
+			</section>
+			<WaitingList waiting={loaderData.waiting} />
 			<ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
 				{SHORTCUTS.map((item) => (
 					<li key={item.title}>
@@ -48,6 +78,106 @@ export default function AdminDashboard() {
 					</li>
 				))}
 			</ul>
+			<section aria-labelledby="recentes-titulo" className="mt-10">
+				<div className="flex items-center justify-between gap-4">
+					<h2 id="recentes-titulo" className="text-lg font-semibold">
+						Pedidos personalizados recentes
+					</h2>
+					<Link to="/admin/pedidos-personalizados" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+						Ver Todos
+					</Link>
+				</div>
+				{loaderData.latest.length === 0 ? (
+					<p className="mt-2 text-sm text-muted-foreground">Nenhum pedido personalizado ainda.</p>
+				) : (
+					<ul className="mt-3 divide-y rounded-lg border">
+						{loaderData.latest.map((row) => (
+							<li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+								<span>
+									<span className="font-medium">
+										{row.wholesale ? 'Atacado — ' : ''}
+										{row.productType === 'bandana' ? 'Bandana Personalizada' : 'Colar Personalizado'}
+									</span>
+									<span className="block text-muted-foreground">
+										{formatLongDate(row.createdAt)}
+										{row.colour ? ` · ${row.colour}` : ''}
+									</span>
+								</span>
+								<span className="flex items-center gap-3">
+									<span>{formatMoney(row.totalCents)}</span>
+									<Badge variant={row.completed ? 'default' : 'secondary'}>{row.completed ? 'Finalizado' : 'Em Andamento'}</Badge>
+								</span>
+							</li>
+						))}
+					</ul>
+				)}
+			</section>
 		</main>
+	)
+}
+
+/** Revenue, paid orders, average ticket and conversion for today, 7 and 30 days; each links to the orders. */
+function SalesSummary({ windows }: { windows: readonly SalesWindow[] }) {
+	return (
+		<section aria-labelledby="vendas-titulo" className="mt-6">
+			<h2 id="vendas-titulo" className="sr-only">
+				Vendas
+			</h2>
+			<ul className="grid gap-3 md:grid-cols-3">
+				{windows.map((w) => (
+					<li key={w.key} className="rounded-lg border p-4" data-testid={`vendas-${w.key}`}>
+						<p className="text-sm text-muted-foreground">{w.label}</p>
+						<p className="text-2xl font-bold">
+							<Link to="/admin/pedidos" className="underline-offset-4 hover:underline">
+								{formatMoney(w.revenueCents)}
+							</Link>
+						</p>
+						<dl className="mt-2 grid grid-cols-3 gap-2 text-xs">
+							<div>
+								<dt className="text-muted-foreground">Pedidos</dt>
+								<dd className="font-semibold">{w.orders.toLocaleString('pt-BR')}</dd>
+							</div>
+							<div>
+								<dt className="text-muted-foreground">Ticket médio</dt>
+								<dd className="font-semibold">{formatMoney(w.averageCents)}</dd>
+							</div>
+							<div>
+								<dt className="text-muted-foreground">Conversão</dt>
+								<dd className="font-semibold">{w.conversion === null ? '—' : formatPercent(w.conversion * 100)}</dd>
+							</div>
+						</dl>
+					</li>
+				))}
+			</ul>
+		</section>
+	)
+}
+
+/** What waits for the owner, each count a link to its list. */
+function WaitingList({ waiting }: { waiting: Waiting }) {
+	const items = [
+		['Aguardando pagamento', waiting.awaitingPayment, '/admin/pedidos?status=aguardando_pagamento'],
+		['Para produzir e enviar', waiting.toShip, '/admin/pedidos?status=pago'],
+		['Personalizados em andamento', waiting.openCustomOrders, '/admin/pedidos-personalizados'],
+		['Estoque baixo', waiting.lowStock, '/admin/estoque'],
+		['Avaliações pendentes', waiting.pendingReviews, '/admin/avaliacoes?filtro=pendentes'],
+		['Fotos pendentes', waiting.pendingPhotos, '/admin/fotos'],
+	] as const
+	return (
+		<section aria-labelledby="pendencias-titulo" className="mt-6">
+			<h2 id="pendencias-titulo" className="mb-3 text-lg font-semibold">
+				Esperando por você
+			</h2>
+			<ul className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+				{items.map(([label, count, to]) => (
+					<li key={label}>
+						<Link to={to} className="block rounded-lg border p-3 hover:bg-accent" data-testid="pendencia">
+							<span className="block text-2xl font-bold">{count.toLocaleString('pt-BR')}</span>
+							<span className="text-xs text-muted-foreground">{label}</span>
+						</Link>
+					</li>
+				))}
+			</ul>
+		</section>
 	)
 }

@@ -45,6 +45,7 @@ type OrderRow = {
 	shipping_cents: number
 	subtotal_cents: number
 	discount_cents: number
+	pix_discount_cents: number
 	total_cents: number
 	coupon_code: string | null
 	payment_method: 'pix' | 'card'
@@ -131,6 +132,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			subtotal: formatMoney(order.subtotal_cents),
 			shipping: order.shipping_cents === 0 ? 'Grátis' : formatMoney(order.shipping_cents),
 			discount: order.discount_cents > 0 ? `− ${formatMoney(order.discount_cents)}` : null,
+			pixDiscount: order.pix_discount_cents > 0 ? `− ${formatMoney(order.pix_discount_cents)}` : null,
 			total: formatMoney(order.total_cents),
 			couponCode: order.coupon_code,
 			payment:
@@ -270,6 +272,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 									<>
 										<dt>Desconto{order.couponCode ? ` (cupom ${order.couponCode})` : ''}</dt>
 										<dd className="text-right">{order.discount}</dd>
+									</>
+								) : null}
+								{order.pixDiscount ? (
+									<>
+										<dt>Desconto no PIX</dt>
+										<dd className="text-right">{order.pixDiscount}</dd>
 									</>
 								) : null}
 								<dt className="font-semibold">Total</dt>

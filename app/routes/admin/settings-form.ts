@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { formatCnpj, isValidCnpj } from '~/commerce/rules/cpf'
 import { pixKeySchema, pixMerchantCitySchema, pixMerchantNameSchema } from '~/commerce/rules/pix-brcode'
 import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
+import { SHIPPING_REGIONS, type ShippingRegion, type ShippingTable } from '~/commerce/rules/shipping'
 import type { StoreSettings, StoreSettingsUpdate } from '~/server/settings.server'
 import { userText } from '~/utils/text-schema'
 
@@ -26,6 +27,36 @@ const money = (label: string) =>
 			}
 			return cents
 		})
+
+/** Business days of a delivery window: 1 to 90. */
+const days = (label: string) =>
+	userText()
+		.trim()
+		.refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= 1 && Number(v) <= 90, `${label}: informe de 1 a 90 dias úteis.`)
+		.transform(Number)
+
+/** The shipping table's fields: rate, minimum and maximum days per region (issue 13). */
+type RegionField = `shippingRate_${ShippingRegion}` | `shippingMinDays_${ShippingRegion}` | `shippingMaxDays_${ShippingRegion}`
+const regionFields = Object.fromEntries(
+	SHIPPING_REGIONS.flatMap((region) => [
+		[`shippingRate_${region}`, money('o frete').optional()],
+		[`shippingMinDays_${region}`, days('Prazo mínimo').optional()],
+		[`shippingMaxDays_${region}`, days('Prazo máximo').optional()],
+	]),
+) as Record<RegionField, z.ZodOptional<ReturnType<typeof money>> | z.ZodOptional<ReturnType<typeof days>>>
+
+/** '5', '5,5' or '' (no discount) → percent with at most one decimal. */
+const percent = userText()
+	.trim()
+	.default('')
+	.transform((v, ctx) => {
+		if (v === '') return 0
+		if (!/^\d{1,2}([.,]\d)?$/.test(v)) {
+			ctx.addIssue({ code: 'custom', message: 'Desconto no PIX: informe um percentual como 5 ou 7,5.' })
+			return z.NEVER
+		}
+		return Number(v.replace(',', '.'))
+	})
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim())
 const optionalText = userText().default('').transform(blankToNull)
@@ -60,6 +91,10 @@ export const settingsFormSchema = z.object({
 	returnsPolicy: userText().optional(),
 	privacyPolicy: userText().optional(),
 	termsOfUse: userText().optional(),
+	...regionFields,
+	pixDiscountPercent: percent.optional(),
+	appStoreUrl: userText().transform(blankToNull).optional(),
+	playStoreUrl: userText().transform(blankToNull).optional(),
 	pixPaymentWindowHours: z
 		.string()
 		.default('24')
@@ -79,7 +114,23 @@ export const KEPT_WHEN_ABSENT: ReadonlySet<SettingsFormFields> = new Set([
 	'returnsPolicy',
 	'privacyPolicy',
 	'termsOfUse',
+	'pixDiscountPercent',
+	'appStoreUrl',
+	'playStoreUrl',
+	...SHIPPING_REGIONS.flatMap((r) => [`shippingRate_${r}`, `shippingMinDays_${r}`, `shippingMaxDays_${r}`] as const),
 ])
+
+/** The table from the form when every one of its fields came, else undefined (kept as stored). */
+function shippingTableOf(values: Partial<Record<RegionField, number>>): ShippingTable | undefined {
+	const rows = SHIPPING_REGIONS.map((region) => {
+		const rateCents = values[`shippingRate_${region}`]
+		const minDays = values[`shippingMinDays_${region}`]
+		const maxDays = values[`shippingMaxDays_${region}`]
+		return rateCents === undefined || minDays === undefined || maxDays === undefined ? null : ([region, { rateCents, minDays, maxDays }] as const)
+	})
+	if (rows.some((row) => row === null)) return undefined
+	return Object.fromEntries(rows as Array<readonly [ShippingRegion, ShippingTable[ShippingRegion]]>) as ShippingTable
+}
 
 export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): StoreSettingsUpdate {
 	return {
@@ -104,6 +155,10 @@ export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): S
 			returnsPolicy: values.returnsPolicy,
 			privacyPolicy: values.privacyPolicy,
 			termsOfUse: values.termsOfUse,
+			shippingTable: shippingTableOf(values),
+			pixDiscountPercent: values.pixDiscountPercent,
+			appStoreUrl: values.appStoreUrl,
+			playStoreUrl: values.playStoreUrl,
 		}),
 	}
 }
@@ -113,8 +168,11 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<{ [K
 	return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as never
 }
 
-/** The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings). */
-export const SETTINGS_FIELD_OF: Record<keyof StoreSettings, SettingsFormFields> = {
+/**
+ * The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings).
+ * The points per event are not on this form: /admin/fidelidade edits them.
+ */
+export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoints'>, SettingsFormFields> = {
 	storeName: 'storeName',
 	logoUrl: 'logoUrl',
 	contactEmail: 'contactEmail',
@@ -135,6 +193,11 @@ export const SETTINGS_FIELD_OF: Record<keyof StoreSettings, SettingsFormFields> 
 	returnsPolicy: 'returnsPolicy',
 	privacyPolicy: 'privacyPolicy',
 	termsOfUse: 'termsOfUse',
+	// Errors of the table point at its first field; the form checks each field before.
+	shippingTable: 'shippingRate_sudeste',
+	pixDiscountPercent: 'pixDiscountPercent',
+	appStoreUrl: 'appStoreUrl',
+	playStoreUrl: 'playStoreUrl',
 }
 
 /** What the form shows for stored settings. */
@@ -160,5 +223,18 @@ export function settingsFormValues(settings: StoreSettings): Record<SettingsForm
 		returnsPolicy: settings.returnsPolicy,
 		privacyPolicy: settings.privacyPolicy,
 		termsOfUse: settings.termsOfUse,
+		pixDiscountPercent: settings.pixDiscountPercent === 0 ? '' : String(settings.pixDiscountPercent).replace('.', ','),
+		appStoreUrl: settings.appStoreUrl ?? '',
+		playStoreUrl: settings.playStoreUrl ?? '',
+		...(Object.fromEntries(
+			SHIPPING_REGIONS.flatMap((region) => {
+				const row = settings.shippingTable[region]
+				return [
+					[`shippingRate_${region}`, formatMoneyInput(row.rateCents)],
+					[`shippingMinDays_${region}`, String(row.minDays)],
+					[`shippingMaxDays_${region}`, String(row.maxDays)],
+				]
+			}),
+		) as Record<RegionField, string>),
 	}
 }

@@ -9,12 +9,13 @@ import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { queryRows } from '~/server/db.server'
 import { readFormData } from '~/server/read-form.server'
-import { type StoreSettings, getStoreSettings, updateStoreSettings } from '~/server/settings.server'
+import { getStoreSettings, updateStoreSettings } from '~/server/settings.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
+import { SHIPPING_REGION_LABELS, SHIPPING_REGIONS } from '~/commerce/rules/shipping'
 import {
 	KEPT_WHEN_ABSENT,
 	SETTINGS_FIELD_OF,
@@ -68,7 +69,12 @@ export async function action({ request }: Route.ActionArgs) {
 		if (!(error instanceof ZodError)) throw error
 		const errors: FieldErrors = {}
 		for (const issue of error.issues) {
-			const field = SETTINGS_FIELD_OF[issue.path[0] as keyof StoreSettings]
+			// The shipping table's issues name their region and column ('shippingTable.sul.maxDays').
+			const [key, region, column] = issue.path
+			const field =
+				key === 'shippingTable' && typeof region === 'string' && typeof column === 'string'
+					? (`shipping${column === 'rateCents' ? 'Rate' : column === 'minDays' ? 'MinDays' : 'MaxDays'}_${region}` as SettingsFormFields)
+					: SETTINGS_FIELD_OF[key as keyof typeof SETTINGS_FIELD_OF]
 			if (field) errors[field] ??= issue.message
 		}
 		return fail(errors)
@@ -93,7 +99,7 @@ type FieldSpec = {
 	multiline?: boolean
 }
 
-const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
+const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]; columns?: 2 | 3 }> = [
 	{
 		title: 'Loja',
 		fields: [
@@ -141,10 +147,47 @@ const SECTIONS: Array<{ title: string; fields: FieldSpec[] }> = [
 		],
 	},
 	{
+		// Issue 13: shipping quoted by the delivery CEP's region, with its delivery window.
+		title: 'Frete por região',
+		description:
+			'O frete e o prazo de entrega (em dias úteis, contando a produção) de cada região, pelo CEP de entrega. Acima do valor de frete grátis, o frete é grátis em todas as regiões.',
+		fields: SHIPPING_REGIONS.flatMap((region): FieldSpec[] => {
+			const label = SHIPPING_REGION_LABELS[region]
+			return [
+				{ name: `shippingRate_${region}`, label: `${label}: frete (R$)`, inputMode: 'decimal', placeholder: '19,90', required: true },
+				{ name: `shippingMinDays_${region}`, label: `${label}: prazo mínimo (dias úteis)`, inputMode: 'numeric', required: true, maxLength: 2 },
+				{ name: `shippingMaxDays_${region}`, label: `${label}: prazo máximo (dias úteis)`, inputMode: 'numeric', required: true, maxLength: 2 },
+			]
+		}),
+		columns: 3,
+	},
+	{
+		title: 'Pagamento no PIX e aplicativos',
+		fields: [
+			{
+				name: 'pixDiscountPercent',
+				label: 'Desconto no PIX (%)',
+				inputMode: 'decimal',
+				placeholder: '5',
+				maxLength: 4,
+				hint: "Desconto sobre os produtos (não sobre o frete) para quem paga com PIX, mostrado junto dos preços ('5% de desconto no PIX'). Em branco: sem desconto.",
+			},
+			{ name: 'appStoreUrl', label: 'Link do app na App Store', inputMode: 'url', hint: 'Em branco: o selo da App Store não aparece no rodapé.' },
+			{ name: 'playStoreUrl', label: 'Link do app no Google Play', inputMode: 'url', hint: 'Em branco: o selo do Google Play não aparece no rodapé.' },
+		],
+	},
+	{
 		title: 'Frete e brinde',
 		fields: [
 			{ name: 'freeShippingThreshold', label: 'Frete grátis a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
-			{ name: 'shippingRate', label: 'Valor do frete (R$)', inputMode: 'decimal', placeholder: '19,90', required: true },
+			{
+				name: 'shippingRate',
+				label: 'Frete sem região reconhecida (R$)',
+				inputMode: 'decimal',
+				placeholder: '19,90',
+				required: true,
+				hint: 'Usado quando o CEP não pertence a nenhuma faixa dos Correios.',
+			},
 			{ name: 'giftProductHandle', label: 'Produto brinde (identificador)', hint: 'O handle do produto, ex.: brinde-lacinho-pet. Em branco: sem brinde.' },
 			{ name: 'giftThreshold', label: 'Brinde a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
 		],
@@ -172,8 +215,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 							<CardTitle>
 								<h2>{section.title}</h2>
 							</CardTitle>
+							{section.description ? <p className="text-sm text-muted-foreground">{section.description}</p> : null}
 						</CardHeader>
-						<CardContent className="grid gap-4 md:grid-cols-2">
+						<CardContent className={cn('grid gap-4', section.columns === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2')}>
 							{section.fields.map((field) => {
 								const error = errors[field.name]
 								const hintId = `${field.name}-hint`

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { mailOutbox, userRoles, users } from '~/db/schema'
+import { mailOutbox, userProfiles, userRoles, users } from '~/db/schema'
+import { referralCodeOf } from '~/server/loyalty/referrals.server'
 import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
 import { getOptionalUser } from '~/server/auth/guards.server'
@@ -140,7 +141,31 @@ describe('/auth action', () => {
 		expect(evil.headers.get('Location')).toBe('/admin')
 
 		const page = await run(() => authLoader(args(new Request('http://loja.test/auth?redirectTo=https://evil.example'))))
-		expect(page.data).toEqual({ redirectTo: null })
+		expect(page.data).toEqual({ redirectTo: null, referred: false })
+	})
+
+	test('a share link (/auth?ref=CODE) is kept in a cookie through sign-up, recorded, then cleared', async () => {
+		const referrer = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'madrinha@example.com', password: 'senha-madrinha-1' }))))
+		expect(referrer.status).toBe(200)
+		const [madrinha] = await db.select().from(users).where(eq(users.email, 'madrinha@example.com'))
+		const code = await referralCodeOf(madrinha!.id)
+
+		const page = await run(() => authLoader(args(new Request(`http://loja.test/auth?ref=${code.toLowerCase()}`))))
+		expect(page.data).toMatchObject({ referred: true })
+		const setCookie = page.headers.getSetCookie().find((c) => c.startsWith('loja_ref='))
+		expect(setCookie).toMatch(new RegExp(`^loja_ref=${code}; Path=/; Max-Age=2592000; HttpOnly; SameSite=Lax`))
+		// A bad code sets nothing.
+		const bad = await run(() => authLoader(args(new Request("http://loja.test/auth?ref=%27%20or%201%3D1"))))
+		expect(bad.headers.getSetCookie()).toEqual([])
+
+		const friend = await run(() =>
+			authAction(args(post('/auth', { intent: 'signup', email: 'afilhada@example.com', password: 'senha-afilhada-1' }, `loja_ref=${code}`))),
+		)
+		expect(friend.status).toBe(200)
+		expect(friend.headers.getSetCookie().some((c) => /^loja_ref=;.*Max-Age=0/.test(c))).toBe(true)
+		const [afilhada] = await db.select().from(users).where(eq(users.email, 'afilhada@example.com'))
+		const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, afilhada!.id))
+		expect(profile?.referredByUserId).toBe(madrinha!.id)
 	})
 
 	test('the 6th attempt on one account from one address is refused with 429 and the Portuguese message', async () => {
@@ -165,7 +190,7 @@ describe('/logout', () => {
 		expect(get.headers.get('Location')).toBe('/')
 
 		const signedIn = await run(() => authAction(args(post('/auth', { intent: 'signin', email: 'nova@example.com', password: 'senha-nova-1' }))))
-		const session = cookieHeader(new Headers(signedIn.headers.getSetCookie().filter((c) => c.startsWith('loja_session=')).map((c) => ['Set-Cookie', c])))
+		const session = cookieHeader(new Headers(signedIn.headers.getSetCookie().filter((c) => c.startsWith('loja_session=')).map((c): [string, string] => ['Set-Cookie', c])))
 		const out = await run(() => logoutAction(args(post('/logout', {}, session))))
 		expect(out.status).toBe(302)
 		expect(out.headers.get('Location')).toBe('/')

@@ -9,6 +9,8 @@ import { Label } from '~/components/ui/label'
 import { signIn, signUp } from '~/server/auth/accounts.server'
 import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
 import { readFormData } from '~/server/read-form.server'
+import { readCookie } from '~/server/cookies.server'
+import { clearReferralCookie, parseReferralCode, REFERRAL_COOKIE, referralCookie } from '~/server/loyalty/referrals.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { authMessages as messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
@@ -41,7 +43,15 @@ export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAnonymous(request)
-	return { redirectTo: safeRedirectPath(new URL(request.url).searchParams.get('redirectTo')) }
+	const params = new URL(request.url).searchParams
+	// A share link (`/auth?ref=CODE`, issue 10): the code waits in a cookie until the sign-up,
+	// so it survives a visit to the shop first. An unknown code is harmless (no referrer found).
+	const fromLink = parseReferralCode(params.get('ref'))
+	const referred = fromLink !== null || parseReferralCode(readCookie(request, REFERRAL_COOKIE)) !== null
+	return data(
+		{ redirectTo: safeRedirectPath(params.get('redirectTo')), referred },
+		fromLink ? { headers: { 'Set-Cookie': referralCookie(fromLink) } } : undefined,
+	)
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	const { intent, email, password, redirectTo } = submission.value
 	if (intent === 'signup') {
-		const result = await signUp({ email, password, request })
+		const carriedCode = readCookie(request, REFERRAL_COOKIE)
+		const result = await signUp({ email, password, request, referralCode: parseReferralCode(carriedCode) })
 		if (!result.ok) {
 			return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), {
 				status: 400,
@@ -70,7 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 			})
 		}
 		return data(submission.reply({ hideFields }), {
-			headers: createToastHeaders({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' }),
+			headers: combineHeaders(
+				createToastHeaders({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' }),
+				// Spent: a second account made in this browser is not the friend's referral too. Cleared
+				// whether or not the account was new, so the answer does not tell (decision 021).
+				carriedCode !== null ? { 'Set-Cookie': clearReferralCookie() } : null,
+			),
 		})
 	}
 
@@ -98,6 +114,11 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 
 	return (
 		<AuthShell title="Entrar ou criar conta" description="Use seu email e senha para acessar sua conta.">
+			{loaderData.referred ? (
+				<p className="mb-4 rounded-md bg-primary/10 px-3 py-2 text-sm">
+					Você foi indicado por um amigo! Crie sua conta e, no seu primeiro pedido, quem indicou ganha pontos.
+				</p>
+			) : null}
 			<Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
 				{loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
 				<div className="flex flex-col gap-2">

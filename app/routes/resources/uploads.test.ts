@@ -8,6 +8,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { resetEnvForTests } from '~/server/env.server'
 import { deleteUpload, getBucketStorage } from '~/server/storage.server'
+import { userPhotos } from '~/db/schema'
+import { db } from '~/server/db.server'
 import { loader } from './uploads'
 
 withTestDatabase()
@@ -38,7 +40,16 @@ beforeAll(async () => {
 	await getBucketStorage('user-photos').put('u2/1700000000001.png', drawing, 'image/png')
 	await getBucketStorage('user-photos').put('u2/1700000000002.jpg', photo.slice(0, 400), 'image/jpeg')
 	await getBucketStorage('personalizacao-arquivos').put('rosto_pet_s1_2.jpg', photo, 'image/jpeg')
+	// Customer photos are served only once approved (decision 12): these are.
+	owner = await userWithSession()
+	const approved = ['u1/1.png', 'u1/2.txt', 'u2/1700000000000.jpg', 'u2/1700000000001.png', 'u2/1700000000002.jpg']
+	await db
+		.insert(userPhotos)
+		.values(approved.map((key) => ({ userId: owner.id, photoUrl: `/uploads/user-photos/${key}`, isApproved: true })))
+	await getBucketStorage('user-photos').put('u3/1.png', PNG_BYTES, 'image/png')
+	await db.insert(userPhotos).values({ userId: owner.id, photoUrl: '/uploads/user-photos/u3/1.png', isApproved: false })
 })
+let owner: { id: string; cookie: string }
 afterAll(async () => {
 	delete process.env.DATA_DIR
 	resetEnvForTests()
@@ -103,6 +114,18 @@ describe('GET /uploads/:bucket/*', () => {
 	test('anything not an image or video is a download, never rendered', async () => {
 		const response = await get('/uploads/user-photos/u1/2.txt')
 		expect(response.headers.get('content-disposition')).toBe('attachment; filename="2.txt"')
+	})
+
+	test('a photo awaiting approval is only for its owner and the admin; to anyone else it does not exist', async () => {
+		expect((await get('/uploads/user-photos/u3/1.png')).status).toBe(404)
+		const stranger = await userWithSession()
+		expect((await get('/uploads/user-photos/u3/1.png', { cookie: stranger.cookie })).status).toBe(404)
+		const own = await get('/uploads/user-photos/u3/1.png', { cookie: owner.cookie })
+		expect(own.status).toBe(200)
+		expect(own.headers.get('cache-control')).toBe('private, no-store')
+		const admin = await userWithSession({ admin: true })
+		expect((await get('/uploads/user-photos/u3/1.png', { cookie: admin.cookie })).status).toBe(200)
+		expect((await get('/uploads/user-photos/u1/1.png')).headers.get('cache-control')).toBe('public, max-age=86400')
 	})
 
 	test('unknown keys 404, unsafe keys 400, unknown buckets 404', async () => {
@@ -179,9 +202,7 @@ describe('GET /uploads/:bucket/*', () => {
 		})
 
 		test('concurrent requests for a new variant all get the same whole file; no temporary files are left', async () => {
-			const responses = await Promise.all(
-				Array.from({ length: 6 }, () => get('/uploads/user-photos/u2/1700000000001.png?w=640')),
-			)
+			const responses = await Promise.all(Array.from({ length: 6 }, () => get('/uploads/user-photos/u2/1700000000001.png?w=640')))
 			const bodies = await Promise.all(responses.map(async (r) => Buffer.from(await r.arrayBuffer())))
 			expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200])
 			// Buffer.equals: toEqual walks a large buffer byte by byte, for seconds.

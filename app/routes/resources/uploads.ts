@@ -1,7 +1,9 @@
-import { requireAdmin } from '~/server/auth/guards.server'
+import { getOptionalUser, requireAdmin } from '~/server/auth/guards.server'
+import { photoVisibility } from '~/server/account/photos.server'
 import { getImageVariant, isResizable, parseWidthParam, variantEtag } from '~/server/images/variants.server'
 import { logger } from '~/server/logger.server'
-import { BUCKET_VISIBILITY, getBucketStorage, isBucket, isSafeKey } from '~/server/storage.server'
+import { requestOwnsKey } from '~/server/personalization/files.server'
+import { BUCKET_VISIBILITY, getBucketStorage, isBucket, isSafeKey, uploadUrl } from '~/server/storage.server'
 import { parseRange } from '~/server/storage/range.server'
 import type { Route } from './+types/uploads'
 
@@ -36,7 +38,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!isSafeKey(key)) return plain(400, 'Endereço de arquivo inválido.')
 	const requested = parseWidthParam(new URL(request.url).searchParams)
 	if (!requested.ok) return plain(400, requested.message)
-	if (BUCKET_VISIBILITY[bucket] === 'admin') await requireAdmin(request)
+	// Private files: the admin, or the browser that uploaded this personalization file (its
+	// visitor id is in the key), which sees its own preview and nobody else's.
+	if (BUCKET_VISIBILITY[bucket] === 'admin' && !(bucket === 'personalizacao-arquivos' && requestOwnsKey(request, key))) {
+		await requireAdmin(request)
+	}
+	// Customer photos: public once approved; before that, their owner and the admin only. To
+	// anyone else a pending (or unknown) photo does not exist.
+	let publicFile = BUCKET_VISIBILITY[bucket] === 'public'
+	if (BUCKET_VISIBILITY[bucket] === 'approved') {
+		const photo = await photoVisibility(uploadUrl(bucket, key))
+		if (!photo) return plain(404, 'Arquivo não encontrado.')
+		if (!photo.approved) {
+			const viewer = await getOptionalUser(request)
+			if (!viewer || (viewer.id !== photo.ownerId && !viewer.isAdmin)) return plain(404, 'Arquivo não encontrado.')
+		}
+		publicFile = photo.approved
+	}
 
 	const object = await getBucketStorage(bucket).get(key)
 	if (!object) return plain(404, 'Arquivo não encontrado.')
@@ -44,7 +62,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	// Keys are never reused (timestamped, no overwrite), so a day of caching is safe; not
 	// a year, because a key names a moment, not the bytes (a deleted photo should not live
 	// on in caches). Private files stay out of shared caches.
-	const cacheControl = BUCKET_VISIBILITY[bucket] === 'public' ? 'public, max-age=86400' : 'private, max-age=3600'
+	const cacheControl = publicFile
+		? 'public, max-age=86400'
+		: BUCKET_VISIBILITY[bucket] === 'approved'
+			? 'private, no-store'
+			: 'private, max-age=3600'
 
 	if (requested.width !== null && isResizable(object.contentType)) {
 		const width = requested.width

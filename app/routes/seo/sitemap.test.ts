@@ -76,6 +76,9 @@ describe('sitemap.xml loader', () => {
 		expect(urls).toContain(`${PUBLIC_URL}/categoria/bandana`)
 		expect(urls).toContain(`${PUBLIC_URL}/categoria/higiene`)
 		expect(urls).not.toContain(`${PUBLIC_URL}/bandana`)
+		// Wholesale has its own page; its /categoria address only redirects there.
+		expect(urls).toContain(`${PUBLIC_URL}/atacado`)
+		expect(urls).not.toContain(`${PUBLIC_URL}/categoria/atacado`)
 		expect(urls).toContain(`${PUBLIC_URL}/produto/bandana-floral`)
 		const products = urls.filter((url) => url.startsWith(`${PUBLIC_URL}/produto/`))
 		expect(products).toHaveLength(SITEMAP_PAGE_SIZE + 11)

@@ -129,3 +129,15 @@ describe('category loader', () => {
 		}
 	})
 })
+
+describe('/categoria/atacado', () => {
+	test('answers 301 to the wholesale page, which sells with tiers from 10 units', async () => {
+		expect(await statusOf('/categoria/atacado')).toBe(301)
+		try {
+			await load('/categoria/atacado')
+		} catch (error) {
+			expect((error as Response).headers.get('Location')).toBe('/atacado')
+		}
+	})
+})
+

@@ -1,7 +1,9 @@
 import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { NotFoundContent, isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
 import { ProductGrid } from '~/components/shop/product-grid'
+import { BrowseControls, BrowsePagination } from '~/components/shop/browse-controls'
+import { hasFilters, parseBrowseParams } from '~/commerce/rules/browse'
 import { toProductCardData } from '~/components/shop/product-card'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
@@ -41,15 +43,25 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!requested) return notFound(request)
 	const shortForm = !new URL(request.url).pathname.startsWith('/categoria/')
 	const handle = HANDLE_ALIASES[requested] ?? requested
+	// The wholesale collection is sold through its own page (tiers, minimum of 10), never as a
+	// generic category whose one-unit add the cart would refuse.
+	if (handle === 'atacado') throw redirect('/atacado', 301)
 
 	const [{ getCommerce }, { absoluteUrl }] = await Promise.all([
 		import('~/commerce/index.server'),
 		import('~/server/seo.server'),
 	])
+	// Sort, filters and page from the URL (issue 13); the server renders the filtered page.
+	const browseParams = parseBrowseParams(new URL(request.url).searchParams)
 	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produtos da categoria').
-	const result = await getCommerce().getCollectionByHandle(handle, { first: CATEGORY_PAGE_SIZE })
-	if (!result) return notFound(request)
-	const { collection, products } = result
+	const commerce = getCommerce()
+	const [result, browsed] = await Promise.all([
+		commerce.getCollectionByHandle(handle, { first: 1 }),
+		commerce.browseProducts({ collectionHandle: handle, params: browseParams, pageSize: CATEGORY_PAGE_SIZE }),
+	])
+	if (!result || !browsed) return notFound(request)
+	const { collection } = result
+	const products = browsed.products
 
 	const title = shortForm ? (SHORT_FORM_TITLES[requested] ?? requested) : collection.title
 	const firstImage = products.find((p) => p.images[0])?.images[0]
@@ -57,6 +69,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		title,
 		collection: { handle: collection.handle, productCount: collection.productCount },
 		products: products.map(toProductCardData),
+		browse: { params: { ...browseParams, page: browsed.page }, facets: browsed.facets, total: browsed.total, pageCount: browsed.pageCount },
 		seo: {
 			canonicalUrl: absoluteUrl(`/categoria/${collection.handle}`),
 			imageUrl: firstImage ? absoluteUrl(firstImage.url) : null,
@@ -92,7 +105,8 @@ function BackButton() {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-	const { title, products, collection } = loaderData
+	const { title, products, collection, browse } = loaderData
+	const filtered = hasFilters(browse.params.filters)
 	return (
 		<main className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-10">
 			<div className="mb-6 flex flex-col gap-3">
@@ -100,14 +114,15 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 				<div className="flex flex-wrap items-baseline justify-between gap-2">
 					<h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
 					{collection.productCount > 0 ? (
-						<p className="text-sm text-muted-foreground">
-							{collection.productCount} {collection.productCount === 1 ? 'produto' : 'produtos'}
+						<p className="text-sm text-muted-foreground" data-testid="contagem">
+							{filtered ? `${browse.total} de ${collection.productCount}` : browse.total}{' '}
+							{(filtered ? collection.productCount : browse.total) === 1 ? 'produto' : 'produtos'}
 						</p>
 					) : null}
 				</div>
 			</div>
 			{/* While another category loads, the shop shell shows its skeleton (page-skeletons.tsx). */}
-			{products.length === 0 ? (
+			{collection.productCount === 0 ? (
 				<div className="flex flex-col items-center gap-4 py-16 text-center">
 					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
 					<p className="text-lg font-medium">Nenhum produto encontrado</p>
@@ -116,7 +131,23 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 					</Button>
 				</div>
 			) : (
-				<ProductGrid products={products} />
+				<div className="grid gap-6 lg:grid-cols-[220px_1fr]">
+					<aside>
+						<BrowseControls params={browse.params} facets={browse.facets} />
+					</aside>
+					<div>
+						{products.length === 0 ? (
+							<div className="flex flex-col items-center gap-3 py-16 text-center">
+								<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+								<p className="text-lg font-medium">Nenhum produto encontrado</p>
+								<p className="text-sm text-muted-foreground">Tente outros filtros.</p>
+							</div>
+						) : (
+							<ProductGrid products={products} className="lg:grid-cols-3" />
+						)}
+						<BrowsePagination params={browse.params} page={browse.params.page} pageCount={browse.pageCount} />
+					</div>
+				</div>
 			)}
 		</main>
 	)

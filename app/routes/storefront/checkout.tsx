@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@co
 import { parseWithZod } from '@conform-to/zod/v4'
 import { ChevronDownIcon, ShoppingCartIcon } from 'lucide-react'
 import { useState } from 'react'
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router'
 import { CardFieldsSection } from '~/components/checkout/card-fields'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
 import { Button } from '~/components/ui/button'
@@ -12,14 +12,22 @@ import { getOptionalUser } from '~/server/auth/guards.server'
 import { ensureBuyerToken } from '~/server/orders/buyer-cookie.server'
 import { submitCheckout } from '~/server/orders/checkout.server'
 import { consumeCheckoutBudget } from '~/server/orders/checkout-rate-limit.server'
-import { cardProviderInfo, checkoutCart, checkoutPrefill, hasBuyableLines, newIdempotencyKey } from '~/server/orders/checkout-page.server'
+import {
+	cardProviderInfo,
+	checkoutCart,
+	checkoutPrefill,
+	hasBuyableLines,
+	newIdempotencyKey,
+	recentOrderOfCart,
+} from '~/server/orders/checkout-page.server'
 import { type CheckoutSummary, checkoutSummary, PLACE_ORDER_MESSAGES } from '~/server/orders/place-order.server'
 import { readFormData } from '~/server/read-form.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { combineHeaders, createToastHeaders } from '~/server/toast.server'
 import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
 import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, formatPercent } from '~/utils/format'
+import { formatDeliveryWindow } from '~/commerce/rules/shipping'
 import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/checkout'
@@ -55,7 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return data(
 		{
 			empty: false as const,
-			summary: await checkoutSummary(found.cart, undefined, { settings }),
+			// A returning customer's CEP (prefilled) is quoted at once.
+			summary: await checkoutSummary(found.cart, undefined, { settings, cep: prefill.cep, uf: prefill.uf }),
 			prefill,
 			idempotencyKey: newIdempotencyKey(),
 			pixAvailable: Boolean(settings.pixKey),
@@ -76,6 +85,20 @@ type ActionData = {
 
 const CHECKOUT_ERROR_TITLE = 'Erro ao criar checkout'
 
+function formText(formData: FormData, name: string): string | null {
+	const value = formData.get(name)
+	return typeof value === 'string' ? value.slice(0, 20) : null
+}
+
+/**
+ * The shipping quote (a fetcher, on every completed CEP) needs no fresh loader data: the
+ * action's summary already carries the new shipping, and the loader does not know the CEP.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+	if (formData?.get('intent') === 'quote-shipping') return false
+	return defaultShouldRevalidate
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
 	// Not a form at all (wrong content type, cut-off body): a message, not a 500.
 	const formData = await readFormData(request)
@@ -84,7 +107,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const submittedKey = typeof formData.get('idempotencyKey') === 'string' ? String(formData.get('idempotencyKey')) : null
 	const typedCoupon = applyCouponSchema.safeParse({ couponCode: formData.get('couponCode') ?? undefined })
 	const couponCode = typedCoupon.success ? typedCoupon.data.couponCode || undefined : undefined
-	const summary = found && hasBuyableLines(found.cart) ? await checkoutSummary(found.cart, couponCode) : null
+	// Shipping is quoted for the CEP in the form (issue 13): every answer carries it.
+	const address = { cep: formText(formData, 'cep'), uf: formText(formData, 'uf') }
+	const summary = found && hasBuyableLines(found.cart) ? await checkoutSummary(found.cart, couponCode, address) : null
+
+	if (formData.get('intent') === 'quote-shipping') {
+		// The CEP was completed: only the summary (shipping and delivery window) comes back.
+		return data<ActionData>({ result: parseWithZod(formData, { schema: applyCouponSchema }).reply(), summary, idempotencyKey: submittedKey })
+	}
 
 	if (formData.get('intent') === 'apply-coupon') {
 		// Only the coupon is checked; the rest of the form may still be incomplete.
@@ -108,6 +138,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	if (submission.status !== 'success') {
 		return data<ActionData>({ result: submission.reply(), summary, idempotencyKey: submittedKey }, { status: 400 })
+	}
+	// The cart is empty because another tab's submission just made it an order: go there.
+	if (!summary) {
+		const recent = await recentOrderOfCart(found.cartId)
+		if (recent) throw redirect(`/pedido/${recent}`)
 	}
 
 	// Rate limit (decision 20): the answer keeps every typed field (submission.reply) and the key.
@@ -140,6 +175,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	})
 	if (outcome.ok) {
 		throw redirect(`/pedido/${outcome.reference}`, { headers: combineHeaders(buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : null) })
+	}
+	// Emptied while this submission waited for another tab's order of the same cart: go there.
+	if (outcome.code === 'cart_empty') {
+		const recent = await recentOrderOfCart(found.cartId)
+		if (recent) throw redirect(`/pedido/${recent}`, { headers: combineHeaders(buyer.setCookie ? { 'Set-Cookie': buyer.setCookie } : null) })
 	}
 	const result = outcome.field
 		? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
@@ -199,7 +239,22 @@ function CheckoutForm({
 }) {
 	const navigation = useNavigation()
 	const busyIntent = navigation.state !== 'idle' && navigation.formMethod === 'POST' ? navigation.formData?.get('intent') : null
-	const summary = actionData?.summary ?? loaderData.summary
+	// The newest of the form's answer (coupon, refused order) and the shipping quote: both carry
+	// the coupon and the CEP typed at that moment. The loader's summary until either comes.
+	const quoteFetcher = useFetcher<typeof action>()
+	// React's 'adjust state while rendering' pattern: remember which answers were seen, and the
+	// summary of whichever changed last.
+	const [seen, setSeen] = useState({ action: actionData, quote: quoteFetcher.data, latest: null as CheckoutSummary | null })
+	if (seen.action !== actionData || seen.quote !== quoteFetcher.data) {
+		const latest =
+			seen.quote !== quoteFetcher.data && quoteFetcher.data?.summary
+				? quoteFetcher.data.summary
+				: seen.action !== actionData && actionData?.summary
+					? actionData.summary
+					: seen.latest
+		setSeen({ action: actionData, quote: quoteFetcher.data, latest })
+	}
+	const summary = seen.latest ?? actionData?.summary ?? loaderData.summary
 	// Null in a live shop with no real card provider yet (decision 019): PIX only.
 	const cardProvider = loaderData.cardProvider
 	const [form, fields] = useForm<CheckoutInput>({
@@ -216,15 +271,27 @@ function CheckoutForm({
 	const initialMethod =
 		(fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable || !cardProvider ? 'pix' : 'card')
 	const [method, setMethod] = useState(initialMethod)
-	const cep = useCepAutofill({
-		street: fields.street.id,
-		number: fields.number.id,
-		district: fields.district.id,
-		city: fields.city.id,
-		uf: fields.uf.id,
-	})
+	const cep = useCepAutofill(
+		{
+			street: fields.street.id,
+			number: fields.number.id,
+			district: fields.district.id,
+			city: fields.city.id,
+			uf: fields.uf.id,
+		},
+		() => {
+			const element = document.getElementById(form.id)
+			if (!(element instanceof HTMLFormElement)) return
+			const formData = new FormData(element)
+			formData.set('intent', 'quote-shipping')
+			quoteFetcher.submit(formData, { method: 'post' })
+		},
+	)
 	const coupon = summary?.totals.coupon
 	const totals = summary?.totals
+	// PIX pays less when the store gives a PIX discount (computed on the server, issue 13).
+	const pixDiscountCents = method === 'pix' ? (totals?.pixDiscountCents ?? 0) : 0
+	const payableCents = totals ? totals.totalCents - pixDiscountCents : 0
 
 	const textField = (
 		name: FieldName,
@@ -260,7 +327,7 @@ function CheckoutForm({
 									{summary.lines.reduce((sum, line) => sum + line.quantity, 0) === 1 ? 'item' : 'itens'})
 								</span>
 								<span className="flex items-center gap-2">
-									{formatMoney(totals.totalCents)}
+									{formatMoney(payableCents)}
 									<ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" aria-hidden="true" />
 								</span>
 							</summary>
@@ -350,7 +417,11 @@ function CheckoutForm({
 									/>
 									<span>
 										<span className="block font-medium">PIX</span>
-										<span className="block text-sm text-muted-foreground">QR Code ou copia e cola</span>
+										<span className="block text-sm text-muted-foreground">
+											{summary && summary.pixDiscountPercent > 0
+												? `${formatPercent(summary.pixDiscountPercent)} de desconto no PIX`
+												: 'QR Code ou copia e cola'}
+										</span>
 									</span>
 								</label>
 							) : null}
@@ -420,7 +491,15 @@ function CheckoutForm({
 					</div>
 					{totals ? (
 						<>
-							<OrderTotals totals={{ ...totals, couponCode: coupon?.status === 'applied' ? (summary?.couponCode ?? null) : null }} />
+							<OrderTotals
+								totals={{
+									...totals,
+									couponCode: coupon?.status === 'applied' ? (summary?.couponCode ?? null) : null,
+									pixDiscountCents,
+									totalCents: payableCents,
+								}}
+							/>
+							{summary ? <ShippingEstimate summary={summary} busy={quoteFetcher.state !== 'idle'} /> : null}
 							{totals.shippingCents > 0 && summary ? (
 								<p className="text-sm text-muted-foreground">
 									Frete grátis em compras a partir de {formatMoney(summary.freeShippingThresholdCents)}.
@@ -454,5 +533,23 @@ function CheckoutForm({
 				</aside>
 			</Form>
 		</main>
+	)
+}
+
+/** The delivery window for the CEP's region, or how to get it (issue 13). */
+function ShippingEstimate({ summary, busy }: { summary: CheckoutSummary; busy: boolean }) {
+	const quote = summary.shippingQuote
+	return (
+		<p className="text-sm" data-testid="prazo-entrega" aria-live="polite">
+			{busy ? (
+				<span className="text-muted-foreground">Calculando o frete...</span>
+			) : quote ? (
+				<>
+					Entrega para {quote.regionLabel} ({quote.uf}): <strong>{formatDeliveryWindow(quote.minDays, quote.maxDays)}</strong>
+				</>
+			) : (
+				<span className="text-muted-foreground">Informe o CEP para calcular o frete e o prazo de entrega.</span>
+			)}
+		</p>
 	)
 }

@@ -139,7 +139,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						case 'instagram':
 							return <InstagramShowcase key="instagram" instagramUrl={root?.settings.instagramUrl ?? null} />
 						case 'app-download':
-							return <AppDownloadBanner key="app" />
+							return (
+								<AppDownloadBanner
+									key="app"
+									appStoreUrl={root?.settings.appStoreUrl ?? null}
+									playStoreUrl={root?.settings.playStoreUrl ?? null}
+								/>
+							)
 					}
 				})}
 			</div>

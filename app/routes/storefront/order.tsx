@@ -86,6 +86,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 						<p>
 							{order.address.district} — {order.address.city}/{order.address.uf} — CEP {formatCep(order.address.cep)}
 						</p>
+						{order.deliveryWindow ? (
+							<p data-testid="prazo-pedido">
+								Prazo de entrega: <strong>{order.deliveryWindow}</strong> após a confirmação do pagamento.
+							</p>
+						) : null}
 					</section>
 					<section className="flex flex-col gap-2 rounded-lg border p-4 text-sm" aria-labelledby="order-payment">
 						<h2 id="order-payment" className="text-lg font-semibold">

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
 import { INTERNAL_TAG } from '~/commerce/internal-products'
 import { PRODUCT_ADDON_HANDLES, PRODUCT_ADDON_KEYS } from '~/commerce/rules/add-on-lines'
@@ -21,7 +21,6 @@ import type { Route } from './+types/product'
  * variant ids come from the server, never from the browser.
  */
 
-
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
 export const PRODUCT_LOAD_ERROR = 'Erro ao carregar produto'
 const DESCRIPTION_MAX = 160
@@ -42,26 +41,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const handle = productHandleParam(params)
 	if (!handle) return notFound(request)
 
-	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }] = await Promise.all([
-		import('~/commerce/index.server'),
-		import('~/server/seo.server'),
-		import('~/server/reviews.server'),
-		import('~/server/sanitize-html.server'),
-		import('~/server/settings.server'),
-	])
+	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }, { petSizesForProductPage }] =
+		await Promise.all([
+			import('~/commerce/index.server'),
+			import('~/server/seo.server'),
+			import('~/server/reviews.server'),
+			import('~/server/sanitize-html.server'),
+			import('~/server/settings.server'),
+			import('~/server/account/product-pet-sizes.server'),
+		])
 	const commerce = getCommerce()
 	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produto').
 	const product = await commerce.getProductByHandle(handle)
+	if (!product) {
+		// A renamed product's old address answers 301 to the new one (issue 11).
+		const { currentHandleFor } = await import('~/server/product-redirects.server')
+		const current = await currentHandleFor(handle)
+		if (current) throw redirect(`/produto/${current}`, 301)
+		return notFound(request)
+	}
 	// Add-ons, bases and the gift exist for the cart, not for browsing.
-	if (!product || product.tags.includes(INTERNAL_TAG)) return notFound(request)
+	if (product.tags.includes(INTERNAL_TAG)) return notFound(request)
 
 	const isSubscription = product.collections.some((c) => c.handle === SUBSCRIPTION_COLLECTION)
-	const offersExtras = !isSubscription && detectProductKind(product).bandana
-	const [reviews, reviewSummary, addonProducts, settings] = await Promise.all([
+	const kind = detectProductKind(product)
+	const offersExtras = !isSubscription && kind.bandana
+	const sizeKind = isSubscription ? null : kind.bandana ? 'bandana' : kind.collar ? 'collar' : null
+	const [reviews, reviewSummary, addonProducts, settings, petSizes] = await Promise.all([
 		reviewsModule.listApprovedReviews(product.id),
 		reviewsModule.getReviewSummary(product.id),
 		offersExtras ? commerce.getProductsByHandles(PRODUCT_ADDON_KEYS.map((key) => PRODUCT_ADDON_HANDLES[key])) : Promise.resolve([]),
 		getStoreSettings(),
+		// Signed-in customers with pets: the suggested size per pet (no query when signed out).
+		petSizesForProductPage(request, product, sizeKind),
 	])
 
 	const addons: AddonForPage[] = []
@@ -84,6 +96,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		reviews,
 		reviewSummary,
 		addons,
+		petSizes,
 		seo: {
 			canonicalUrl,
 			imageUrl: imageUrls[0] ?? null,
@@ -91,9 +104,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			description,
 			priceCents: firstVariant?.price.amountCents ?? product.priceRange.minVariantPrice.amountCents,
 			available: product.availableForSale,
-			jsonLd: serializeJsonLd(
-				productJsonLd({ product, url: canonicalUrl, imageUrls, brand: settings.storeName, reviewSummary }),
-			),
+			jsonLd: serializeJsonLd(productJsonLd({ product, url: canonicalUrl, imageUrls, brand: settings.storeName, reviewSummary })),
 		},
 	}
 }
@@ -115,7 +126,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, isSubscription, reviews, reviewSummary, addons, seo } = loaderData
+	const { product, isSubscription, reviews, reviewSummary, addons, petSizes, seo } = loaderData
 	useRecordProductView({
 		id: product.id,
 		handle: product.handle,
@@ -134,7 +145,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
 			) : (
 				// key: a client navigation to another product starts with fresh choices.
-				<StandardProduct key={product.id} product={product} reviewSummary={reviewSummary} reviews={reviews} addons={addons} />
+				<StandardProduct
+					key={product.id}
+					product={product}
+					reviewSummary={reviewSummary}
+					reviews={reviews}
+					addons={addons}
+					petSizes={petSizes}
+				/>
 			)}
 		</main>
 	)

@@ -8,11 +8,14 @@ import { forgetCartAtSignOut, mergeCartAtSignIn } from '~/server/cart/cart.serve
 import { db } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
+import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { recordReferral } from '~/server/loyalty/referrals.server'
 import { sendMail } from '~/server/mail.server'
 import { confirmationEmail, passwordResetEmail, signUpAttemptEmail } from '~/server/mail/templates.server'
 import { clearBuyerCookieHeader } from '~/server/orders/buyer-cookie.server'
 import { enterSignIn, recordSignInFailure, recordSignInSuccess, resetSignInLimitsForAccount } from '~/server/auth/sign-in-throttle.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { getStoreSettings } from '~/server/settings.server'
 import {
 	authMessages,
 	emailSchema,
@@ -91,7 +94,13 @@ export type SignUpResult =
 	| { ok: true; userId: string; created: boolean }
 	| { ok: false; field: 'email' | 'password'; message: string }
 
-export async function signUp(input: { email: string; password: string; request?: Request }): Promise<SignUpResult> {
+export async function signUp(input: {
+	email: string
+	password: string
+	request?: Request
+	/** A share code from `/auth?ref=` (issue 10): who referred this customer. */
+	referralCode?: string | null
+}): Promise<SignUpResult> {
 	const email = emailSchema.safeParse(input.email)
 	if (!email.success) return { ok: false, field: 'email', message: messages.invalidEmail }
 	const password = newPasswordSchema.safeParse(input.password)
@@ -99,6 +108,7 @@ export async function signUp(input: { email: string; password: string; request?:
 
 	// Hashed whether or not the address is taken: both answers cost the same scrypt.
 	const passwordHash = await hashPassword(password.data)
+	const { signupBonus } = (await getStoreSettings()).loyaltyPoints
 	const userId = await db.transaction(async (tx) => {
 		// The unique index decides between two simultaneous sign-ups with the same e-mail.
 		const [created] = await tx
@@ -109,6 +119,16 @@ export async function signUp(input: { email: string; password: string; request?:
 		if (!created) return null
 		await tx.insert(userProfiles).values({ userId: created.id })
 		await tx.insert(userRoles).values({ userId: created.id, role: 'customer' })
+		await recordReferral(tx, { friendUserId: created.id, code: input.referralCode ?? null })
+		if (signupBonus > 0) {
+			await awardPointsOnce(tx, {
+				userId: created.id,
+				actionType: 'signup',
+				description: 'Bônus de cadastro',
+				points: signupBonus,
+				eventKey: `signup:${created.id}`,
+			})
+		}
 		return created.id
 	})
 	if (!userId) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, ne } from 'drizzle-orm'
 import { sessions } from '~/db/schema'
 import { readCookie } from '~/server/cookies.server'
 import { db, type Executor } from '~/server/db.server'
@@ -92,6 +92,17 @@ export async function destroySession(request: Request): Promise<string> {
 /** Signs a user out everywhere (after a password reset). */
 export async function destroyAllSessionsForUser(userId: string, executor: Executor = db): Promise<void> {
 	await executor.delete(sessions).where(eq(sessions.userId, userId))
+}
+
+/**
+ * Signs a user out of every other device: the session of `request` (when it is theirs) stays.
+ * After a password or e-mail change, whoever held the old credentials loses access.
+ */
+export async function destroyOtherSessions(userId: string, request: Request, executor: Executor = db): Promise<void> {
+	const token = readSessionToken(request)
+	await executor
+		.delete(sessions)
+		.where(token ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(token))) : eq(sessions.userId, userId))
 }
 
 /** Deletes every expired session (for a periodic job; sign-in already cleans per user). */

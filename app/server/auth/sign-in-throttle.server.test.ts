@@ -1,9 +1,10 @@
-import { describe, expect, test, vi } from 'vitest'
+import { describe, expect, onTestFinished, test, vi } from 'vitest'
+import { setClockForTests } from '~/server/clock.server'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { signIn, signUp } from './accounts.server'
 import type * as PasswordModule from './password.server'
 import { verifyPassword } from './password.server'
-import { signInSlowdownMs } from './sign-in-throttle.server'
+import { SIGN_IN_LIMITS, enterSignIn, recordSignInSuccess, signInSlowdownMs } from './sign-in-throttle.server'
 
 // verifyPassword is wrapped in a spy (same behaviour), so a test can count the hash checks.
 vi.mock('./password.server', async (importOriginal) => {
@@ -40,5 +41,23 @@ describe('sign-in timing does not reveal which e-mails have accounts', () => {
 		const dummyHash = verify.mock.calls[0]?.[1]
 		expect(dummyHash).toMatch(/^scrypt\$/)
 		expect(dummyHash?.split('$').slice(0, 4)).toEqual(knownHash?.split('$').slice(0, 4))
+	})
+})
+
+describe('the per-address budget', () => {
+	test('successful sign-ins give their attempt back (a shared address is not locked out); guesses still run out', async () => {
+		const ip = '198.51.100.77'
+		// One fixed moment: the 15-minute window cannot turn over in the middle of the test.
+		setClockForTests(new Date('2026-11-24T12:01:00Z'))
+		onTestFinished(() => setClockForTests(null))
+		for (let i = 0; i < SIGN_IN_LIMITS.address.limit + 10; i++) {
+			const email = `pessoa${i}@exemplo.test`
+			expect(await enterSignIn(email, ip)).toEqual({ allowed: true })
+			await recordSignInSuccess(email, ip)
+		}
+		for (let i = 0; i < SIGN_IN_LIMITS.address.limit; i++) {
+			expect((await enterSignIn(`chute${i}@exemplo.test`, ip)).allowed).toBe(true)
+		}
+		expect((await enterSignIn('mais-um@exemplo.test', ip)).allowed).toBe(false)
 	})
 })

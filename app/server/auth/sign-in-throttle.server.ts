@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { consumeRateLimit, peekRateLimit, resetRateLimit, resetRateLimitsWithPrefix } from '~/server/rate-limit.server'
+import { consumeRateLimit, peekRateLimit, refundRateLimit, resetRateLimit, resetRateLimitsWithPrefix } from '~/server/rate-limit.server'
 
 /**
  * Sign-in throttling (decision 021). The goal is two-sided: a guesser gets few tries, and a
@@ -65,9 +65,18 @@ export async function recordSignInFailure(email: string): Promise<void> {
 	await consumeRateLimit({ key: accountFailuresKey(email), limit: Number.MAX_SAFE_INTEGER, windowSeconds: SIGN_IN_LIMITS.account.windowSeconds })
 }
 
-/** The right password: this address's budget on the account and the account's slowdown start over. */
+/**
+ * The right password: this address's budget on the account and the account's slowdown start
+ * over, and the attempt is given back to the address's budget. That budget is there to stop
+ * guessing across accounts; a shared address (an office, a mobile carrier's CGNAT) where many
+ * people sign in successfully must not lock everyone out.
+ */
 export async function recordSignInSuccess(email: string, ip: string): Promise<void> {
-	await Promise.all([resetRateLimit(accountAddressKey(email, ip)), resetAccountSignInFailures(email)])
+	await Promise.all([
+		resetRateLimit(accountAddressKey(email, ip)),
+		resetAccountSignInFailures(email),
+		refundRateLimit({ key: addressKey(ip), windowSeconds: SIGN_IN_LIMITS.address.windowSeconds }),
+	])
 }
 
 async function resetAccountSignInFailures(email: string): Promise<void> {

@@ -9,20 +9,28 @@ import { db, type Executor } from '~/server/db.server'
  * atomic UPDATE … WHERE used_at IS NULL AND expires_at > now, so two clicks on the same
  * link (or two app servers) can never both succeed.
  */
-export type TokenPurpose = 'confirm_email' | 'reset_password'
+export type TokenPurpose = 'confirm_email' | 'reset_password' | 'change_email'
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
 	confirm_email: 24 * 60 * 60 * 1000,
 	reset_password: 60 * 60 * 1000,
+	change_email: 24 * 60 * 60 * 1000,
 }
 
-export async function createVerificationToken(userId: string, purpose: TokenPurpose, executor: Executor = db): Promise<string> {
+export async function createVerificationToken(
+	userId: string,
+	purpose: TokenPurpose,
+	executor: Executor = db,
+	/** For 'change_email': the address the link confirms. */
+	newEmail: string | null = null,
+): Promise<string> {
 	const token = randomBytes(32).toString('base64url')
 	const now = new Date()
 	await executor.insert(verificationTokens).values({
 		userId,
 		purpose,
 		tokenHash: hashToken(token),
+		newEmail,
 		expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[purpose]),
 	})
 	// Clean-up in passing: this user's spent or expired tokens are of no further use.
@@ -61,6 +69,17 @@ export async function consumeVerificationToken(token: string, purpose: TokenPurp
 		.where(validTokenCondition(token, purpose))
 		.returning({ userId: verificationTokens.userId })
 	return row?.userId ?? null
+}
+
+/** Spends a 'change_email' token: its user and the new address, once. */
+export async function consumeEmailChangeToken(token: string, executor: Executor = db): Promise<{ userId: string; newEmail: string } | null> {
+	if (!token) return null
+	const [row] = await executor
+		.update(verificationTokens)
+		.set({ usedAt: new Date() })
+		.where(validTokenCondition(token, 'change_email'))
+		.returning({ userId: verificationTokens.userId, newEmail: verificationTokens.newEmail })
+	return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : null
 }
 
 /** Voids every outstanding token of one purpose for a user (e.g. the other reset links). */

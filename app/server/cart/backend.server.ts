@@ -11,7 +11,7 @@ import {
 	withLockedCart,
 } from '~/commerce/builtin/cart.server'
 import { idList } from '~/commerce/builtin/product-loader.server'
-import { isUuid } from '~/commerce/builtin/validation.server'
+import { canonicalAttributes, isUuid } from '~/commerce/builtin/validation.server'
 import type { Cart, CartLineUpdateInput, Checkout, LineAttribute } from '~/commerce/types'
 import { getEnv } from '~/server/env.server'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
@@ -40,6 +40,12 @@ export interface CartSession {
 	read(): Promise<Cart>
 	/** Shopper lines (validated like any shopper input) keeping the rule flags given here. */
 	addLines(lines: RuleLineInput[]): Promise<void>
+	/**
+	 * Lines the server's own rules built (personalization, wholesale): variants, stock, quantity
+	 * and line limits are checked as for any line, but their attributes were written and
+	 * validated by the server, so the product page's attribute allow-list does not apply.
+	 */
+	addServerLines(lines: RuleLineInput[]): Promise<void>
 	/**
 	 * Lines moved from the shopper's other cart at sign-in that a normal add refuses (sold
 	 * out, stock short): kept as they were, unavailable ones flagged by the cart, never
@@ -102,6 +108,13 @@ function builtinSession(tx: Transaction, cartId: string): CartSession {
 				parsed.map((line, i) => ({ ...line, isGift: lines[i]?.isGift ?? false, isSubscription: lines[i]?.isSubscription ?? false })),
 			)
 		},
+		addServerLines: (lines) =>
+			insertOrIncrementLines(
+				tx,
+				cartId,
+				lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity, attributes: canonicalAttributes(l.attributes), isGift: false })),
+				'server',
+			),
 		keepLines: (lines) =>
 			keepMovedLines(
 				tx,

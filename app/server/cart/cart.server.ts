@@ -223,6 +223,34 @@ export async function performCartAction(request: Request, userId: string | null,
 	}
 }
 
+/**
+ * Adds lines the server's own rules built and priced from the catalogue (a personalized
+ * bandana and its extras, a wholesale order): the same cart, cookies, gift rule and live
+ * event as the /cart 'add', but the lines' attributes come from the server, not the browser.
+ * A refusal (stock, limits) is a CommerceError answered in Portuguese, never a 500.
+ */
+export async function addServerBuiltLines(request: Request, userId: string | null, lines: RuleLineInput[]): Promise<CartActionOutcome> {
+	const backend = getCartBackend()
+	const settings = await getStoreSettings()
+	const headers = new Headers()
+	let cartId = await resolveCartId(request, userId, backend)
+	if (cartId && cartId !== getCartId(request)) headers.append('Set-Cookie', cartCookieHeader(cartId))
+	try {
+		if (!cartId) {
+			cartId = await backend.createCart(userId)
+			headers.append('Set-Cookie', cartCookieHeader(cartId))
+			const buyer = ensureBuyerToken(request)
+			if (buyer.setCookie) headers.append('Set-Cookie', buyer.setCookie)
+		}
+		const { cart, giftAdded } = await changeCart(backend, cartId, settings, (session) => session.addServerLines(lines))
+		return { status: 200, body: { ok: true, cart: toCartView(cart, settings), giftAdded }, headers }
+	} catch (error) {
+		if (!isCommerceError(error)) throw error
+		logger.info({ code: error.code, detail: error.message }, 'itens personalizados recusados pelo carrinho')
+		return { status: statusOf(error), body: { ok: false, error: error.userMessage }, headers }
+	}
+}
+
 // ------------------------------------------------------------------ sign-in and sign-out
 
 type AuthEvent = { userId: string; request: Request; headers: Headers }

@@ -1,3 +1,5 @@
+import { wholesaleTypeOf } from '~/commerce/builtin/wholesale-pricing.server'
+import { WHOLESALE_MINIMUM } from '~/commerce/rules/wholesale-tiers'
 import { createHash } from 'node:crypto'
 import type { CartView, CartViewLine } from '~/components/cart/cart-view'
 import { EMPTY_CART_VIEW } from '~/components/cart/cart-view'
@@ -36,6 +38,8 @@ function toViewLine(line: CartLine, addonOf: string | null): CartViewLine {
 		isSubscription: line.isSubscription,
 		unavailable: line.unavailable,
 		addonOf,
+		// document 001 §5: a wholesale line holds at least 10 units; the drawer's minus stops there.
+		minQuantity: wholesaleTypeOf(line.merchandise.product.handle) ? WHOLESALE_MINIMUM : 1,
 	}
 }
 

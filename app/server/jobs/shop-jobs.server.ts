@@ -1,4 +1,5 @@
 import { expireUnpaidOrders } from '~/server/orders/expiry.server'
+import { purgeUnorderedPersonalizationFiles } from '~/server/personalization/unordered-files.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
 
@@ -15,6 +16,7 @@ export const SHOP_JOBS = {
 	purgeCarts: 'limpar-carrinhos-abandonados',
 	purgeSessions: 'limpar-sessoes-expiradas',
 	purgeRateLimits: 'limpar-limites-de-taxa',
+	purgeUnorderedFiles: 'limpar-arquivos-de-personalizacao-nao-pedidos',
 } as const
 
 let runner: JobRunner | undefined
@@ -26,6 +28,7 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeCarts, intervalMs: 6 * HOUR, run: () => purgeAbandonedCarts() })
 	runner.register({ name: SHOP_JOBS.purgeSessions, intervalMs: 6 * HOUR, run: () => purgeExpiredSessions() })
 	runner.register({ name: SHOP_JOBS.purgeRateLimits, intervalMs: HOUR, run: () => purgeStaleRateLimits() })
+	runner.register({ name: SHOP_JOBS.purgeUnorderedFiles, intervalMs: 6 * HOUR, run: () => purgeUnorderedPersonalizationFiles() })
 	runner.start()
 	return runner
 }

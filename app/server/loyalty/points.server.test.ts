@@ -110,8 +110,8 @@ describe('awardPointsOnce', () => {
 		expect(await db.select().from(pointsHistory).where(eq(pointsHistory.userId, userId))).toHaveLength(0)
 		expect(await summaryOf(userId)).toBeUndefined()
 		// The key is free again: the event was never rewarded.
-		expect(
-			await awardPointsOnce(db, { userId, actionType: 'purchase', description: 'Compra', points: 10, eventKey: `t1:${userId}` }),
-		).toBe(true)
+		expect(await awardPointsOnce(db, { userId, actionType: 'purchase', description: 'Compra', points: 10, eventKey: `t1:${userId}` })).toBe(
+			true,
+		)
 	})
 })

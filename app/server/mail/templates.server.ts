@@ -38,6 +38,33 @@ export function passwordResetEmail({ baseUrl, token }: { baseUrl: string; token:
 	}
 }
 
+/** The link that confirms a new address (sent to the new address; issue 10). */
+export function emailChangeConfirmationEmail({ baseUrl, token }: { baseUrl: string; token: string }): Template {
+	const link = `${baseUrl}/auth/novo-email?token=${encodeURIComponent(token)}`
+	const intro = ['Olá!', 'Recebemos um pedido para usar este e-mail na sua conta da nossa loja. Para confirmar, use o link abaixo:']
+	const outro = 'O link vale por 24 horas. Se você não pediu a troca, ignore esta mensagem: nada muda.'
+	return {
+		subject: 'Confirme seu novo e-mail',
+		text: `${intro.join('\n\n')}\n\n${link}\n\n${outro}\n`,
+		html: layout([...intro, outro], { href: link, label: 'Confirmar novo e-mail' }),
+	}
+}
+
+/** Tells the current address that a change to another one was asked for. */
+export function emailChangeNoticeEmail({ baseUrl, newEmail }: { baseUrl: string; newEmail: string }): Template {
+	const reset = `${baseUrl}/auth/esqueci-senha`
+	const intro = [
+		'Olá!',
+		`Pediram para trocar o e-mail da sua conta para ${newEmail}. A troca só acontece quando o link enviado para o novo endereço for confirmado.`,
+	]
+	const outro = 'Se não foi você, troque sua senha agora pelo link abaixo: o pedido de troca exige a senha atual.'
+	return {
+		subject: 'Pedido de troca do e-mail da sua conta',
+		text: `${intro.join('\n\n')}\n\n${reset}\n\n${outro}\n`,
+		html: layout([...intro, outro], { href: reset, label: 'Redefinir senha' }),
+	}
+}
+
 /**
  * Someone tried to sign up with an address that already has an account. The sign-up page
  * answers exactly as for a new account (decision 021), so this e-mail is where the owner of

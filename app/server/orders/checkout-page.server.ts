@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { getCart } from '~/commerce/builtin/cart.server'
 import { formatCep } from '~/commerce/rules/cep'
 import { formatCpf } from '~/commerce/rules/cpf'
@@ -8,7 +8,7 @@ import type { Cart } from '~/commerce/types'
 import { orders, userProfiles, users } from '~/db/schema'
 import type { SessionUser } from '~/server/auth/guards.server'
 import { resolveCartId } from '~/server/cart/cart.server'
-import { db } from '~/server/db.server'
+import { db, queryRows } from '~/server/db.server'
 import { getCardProvider } from '~/server/payments/card-provider.server'
 
 /** The visitor's cart for the checkout (the same one the drawer shows), or null. */
@@ -75,4 +75,16 @@ export function newIdempotencyKey(): string {
 export function cardProviderInfo(): { id: string; isTest: boolean } | null {
 	const provider = getCardProvider()
 	return provider ? { id: provider.id, isTest: provider.isTest } : null
+}
+
+/**
+ * The order this cart became a moment ago, if any: a second 'Finalizar Pedido' from another tab
+ * (another render, so another idempotency key) that arrives after the first one emptied the cart
+ * lands on that order instead of 'carrinho vazio'. Two minutes: a double click or two tabs, not
+ * a later purchase.
+ */
+export async function recentOrderOfCart(cartId: string): Promise<string | null> {
+	const [row] = await queryRows<{ reference: string }>(sql`select reference from orders
+		where cart_id = ${cartId}::uuid and created_at > now() - interval '2 minutes' order by created_at desc limit 1`)
+	return row?.reference ?? null
 }

@@ -1,3 +1,4 @@
+import { formatDeliveryWindow } from '~/commerce/rules/shipping'
 import { sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentMethod, PaymentMode } from '~/db/schema/orders'
 import { getOptionalUser } from '~/server/auth/guards.server'
@@ -34,7 +35,10 @@ export type OrderView = {
 	subtotalCents: number
 	shippingCents: number
 	discountCents: number
+	pixDiscountCents: number
 	totalCents: number
+	/** The delivery window quoted at checkout, e.g. '6 a 9 dias úteis'; null for older orders. */
+	deliveryWindow: string | null
 	lines: SummaryLine[]
 	/** Only while a PIX order waits for payment. */
 	pix: PixCharge | null
@@ -68,7 +72,10 @@ type OrderRow = {
 	subtotal_cents: number
 	shipping_cents: number
 	discount_cents: number
+	pix_discount_cents: number
 	total_cents: number
+	delivery_min_days: number | null
+	delivery_max_days: number | null
 }
 
 const REFERENCE_PATTERN = /^[A-Z0-9-]{4,40}$/
@@ -84,7 +91,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 	const [order] = await queryRows<OrderRow>(
 		sql`select id, reference, status, created_at, user_id, session_token_hash, access_token, updated_at, customer_name, email, street, number,
 			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
-			subtotal_cents, shipping_cents, discount_cents, total_cents
+			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days
 			from orders where reference = ${normalized}`,
 		db,
 	)
@@ -144,7 +151,12 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		subtotalCents: order.subtotal_cents,
 		shippingCents: order.shipping_cents,
 		discountCents: order.discount_cents,
+		pixDiscountCents: order.pix_discount_cents,
 		totalCents: order.total_cents,
+		deliveryWindow:
+			order.delivery_min_days !== null && order.delivery_max_days !== null
+				? formatDeliveryWindow(order.delivery_min_days, order.delivery_max_days)
+				: null,
 		lines: lines.map((l) => ({
 			id: l.id,
 			title: l.product_title,

@@ -319,3 +319,50 @@ describe('generateOrderReference', () => {
 		for (const ref of refs) expect(ref).toMatch(/^PET-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/)
 	})
 })
+
+describe('shipping by region and the PIX discount (issue 13)', () => {
+	test('the CEP’s region sets the rate and the delivery window stored with the order', async () => {
+		const { variant } = await createProduct({ title: 'Bandana Manaus', variants: [{ priceCents: 3000, stock: 5 }] })
+		const result = await place(
+			await cartWith([{ variantId: variant.id, quantity: 1 }]),
+			// A state typed wrong does not change the price: the CEP is in Amazonas (Norte).
+			checkoutValues({ cep: '69005-040', city: 'Manaus', uf: 'SP' }),
+		)
+		expect(result.ok).toBe(true)
+		if (!result.ok) return
+		const [order] = await queryRows<Record<string, unknown>>(sql`select * from orders where id = ${result.order.id}::uuid`)
+		expect(order).toMatchObject({ shipping_cents: 3990, total_cents: 6990, delivery_min_days: 10, delivery_max_days: 16 })
+	})
+
+	test('the owner’s table and the free-shipping threshold hold for every region', async () => {
+		await updateStoreSettings({
+			shippingTable: {
+				sudeste: { rateCents: 1000, minDays: 2, maxDays: 4 },
+				sul: { rateCents: 1500, minDays: 3, maxDays: 5 },
+				'centro-oeste': { rateCents: 2000, minDays: 4, maxDays: 6 },
+				nordeste: { rateCents: 2500, minDays: 5, maxDays: 8 },
+				norte: { rateCents: 3000, minDays: 6, maxDays: 9 },
+			},
+		})
+		const { variant } = await createProduct({ title: 'Coleira', variants: [{ priceCents: 5000, stock: 10 }] })
+		const south = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), checkoutValues({ cep: '90010-000', uf: 'RS' }))
+		const free = await place(await cartWith([{ variantId: variant.id, quantity: 2 }]), checkoutValues({ cep: '66010-000', uf: 'PA' }))
+		if (!south.ok || !free.ok) throw new Error('orders expected')
+		const rows = await queryRows<{ reference: string; shipping_cents: number; delivery_max_days: number }>(
+			sql`select reference, shipping_cents, delivery_max_days from orders`,
+		)
+		expect(rows.find((r) => r.reference === south.order.reference)).toMatchObject({ shipping_cents: 1500, delivery_max_days: 5 })
+		expect(rows.find((r) => r.reference === free.order.reference)).toMatchObject({ shipping_cents: 0, delivery_max_days: 9 })
+	})
+
+	test('PIX pays the total less the discount on the products, not on shipping', async () => {
+		await updateStoreSettings({ pixDiscountPercent: 5 })
+		const { variant } = await createProduct({ title: 'Laço', variants: [{ priceCents: 2990, stock: 10 }] })
+		const pix = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]))
+		if (!pix.ok) throw new Error('order expected')
+		const [pixOrder] = await queryRows<Record<string, unknown>>(sql`select * from orders where id = ${pix.order.id}::uuid`)
+		// 29,90 + 19,90 shipping − 1,50 (5% of 29,90, half up) = 48,30.
+		expect(pixOrder).toMatchObject({ subtotal_cents: 2990, shipping_cents: 1990, pix_discount_cents: 150, total_cents: 4830 })
+		expect(pix.order.totalCents).toBe(4830)
+	})
+})

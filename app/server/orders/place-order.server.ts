@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { loadCart } from '~/commerce/builtin/cart.server'
-import { type CouponForTotals, type Totals, computeTotals, giftRuleDecision } from '~/commerce/rules/totals'
+import { type ShippingQuote, quoteShipping } from '~/commerce/rules/shipping'
+import { type CouponForTotals, type Totals, type TotalsSettings, computeTotals, giftRuleDecision } from '~/commerce/rules/totals'
 import type { Cart, CartLine } from '~/commerce/types'
 import type { PaymentMethod } from '~/db/schema/orders'
 import type { CouponRow as CouponListRow } from '~/server/coupons/coupons.server'
@@ -119,6 +120,30 @@ export type CheckoutSummary = {
 	totals: Totals
 	couponCode: string | null
 	freeShippingThresholdCents: number
+	/** The region's rate and delivery window for the CEP typed so far; null before a CEP. */
+	shippingQuote: ShippingQuote | null
+	/** The store's PIX discount in percent (0: none). */
+	pixDiscountPercent: number
+}
+
+/**
+ * The money settings for one delivery address: the CEP's region rate replaces the flat rate
+ * (issue 13); without a CEP (or outside every range) the flat rate stays.
+ */
+export function totalsSettingsFor(
+	settings: StoreSettings,
+	address: { cep?: string | null; uf?: string | null },
+): { totalsSettings: TotalsSettings; quote: ShippingQuote | null } {
+	const quote = address.cep ? quoteShipping(settings.shippingTable, address.cep, address.uf) : null
+	return {
+		quote,
+		totalsSettings: {
+			freeShippingThresholdCents: settings.freeShippingThresholdCents,
+			giftThresholdCents: settings.giftThresholdCents,
+			shippingRateCents: quote?.rateCents ?? settings.shippingRateCents,
+			pixDiscountPercent: settings.pixKey ? settings.pixDiscountPercent : 0,
+		},
+	}
 }
 
 function totalsLines(cart: Cart) {
@@ -139,13 +164,14 @@ function totalsLines(cart: Cart) {
 export async function checkoutSummary(
 	cart: Cart,
 	couponCode: string | undefined,
-	options: { settings?: StoreSettings; now?: Date } = {},
+	options: { settings?: StoreSettings; now?: Date; cep?: string | null; uf?: string | null } = {},
 ): Promise<CheckoutSummary> {
 	const settings = options.settings ?? (await getStoreSettings())
 	const couponRow = couponCode ? await findCoupon(couponCode) : null
+	const { totalsSettings, quote } = totalsSettingsFor(settings, options)
 	const totals = computeTotals({
 		lines: totalsLines(cart),
-		settings,
+		settings: totalsSettings,
 		coupon: couponRow ? toCouponForTotals(couponRow) : null,
 		now: options.now ?? new Date(),
 	})
@@ -169,6 +195,8 @@ export async function checkoutSummary(
 		totals: { ...totals, coupon },
 		couponCode: couponCode ?? null,
 		freeShippingThresholdCents: settings.freeShippingThresholdCents,
+		shippingQuote: quote,
+		pixDiscountPercent: totalsSettings.pixDiscountPercent ?? 0,
 	}
 }
 
@@ -390,6 +418,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 					})
 				}
 			}
+			const orderTotalsSettings = totalsSettingsFor(settings, { cep: checkout.cep, uf: checkout.uf })
 			const totals = computeTotals({
 				lines: lines.map((l) => ({
 					unitPriceCents: l.cost.unitPrice.amountCents,
@@ -397,10 +426,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 					isGift: l.isGift,
 					isSubscription: l.isSubscription,
 				})),
-				settings,
+				settings: orderTotalsSettings.totalsSettings,
 				coupon: couponRow ? toCouponForTotals(couponRow) : null,
 				now,
 			})
+			// PIX pays the total less the store's PIX discount (issue 13); the BR Code carries it.
+			const pixDiscountCents = checkout.paymentMethod === 'pix' ? totals.pixDiscountCents : 0
+			const totalCents = totals.totalCents - pixDiscountCents
+			const quote = orderTotalsSettings.quote
 			if (totals.coupon.status === 'rejected') {
 				throw new OrderRejected({
 					ok: false,
@@ -424,13 +457,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 					sql`
 					insert into orders (reference, user_id, cart_id, session_token_hash, idempotency_key, status,
 						customer_name, email, cpf, phone, cep, street, number, complement, district, city, uf,
-						shipping_cents, subtotal_cents, discount_cents, total_cents, coupon_code, payment_method, installments)
+						shipping_cents, subtotal_cents, discount_cents, pix_discount_cents, total_cents, coupon_code, payment_method,
+						installments, delivery_min_days, delivery_max_days)
 					values (${generateOrderReference()}, ${input.userId}, ${input.cartId}::uuid, ${input.buyerTokenHash},
 						${checkout.idempotencyKey}, 'aguardando_pagamento', ${checkout.name}, ${checkout.email}, ${checkout.cpf},
 						${checkout.phone}, ${checkout.cep}, ${checkout.street}, ${checkout.number}, ${checkout.complement ?? null},
 						${checkout.district}, ${checkout.city}, ${checkout.uf}, ${totals.shippingCents}, ${totals.subtotalCents},
-						${totals.discountCents}, ${totals.totalCents}, ${couponRow?.code ?? null}, ${checkout.paymentMethod},
-						${checkout.installments})
+						${totals.discountCents}, ${pixDiscountCents}, ${totalCents}, ${couponRow?.code ?? null}, ${checkout.paymentMethod},
+						${checkout.installments}, ${quote?.minDays ?? null}, ${quote?.maxDays ?? null})
 					on conflict do nothing
 					returning id, reference, status, total_cents, payment_method, email, customer_name, cart_id`,
 					tx,
@@ -458,6 +492,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 						${line.cost.unitPrice.amountCents}, ${line.quantity}, ${line.isGift}, ${line.isSubscription},
 						${line.cost.total.amountCents})`)
 			}
+			// A custom piece's lines carry its personalization_orders id (hidden attribute, written
+			// by the server only): the row now belongs to this order (decision 037).
+			await tx.execute(sql`
+				update personalization_orders set order_id = ${order.id}::uuid, user_id = coalesce(user_id, ${input.userId}::uuid)
+				where order_id is null and id in (
+					select (a->>'value')::uuid from order_lines ol, jsonb_array_elements(ol.attributes) a
+					where ol.order_id = ${order.id}::uuid and a->>'key' = '_personalizacao'
+						and a->>'value' ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')`)
 			if (couponRow) {
 				await tx.execute(sql`insert into coupon_redemptions (coupon_id, order_id) values (${couponRow.id}::uuid, ${order.id}::uuid)`)
 			}

@@ -3,7 +3,11 @@ import type { OrderStatus } from '~/db/schema/orders'
 import { type Transaction, db, queryRows } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
+import { purchasePoints } from '~/server/loyalty/point-values'
 import { awardPointsOnce, reversePurchasePoints } from '~/server/loyalty/points.server'
+import { awardReferralOnFirstPaidOrder } from '~/server/loyalty/referrals.server'
+import { evaluateBadges } from '~/server/loyalty/badges.server'
+import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { sendMail } from '~/server/mail.server'
 import { orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
 import { getStoreSettings } from '~/server/settings.server'
@@ -35,10 +39,8 @@ export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
 	return ORDER_TRANSITIONS[from]
 }
 
-/** Purchase points (decision 14): 10 per whole R$ 1 paid. */
-export function purchasePoints(totalCents: number): number {
-	return Math.floor(Math.max(0, totalCents) / 100) * 10
-}
+/** Purchase points (decision 14): the settings' points per whole R$ 1 paid (10 by default). */
+export { purchasePoints }
 
 export const TRACKING_CODE_MAX = 60
 
@@ -101,6 +103,10 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 	const baseUrl = publicUrl()
 	// Assigned inside the transaction callback; the cast keeps TypeScript from narrowing it to null.
 	let after = null as AfterCommit | null
+	// Points per real, referral points: the owner's current values (read before the transaction).
+	const settings = await getStoreSettings()
+	// Whose account the change touched (points, badges): told after commit, so their open pages refetch.
+	const accountsTouched = new Set<string>()
 	try {
 		await db.transaction(async (tx) => {
 			const [order] = await queryRows<LockedOrder>(
@@ -126,7 +132,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 				values (${order.id}::uuid, ${order.status}, ${input.to}, ${input.actorUserId}, ${note || null})`)
 
 			if (input.to === 'pago') {
-				const points = purchasePoints(order.total_cents)
+				const points = purchasePoints(order.total_cents, settings.loyaltyPoints.purchasePerReal)
 				// The event key makes this once per order even if the order were paid, cancelled… and
 				// an admin somehow marked it paid again through another path.
 				if (order.user_id && points > 0) {
@@ -138,6 +144,13 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 						eventKey: `purchase:${order.id}`,
 					})
 				}
+				if (order.user_id) {
+					// A paid order counts for 'orders_paid' badges even when it earned no points.
+					await evaluateBadges(tx, order.user_id)
+					accountsTouched.add(order.user_id)
+					const referrer = await awardReferralOnFirstPaidOrder(tx, { friendUserId: order.user_id, points: settings.loyaltyPoints.referral })
+					if (referrer) accountsTouched.add(referrer)
+				}
 				after = { kind: 'paid', order, trackingCode: null, baseUrl }
 			} else if (input.to === 'enviado') {
 				after = { kind: 'shipped', order, trackingCode, baseUrl }
@@ -148,6 +161,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 				// ledger entry, once). An unpaid order was never awarded any: nothing to take.
 				if (order.user_id && order.status !== 'aguardando_pagamento') {
 					await reversePurchasePoints(tx, { userId: order.user_id, orderId: order.id, reference: order.reference })
+					accountsTouched.add(order.user_id)
 				}
 				if (input.cancelReason === 'payment_expired') after = { kind: 'expired', order, trackingCode: null, baseUrl }
 			}
@@ -156,6 +170,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 		if (error instanceof Refused) return { ok: false, message: error.message }
 		throw error
 	}
+	for (const userId of accountsTouched) publishAccountChange(userId)
 	if (after) await sendStatusMail(after)
 	return { ok: true }
 }

@@ -1,6 +1,6 @@
 import { INTERNAL_TAG } from '~/commerce/internal-products'
 import type { SelectedOption } from '~/db/schema'
-import { bandanaColour, collarColour, type DemoColour } from './colours'
+import { BANDANA_COLOURS, COLLAR_COLOURS, bandanaColour, collarColour, type DemoColour } from './colours'
 import { type DemoImageInput, type DemoPattern, type DemoShape, demoImageUrl } from './demo-image'
 import { type Random, slugify } from './prng'
 
@@ -11,6 +11,8 @@ import { type Random, slugify } from './prng'
  */
 
 export type SeedVariant = {
+	/** The picture of this variant's colour (issue 13, defect 4): one of the product's image URLs. */
+	imageUrl?: string
 	title: string
 	sku: string
 	priceCents: number
@@ -136,6 +138,67 @@ function images(random: Random, handle: string, title: string, look: Look, count
 		}
 		return { url: demoImageUrl(index === 0 ? handle : `${handle}-${index + 1}`, params), altText: `${title}${ALT_SUFFIX[index]}` }
 	})
+}
+
+/** Colours named in the bows' and collars' options that the colour tables do not hold. */
+const EXTRA_COLOUR_HEX: Readonly<Record<string, string>> = {
+	Rosa: '#f48fb1',
+	'Azul bebê': '#90caf9',
+	Amarelo: '#fdd835',
+	Lilás: '#b39ddb',
+	Dourado: '#c9a227',
+	Vinho: '#6d1a36',
+	Azul: '#1e88e5',
+	Verde: '#43a047',
+	Vermelho: '#c62828',
+	Preto: '#1c1c1c',
+	Branco: '#fafafa',
+	Pink: '#e91e63',
+	'Azul marinho': '#1f2f5c',
+}
+
+function colourHex(name: string): string | null {
+	return (
+		EXTRA_COLOUR_HEX[name] ??
+		COLLAR_COLOURS.find((c) => c.name === name)?.hex ??
+		BANDANA_COLOURS.find((c) => c.name === name && !c.pattern)?.hex ??
+		null
+	)
+}
+
+/**
+ * One picture per value of the product's 'Cor' option (issue 13, defect 4): the first colour
+ * keeps the product's own pictures; every other known colour gets a drawing in that colour (same
+ * shape and pattern), and each variant points at its colour's picture. Deterministic (no draw
+ * from `random`), so the rest of the demo data stays as it was.
+ */
+function withColourImages(product: SeedProduct, look: Look): SeedProduct {
+	const colours = product.options.find((o) => o.name === 'Cor')?.values ?? []
+	if (colours.length < 2 || product.images.length === 0) return product
+	const extra: SeedImage[] = []
+	const urlOf = new Map<string, string>([[colours[0]!, product.images[0]!.url]])
+	for (const colour of colours.slice(1)) {
+		const hex = colourHex(colour)
+		if (!hex) continue
+		const url = demoImageUrl(`${product.handle}-${slugify(colour)}`, {
+			forma: look.shape,
+			cor: hex,
+			cor2: look.second,
+			padrao: look.pattern ?? 'liso',
+			fundo: '#f8fafc',
+		})
+		extra.push({ url, altText: `${product.title} – ${colour}` })
+		urlOf.set(colour, url)
+	}
+	return {
+		...product,
+		images: [...product.images, ...extra],
+		variants: product.variants.map((variant) => {
+			const colour = variant.selectedOptions.find((o) => o.name === 'Cor')?.value
+			const imageUrl = colour ? urlOf.get(colour) : undefined
+			return imageUrl ? { ...variant, imageUrl } : variant
+		}),
+	}
 }
 
 /** One variant per combination of option values, in option order (first value first). */
@@ -305,16 +368,19 @@ function simpleProduct(random: Random, def: SimpleDef, base: Omit<SeedProduct, '
 				() => (tracked ? (random.chance(0.12) ? 0 : random.int(3, 40)) : null),
 			)
 		: singleVariant(handle, def.priceCents, tracked ? random.int(5, 60) : null)
-	return {
-		...base,
-		handle,
-		title: def.title,
-		...describe(def.paragraphs, def.bullets ?? []),
-		tags: [...base.tags, ...(def.tags ?? [])],
-		options,
-		variants,
-		images: images(random, handle, def.title, def.look, random.int(1, 3)),
-	}
+	return withColourImages(
+		{
+			...base,
+			handle,
+			title: def.title,
+			...describe(def.paragraphs, def.bullets ?? []),
+			tags: [...base.tags, ...(def.tags ?? [])],
+			options,
+			variants,
+			images: images(random, handle, def.title, def.look, random.int(1, 3)),
+		},
+		def.look,
+	)
 }
 
 function collarProducts(random: Random): SeedProduct[] {
@@ -337,7 +403,7 @@ function collarProducts(random: Random): SeedProduct[] {
 		const options = [sizes, { name: 'Cor', values: def.colours }]
 		const first = collarColour(def.colours[0] ?? 'Preto')
 		const look = def.look.pattern ? def.look : { ...def.look, colour: first.hex }
-		return {
+		return withColourImages({
 			handle,
 			title: def.title,
 			...describe([...def.paragraphs, 'Ajustável: confira a tabela de medidas (juvenil-infantil no tamanho G).'], bullets),
@@ -352,7 +418,7 @@ function collarProducts(random: Random): SeedProduct[] {
 				() => (random.chance(0.1) ? 0 : random.int(2, 30)),
 			),
 			images: images(random, handle, def.title, look, random.int(1, 3)),
-		}
+		}, look)
 	})
 }
 
@@ -481,9 +547,9 @@ function collarAccessoryProducts(random: Random): SeedProduct[] {
 	const base = { productType: 'Acessório', tags: ['acessório', 'pingente', 'personalização'], collections: ['personalizacao-de-colares'] }
 	const defs: SimpleDef[] = [
 		{ title: 'Pingente Osso Dourado', look: { shape: 'pingente', colour: '#c9a227' }, priceCents: 1490, paragraphs: ['Pingente em formato de osso, banhado a dourado.'] },
-		{ title: 'Pingente Coração Prateado', look: { shape: 'pingente', colour: '#b0bec5' }, priceCents: 1490, paragraphs: ['Pingente de coração prateado, leve e resistente.'] },
-		{ title: 'Plaquinha de Identificação Gravada', look: { shape: 'pingente', colour: '#90a4ae' }, priceCents: 1990, paragraphs: ['Plaquinha gravada com o nome do pet e o telefone do tutor.'] },
-		{ title: 'Sininho Dourado', look: { shape: 'pingente', colour: '#f4c430' }, priceCents: 590, paragraphs: ['Sininho para saber sempre onde o seu pet está.'] },
+		{ title: 'Pingente Coração Prateado', look: { shape: 'coracao', colour: '#b0bec5' }, priceCents: 1490, paragraphs: ['Pingente de coração prateado, leve e resistente.'] },
+		{ title: 'Plaquinha de Identificação Gravada', look: { shape: 'plaquinha', colour: '#90a4ae' }, priceCents: 1990, paragraphs: ['Plaquinha gravada com o nome do pet e o telefone do tutor.'] },
+		{ title: 'Sininho Dourado', look: { shape: 'sino', colour: '#f4c430' }, priceCents: 590, paragraphs: ['Sininho para saber sempre onde o seu pet está.'] },
 		{ title: 'Laço para Acessório de Pescoço', look: { shape: 'laco', colour: '#e91e63' }, priceCents: 990, paragraphs: ['Laço que se prende ao colar com velcro.'] },
 	]
 	return defs.map((def) => simpleProduct(random, { ...def, stock: 'tracked' }, base))

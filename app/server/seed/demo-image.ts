@@ -17,6 +17,10 @@ export const DEMO_SHAPES = [
 	'caixa',
 	'frasco',
 	'pingente',
+	/** Pendants drawn as what they are (issue 13, defect 4): heart, bell, name tag. */
+	'coracao',
+	'sino',
+	'plaquinha',
 	'arte',
 	'etiqueta',
 ] as const
@@ -180,6 +184,23 @@ function shape(forma: DemoShape, main: string, second: string): string {
 			return `<circle cx="400" cy="200" r="30" fill="none" stroke="#b8b8b8" stroke-width="10"/>
 <path d="M300 330 a50 50 0 1 1 60 -40 h80 a50 50 0 1 1 60 40 a50 50 0 1 1 -60 40 h-80 a50 50 0 1 1 -60 -40 Z" transform="translate(0 120)" fill="${fabric}" stroke="${ink}" stroke-width="6"/>
 <line x1="400" y1="230" x2="400" y2="400" stroke="#b8b8b8" stroke-width="8"/>`
+		case 'coracao':
+			return `<circle cx="400" cy="200" r="30" fill="none" stroke="#b8b8b8" stroke-width="10"/>
+<line x1="400" y1="230" x2="400" y2="300" stroke="#b8b8b8" stroke-width="8"/>
+<path d="M400 640 C300 560 190 480 190 380 C190 310 245 270 300 270 C350 270 385 300 400 340 C415 300 450 270 500 270 C555 270 610 310 610 380 C610 480 500 560 400 640 Z" fill="${fabric}" stroke="${ink}" stroke-width="6" stroke-linejoin="round"/>
+<path d="M270 360 Q290 320 330 315" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="10" stroke-linecap="round"/>`
+		case 'sino':
+			return `<circle cx="400" cy="190" r="34" fill="none" stroke="${ink}" stroke-width="12"/>
+<path d="M400 230 C310 230 265 300 260 400 C255 480 230 530 200 560 L600 560 C570 530 545 480 540 400 C535 300 490 230 400 230 Z" fill="${fabric}" stroke="${ink}" stroke-width="6" stroke-linejoin="round"/>
+<rect x="190" y="550" width="420" height="34" rx="17" fill="${fabric}" stroke="${ink}" stroke-width="6"/>
+<circle cx="400" cy="615" r="32" fill="${ink}"/>
+<path d="M320 320 Q330 280 365 265" fill="none" stroke="#ffffff" stroke-opacity="0.7" stroke-width="10" stroke-linecap="round"/>`
+		case 'plaquinha':
+			return `<circle cx="400" cy="200" r="30" fill="none" stroke="#b8b8b8" stroke-width="10"/>
+<line x1="400" y1="230" x2="400" y2="290" stroke="#b8b8b8" stroke-width="8"/>
+<rect x="220" y="290" width="360" height="220" rx="40" fill="${fabric}" stroke="${ink}" stroke-width="6"/>
+<circle cx="400" cy="322" r="14" fill="#ffffff" stroke="${ink}" stroke-width="5"/>
+<path d="M280 400 h240 M300 450 h200" stroke="${ink}" stroke-opacity="0.6" stroke-width="16" stroke-linecap="round"/>`
 		case 'arte':
 			return `<rect x="170" y="170" width="460" height="460" rx="18" fill="#ffffff" stroke="${ink}" stroke-width="14"/>
 <rect x="210" y="210" width="380" height="380" rx="8" fill="${fabric}"/>

@@ -44,11 +44,4 @@ export function createRandom(seed: number): Random {
 }
 
 /** 'Rosa Bebê Xadrez' → 'rosa-bebe-xadrez' (catalogue handle format). */
-export function slugify(text: string): string {
-	return text
-		.normalize('NFD')
-		.replace(/[\u0300-\u036f]/g, '')
-		.toLowerCase()
-		.replace(/[^a-z0-9]+/g, '-')
-		.replace(/^-+|-+$/g, '')
-}
+export { slugify } from '~/utils/slug'

@@ -133,7 +133,29 @@ describe('seedDemoData', () => {
 		}
 		const [all] = await db.select({ n: sql<number>`count(*)::int` }).from(products)
 		expect(perProduct.size).toBe(Number(all?.n))
-		expect(Math.max(...perProduct.values())).toBeLessThanOrEqual(3)
+		// 1–3 views, plus one picture per further colour of the 'Cor' option (issue 13, defect 4).
+		const colourPictures = rows.filter((image) => /–/.test(image.altText ?? '') && image.url.includes('fundo=%23f8fafc'))
+		for (const [productId, count] of perProduct) {
+			const extra = colourPictures.filter((image) => image.productId === productId).length
+			expect(count - extra).toBeGreaterThanOrEqual(1)
+			expect(count - extra).toBeLessThanOrEqual(3)
+		}
+	})
+
+	test('variants of each colour point at a picture of that colour (issue 13, defect 4)', async () => {
+		const [first] = await queryRows<{ url: string }>(sql`
+			select i.url from product_images i join products p on p.id = i.product_id
+			where p.handle = 'lacinho-classico' order by i.position limit 1`)
+		const byColour = new Map(
+			(await queryRows<{ colour: string; url: string | null }>(sql`
+				select v.selected_options->0->>'value' as colour, i.url from product_variants v
+				join products p on p.id = v.product_id left join product_images i on i.id = v.image_id
+				where p.handle = 'lacinho-classico'`)).map((r) => [r.colour, r.url]),
+		)
+		// The first colour keeps the product's first picture; Vermelho has its own red drawing.
+		expect(byColour.get('Rosa')).toBe(first?.url)
+		expect(byColour.get('Vermelho')).toMatch(/lacinho-classico-vermelho\.svg\?forma=laco&cor=%23c62828/)
+		expect(new Set(byColour.values()).size).toBe(byColour.size)
 	})
 
 	test('the 24 bandana and 8 collar colours of document 001, in order', async () => {

@@ -82,18 +82,7 @@ export async function insertCatalogueProducts(
 		p.options.map((o, position) => ({ productId: idOf(p.handle), name: o.name, values: o.values, position })),
 	)
 	await insertInChunks(options, 1000, (slice) => tx.insert(productOptions).values(slice))
-	const variants = items.flatMap((p) =>
-		p.variants.map((v, position) => ({
-			productId: idOf(p.handle),
-			title: v.title,
-			sku: v.sku,
-			priceCents: v.priceCents,
-			stock: v.stock,
-			selectedOptions: v.selectedOptions,
-			position,
-		})),
-	)
-	await insertInChunks(variants, 1000, (slice) => tx.insert(productVariants).values(slice))
+	// Pictures first: a variant may point at its colour's picture (issue 13, defect 4).
 	const images = items.flatMap((p) =>
 		p.images.map((image, position) => ({
 			productId: idOf(p.handle),
@@ -104,7 +93,27 @@ export async function insertCatalogueProducts(
 			position,
 		})),
 	)
-	await insertInChunks(images, 1000, (slice) => tx.insert(productImages).values(slice))
+	const imageIds = new Map<string, string>()
+	await insertInChunks(images, 1000, async (slice) => {
+		const inserted = await tx
+			.insert(productImages)
+			.values(slice)
+			.returning({ id: productImages.id, productId: productImages.productId, url: productImages.url })
+		for (const row of inserted) imageIds.set(`${row.productId} ${row.url}`, row.id)
+	})
+	const variants = items.flatMap((p) =>
+		p.variants.map((v, position) => ({
+			productId: idOf(p.handle),
+			title: v.title,
+			sku: v.sku,
+			priceCents: v.priceCents,
+			stock: v.stock,
+			selectedOptions: v.selectedOptions,
+			position,
+			imageId: v.imageUrl ? (imageIds.get(`${idOf(p.handle)} ${v.imageUrl}`) ?? null) : null,
+		})),
+	)
+	await insertInChunks(variants, 1000, (slice) => tx.insert(productVariants).values(slice))
 	const positions = new Map<string, number>()
 	const links = items.flatMap((p) =>
 		p.collections.flatMap((handle) => {

@@ -36,4 +36,6 @@ export interface StorageDriver {
 	/** Removes the object; removing a missing one is not an error. */
 	delete(key: string): Promise<void>
 	exists(key: string): Promise<boolean>
+	/** Every stored key with its time (S3: ListObjectsV2), for clean-up jobs. */
+	list(): AsyncIterable<{ key: string; lastModified: Date }>
 }

@@ -9,12 +9,13 @@ export type Bucket = (typeof BUCKETS)[number]
 
 /**
  * Who may read a bucket by URL. Customer personalisation files (pet faces, logos, art)
- * are private: only the admin downloads them. Shopper photos and banner videos are
- * shown on public pages.
+ * are private: only the admin downloads them (and the browser that uploaded one sees its
+ * preview). Shopper photos are public only once the admin approves them (decision 12);
+ * before that only their owner and the admin see them. Banner videos are public.
  */
-export const BUCKET_VISIBILITY: Record<Bucket, 'public' | 'admin'> = {
+export const BUCKET_VISIBILITY: Record<Bucket, 'public' | 'admin' | 'approved'> = {
 	'personalizacao-arquivos': 'admin',
-	'user-photos': 'public',
+	'user-photos': 'approved',
 	'hero-videos': 'public',
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { link, mkdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { type Dirent, createReadStream } from 'node:fs'
+import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { StorageDriver, StoredObject } from './driver.server'
@@ -106,6 +106,24 @@ export function createLocalDiskDriver(root: string): StorageDriver {
 				return (await stat(file)).isFile()
 			} catch {
 				return false
+			}
+		},
+
+		async *list() {
+			// Keys are one or two segments deep (keys.server.ts); the metadata folder is skipped.
+			const base = path.resolve(root)
+			let entries: Dirent[]
+			try {
+				entries = await readdir(base, { withFileTypes: true, recursive: true })
+			} catch {
+				return
+			}
+			for (const entry of entries) {
+				if (!entry.isFile()) continue
+				const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+				if (key.startsWith('.') || key.includes('/.')) continue
+				const info = await stat(path.join(base, key)).catch(() => null)
+				if (info) yield { key, lastModified: info.mtime }
 			}
 		},
 	}

@@ -23,4 +23,13 @@ export class AuthPage {
 		await this.fill(email, password)
 		await this.page.getByRole('button', { name: 'Entrar', exact: true }).click()
 	}
+
+	/** Signs up, waits for the confirmation toast, signs in and lands on the customer area. */
+	async signUpAndSignIn(email: string, password: string, options: { fromCurrentPage?: boolean } = {}) {
+		if (!options.fromCurrentPage) await this.goto()
+		await this.signUp(email, password)
+		await this.page.locator('[data-sonner-toast]').filter({ hasText: 'Conta criada com sucesso!' }).first().waitFor({ timeout: 10_000 })
+		await this.signIn(email, password)
+		await this.page.waitForURL('**/user/dashboard')
+	}
 }

@@ -1,0 +1,190 @@
+import { z } from 'zod'
+
+/**
+ * Sorting, filters and paging of category and search result pages (issue 13), kept in the URL
+ * so that a filtered page can be shared, bookmarked, reloaded and rendered on the server:
+ * `?ordem=menor-preco&tamanho=P&tamanho=M&cor=Preto&preco-min=20&preco-max=50&estoque=1&pagina=2`.
+ * Pure: the page, the provider and the tests share it.
+ */
+export const BROWSE_SORTS = ['relevancia', 'menor-preco', 'maior-preco', 'novidades', 'mais-vendidos'] as const
+export type BrowseSort = (typeof BROWSE_SORTS)[number]
+
+export const BROWSE_SORT_LABELS: Record<BrowseSort, string> = {
+	relevancia: 'Relevância',
+	'menor-preco': 'Menor preço',
+	'maior-preco': 'Maior preço',
+	novidades: 'Novidades',
+	'mais-vendidos': 'Mais vendidos',
+}
+
+/** Document 000 §2: 50 products per page. */
+export const BROWSE_PAGE_SIZE = 50
+const MAX_PAGE = 1000
+const MAX_VALUES = 20
+
+export type BrowseFilters = {
+	sizes: string[]
+	colors: string[]
+	/** Inclusive bounds in cents; null = open. */
+	minPriceCents: number | null
+	maxPriceCents: number | null
+	inStock: boolean
+}
+
+export type BrowseParams = { sort: BrowseSort; filters: BrowseFilters; page: number }
+
+export const NO_FILTERS: BrowseFilters = { sizes: [], colors: [], minPriceCents: null, maxPriceCents: null, inStock: false }
+
+const optionValue = z.string().trim().min(1).max(40)
+
+/** 'R$ 20', '20', '20,50' → cents; anything else → null (ignored, as a shop ignores a bad link). */
+function reaisToCents(value: string | null): number | null {
+	if (value === null) return null
+	const match = /^\s*(?:R\$\s*)?(\d{1,6})(?:[.,](\d{1,2}))?\s*$/.exec(value)
+	if (!match) return null
+	return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
+}
+
+/**
+ * The browse parameters of a URL. Unknown or malformed values fall back to the defaults rather
+ * than fail: these URLs are typed, shared and cut by people, and a product list is better than an
+ * error page for a wrong '?ordem='.
+ */
+export function parseBrowseParams(search: URLSearchParams): BrowseParams {
+	const sortParam = search.get('ordem')
+	const sort = (BROWSE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as BrowseSort) : 'relevancia'
+	const values = (name: string) =>
+		[...new Set(search.getAll(name).flatMap((v) => (optionValue.safeParse(v).success ? [v.trim()] : [])))].slice(0, MAX_VALUES)
+	let minPriceCents = reaisToCents(search.get('preco-min'))
+	let maxPriceCents = reaisToCents(search.get('preco-max'))
+	if (minPriceCents !== null && maxPriceCents !== null && minPriceCents > maxPriceCents) {
+		;[minPriceCents, maxPriceCents] = [maxPriceCents, minPriceCents]
+	}
+	const pageNumber = Number(search.get('pagina') ?? '1')
+	const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, MAX_PAGE) : 1
+	return {
+		sort,
+		filters: { sizes: values('tamanho'), colors: values('cor'), minPriceCents, maxPriceCents, inStock: search.get('estoque') === '1' },
+		page,
+	}
+}
+
+/** The query string of these parameters (defaults left out), with `extra` first (e.g. `q`). */
+export function browseSearch(params: BrowseParams, extra: Record<string, string> = {}): string {
+	const search = new URLSearchParams(extra)
+	if (params.sort !== 'relevancia') search.set('ordem', params.sort)
+	for (const size of params.filters.sizes) search.append('tamanho', size)
+	for (const color of params.filters.colors) search.append('cor', color)
+	if (params.filters.minPriceCents !== null) search.set('preco-min', centsToReais(params.filters.minPriceCents))
+	if (params.filters.maxPriceCents !== null) search.set('preco-max', centsToReais(params.filters.maxPriceCents))
+	if (params.filters.inStock) search.set('estoque', '1')
+	if (params.page > 1) search.set('pagina', String(params.page))
+	const text = search.toString()
+	return text ? `?${text}` : ''
+}
+
+/** 2000 → '20', 4990 → '49,90': a price as typed in the filter fields and written in the URL. */
+export function centsToReais(cents: number): string {
+	return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace('.', ',')
+}
+
+export function hasFilters(filters: BrowseFilters): boolean {
+	return (
+		filters.sizes.length > 0 || filters.colors.length > 0 || filters.minPriceCents !== null || filters.maxPriceCents !== null || filters.inStock
+	)
+}
+
+/** What the provider knows of each product of the listed set, to filter, count and sort it. */
+export type BrowseRow = {
+	id: string
+	/** Position in the set's own order: the collection's order, or the search ranking. */
+	rank: number
+	createdAt: number
+	/** Lowest price among the variants that can be sold, else the lowest price (as cards show). */
+	priceCents: number
+	inStock: boolean
+	sizes: string[]
+	colors: string[]
+	unitsSold: number
+}
+
+export type FacetCount = { value: string; count: number }
+export type BrowseFacets = { sizes: FacetCount[]; colors: FacetCount[]; inStock: number; priceBounds: { minCents: number; maxCents: number } | null }
+export type BrowsePage = { ids: string[]; total: number; page: number; pageCount: number; facets: BrowseFacets }
+
+type FilterName = 'sizes' | 'colors' | 'price' | 'inStock'
+
+function passes(row: BrowseRow, filters: BrowseFilters, except?: FilterName): boolean {
+	if (except !== 'sizes' && filters.sizes.length > 0 && !filters.sizes.some((s) => row.sizes.includes(s))) return false
+	if (except !== 'colors' && filters.colors.length > 0 && !filters.colors.some((c) => row.colors.includes(c))) return false
+	if (except !== 'price') {
+		if (filters.minPriceCents !== null && row.priceCents < filters.minPriceCents) return false
+		if (filters.maxPriceCents !== null && row.priceCents > filters.maxPriceCents) return false
+	}
+	if (except !== 'inStock' && filters.inStock && !row.inStock) return false
+	return true
+}
+
+/** Sizes in the order shops list them; other values alphabetically after. */
+const SIZE_ORDER = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'Único']
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
+
+function sizeCompare(a: string, b: string): number {
+	const ia = SIZE_ORDER.indexOf(a)
+	const ib = SIZE_ORDER.indexOf(b)
+	if (ia !== -1 || ib !== -1) return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib)
+	return collator.compare(a, b)
+}
+
+/**
+ * Each value with the number of products it would show, given the OTHER filters (the usual
+ * faceting: ticking 'P' does not make 'M' look empty). Chosen values stay listed even at 0.
+ */
+function facet(rows: BrowseRow[], filters: BrowseFilters, name: 'sizes' | 'colors', compare: (a: string, b: string) => number): FacetCount[] {
+	const counts = new Map<string, number>()
+	for (const row of rows) {
+		if (!passes(row, filters, name)) continue
+		for (const value of new Set(row[name])) counts.set(value, (counts.get(value) ?? 0) + 1)
+	}
+	for (const chosen of filters[name]) if (!counts.has(chosen)) counts.set(chosen, 0)
+	return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => compare(a.value, b.value))
+}
+
+function sorter(sort: BrowseSort): (a: BrowseRow, b: BrowseRow) => number {
+	const byRank = (a: BrowseRow, b: BrowseRow) => a.rank - b.rank
+	switch (sort) {
+		case 'relevancia':
+			return byRank
+		case 'menor-preco':
+			return (a, b) => a.priceCents - b.priceCents || byRank(a, b)
+		case 'maior-preco':
+			return (a, b) => b.priceCents - a.priceCents || byRank(a, b)
+		case 'novidades':
+			return (a, b) => b.createdAt - a.createdAt || byRank(a, b)
+		case 'mais-vendidos':
+			return (a, b) => b.unitsSold - a.unitsSold || byRank(a, b)
+	}
+}
+
+/** Filters, counts, sorts and cuts one page of the set; a page past the last shows the last. */
+export function browse(rows: BrowseRow[], params: BrowseParams, pageSize = BROWSE_PAGE_SIZE): BrowsePage {
+	const matching = rows.filter((row) => passes(row, params.filters)).sort(sorter(params.sort))
+	const pageCount = Math.max(1, Math.ceil(matching.length / pageSize))
+	const page = Math.min(params.page, pageCount)
+	const prices = rows.filter((row) => passes(row, params.filters, 'price')).map((row) => row.priceCents)
+	return {
+		ids: matching.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id),
+		total: matching.length,
+		page,
+		pageCount,
+		facets: {
+			sizes: facet(rows, params.filters, 'sizes', sizeCompare),
+			colors: facet(rows, params.filters, 'colors', collator.compare),
+			inStock: rows.filter((row) => row.inStock && passes(row, params.filters, 'inStock')).length,
+			priceBounds:
+				prices.length > 0
+					? { minCents: prices.reduce((a, b) => Math.min(a, b)), maxCents: prices.reduce((a, b) => Math.max(a, b)) }
+					: null,
+		},
+	}
+}

@@ -1,0 +1,56 @@
+/**
+ * The size a pet needs, from its neck (issue 10; decision 039). Pure, shared by the product
+ * page and, later, the assistant.
+ *
+ * - Bandanas are tied around the neck: the bandana's length (size guide: P 25 cm … XG 70 cm)
+ *   must go round the neck with 10 cm left for the knot, so the suggestion is the smallest size
+ *   whose length is at least neck + 10 cm.
+ * - Collars are adjustable over a neck range (P 17–30, M 29–45, G 45–60 cm): the smallest size
+ *   whose range holds the neck (at 29–30 cm both P and M fit; P, with room to tighten, is
+ *   suggested; at 45 cm, M).
+ *
+ * Only sizes the product actually offers (and has in stock, as the caller passes) are
+ * suggested; a neck outside every range gets null.
+ */
+
+export const BANDANA_KNOT_ALLOWANCE_MM = 100
+
+/** Bandana lengths in millimetres (size guide, document 000 §2). */
+export const BANDANA_LENGTH_MM: ReadonlyArray<readonly [size: string, lengthMm: number]> = [
+	['P', 250],
+	['M', 350],
+	['U', 450],
+	['G', 500],
+	['GG', 600],
+	['XG', 700],
+]
+
+/** Collar neck ranges in millimetres, inclusive (size guide, document 000 §2). */
+export const COLLAR_NECK_MM: ReadonlyArray<readonly [size: string, minMm: number, maxMm: number]> = [
+	['P', 170, 300],
+	['M', 290, 450],
+	['G', 450, 600],
+]
+
+export type PetSizeKind = 'bandana' | 'collar'
+
+const normal = (size: string) => size.trim().toUpperCase()
+
+export function suggestSize(kind: PetSizeKind, neckMm: number, offeredSizes: readonly string[]): string | null {
+	const offered = new Map(offeredSizes.map((size) => [normal(size), size]))
+	if (kind === 'bandana') {
+		for (const [size, length] of BANDANA_LENGTH_MM) {
+			if (length >= neckMm + BANDANA_KNOT_ALLOWANCE_MM && offered.has(size)) return offered.get(size) ?? null
+		}
+		return null
+	}
+	for (const [size, min, max] of COLLAR_NECK_MM) {
+		if (neckMm >= min && neckMm <= max && offered.has(size)) return offered.get(size) ?? null
+	}
+	return null
+}
+
+/** 325 → '32,5 cm'; 300 → '30 cm'. */
+export function formatNeck(neckMm: number): string {
+	return `${(neckMm / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} cm`
+}

@@ -1,0 +1,103 @@
+import { FieldMessage, NativeSelect } from '~/components/admin/admin-page'
+import { Input } from '~/components/ui/input'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+
+export type ProductFieldValues = {
+	title: string
+	handle: string
+	descriptionHtml: string
+	productType: string
+	tags: string
+	status: string
+	collectionIds: string[]
+}
+
+const STATUS_OPTIONS = [
+	['active', 'Ativo'],
+	['draft', 'Rascunho'],
+	['archived', 'Arquivado'],
+] as const
+
+/** Title, address, description, type, tags, status and collections: the product's own fields (issue 11). */
+export function ProductFields({
+	values,
+	errors,
+	collections,
+}: {
+	values: ProductFieldValues
+	errors: Record<string, string>
+	collections: readonly { id: string; title: string }[]
+}) {
+	const field = (name: keyof Omit<ProductFieldValues, 'collectionIds'>, label: string, input: React.ReactNode, hint?: string) => (
+		<div className="space-y-1">
+			<Label htmlFor={`produto-${name}`}>{label}</Label>
+			{input}
+			{hint ? (
+				<p id={`produto-${name}-dica`} className="text-xs text-muted-foreground">
+					{hint}
+				</p>
+			) : null}
+			<FieldMessage id={`produto-${name}-erro`} message={errors[name]} />
+		</div>
+	)
+	const aria = (name: string, hint = false) => ({
+		id: `produto-${name}`,
+		name,
+		'aria-invalid': errors[name] ? true : undefined,
+		'aria-describedby': [hint ? `produto-${name}-dica` : null, `produto-${name}-erro`].filter(Boolean).join(' '),
+	})
+	return (
+		<div className="grid gap-x-4 sm:grid-cols-2">
+			<div className="sm:col-span-2">
+				{field('title', 'Título', <Input {...aria('title')} defaultValue={values.title} maxLength={150} />)}
+			</div>
+			{field(
+				'handle',
+				'Endereço (/produto/…)',
+				<Input {...aria('handle', true)} defaultValue={values.handle} maxLength={120} />,
+				'Vazio: feito a partir do título. Ao mudar, o endereço antigo redireciona para o novo.',
+			)}
+			{field(
+				'status',
+				'Status',
+				<NativeSelect {...aria('status')} defaultValue={values.status || 'active'}>
+					{STATUS_OPTIONS.map(([value, label]) => (
+						<option key={value} value={value}>
+							{label}
+						</option>
+					))}
+				</NativeSelect>,
+			)}
+			{field('productType', 'Tipo de produto', <Input {...aria('productType')} defaultValue={values.productType} maxLength={60} />)}
+			{field('tags', 'Tags', <Input {...aria('tags', true)} defaultValue={values.tags} />, 'Separadas por vírgula.')}
+			<div className="sm:col-span-2">
+				{field(
+					'descriptionHtml',
+					'Descrição',
+					<Textarea {...aria('descriptionHtml', true)} defaultValue={values.descriptionHtml} rows={6} />,
+					'Aceita HTML simples (parágrafos, negrito, listas, links); o resto é removido ao salvar.',
+				)}
+			</div>
+			{collections.length > 0 ? (
+				<fieldset className="sm:col-span-2">
+					<legend className="mb-1 text-sm font-medium">Coleções</legend>
+					<div className="flex flex-wrap gap-x-4 gap-y-1">
+						{collections.map((collection) => (
+							<label key={collection.id} className="flex items-center gap-2 text-sm">
+								<input
+									type="checkbox"
+									name="collectionId"
+									value={collection.id}
+									defaultChecked={values.collectionIds.includes(collection.id)}
+									className="size-4"
+								/>
+								{collection.title}
+							</label>
+						))}
+					</div>
+				</fieldset>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,122 @@
+import { ImageIcon } from 'lucide-react'
+import { useState } from 'react'
+import { data, useFetcher } from 'react-router'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
+import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
+import { PHOTO_MESSAGES, photosOfUser, sendPhoto } from '~/server/account/photos.server'
+import { getStoreSettings } from '~/server/settings.server'
+import { requireUser } from '~/server/auth/guards.server'
+import { createToastHeaders } from '~/server/toast.server'
+import { formatDate } from '~/utils/format'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/photos'
+
+/**
+ * /user/photos 'Minhas Fotos' (document 001 §2): send a photo (image, optional caption) and see
+ * your own, newest first, with Aprovada / Aguardando. Others see a photo only once approved.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Minhas Fotos', matches) }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await requireUser(request)
+	const [photos, { loyaltyPoints }] = await Promise.all([photosOfUser(user.id), getStoreSettings()])
+	return { photos, points: { sent: loyaltyPoints.photoSent, approved: loyaltyPoints.photoApproved } }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	const user = await requireUser(request)
+	const result = await sendPhoto(request, user.id)
+	const toast = result.ok
+		? { type: 'success' as const, title: result.message }
+		: {
+				type: 'error' as const,
+				title: result.message === PHOTO_MESSAGES.missing ? result.message : PHOTO_MESSAGES.failed,
+				description: result.message,
+			}
+	return data({ ok: result.ok, message: result.message }, { status: result.status, headers: createToastHeaders(toast) })
+}
+
+export default function Photos({ loaderData }: Route.ComponentProps) {
+	return (
+		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
+			<h1 className="text-2xl font-bold md:text-3xl">Minhas Fotos</h1>
+			{/* A new photo in the list remounts the form, empty for the next one; a refusal keeps it. */}
+			<SendPhotoForm key={loaderData.photos.length} points={loaderData.points} />
+			<section aria-labelledby="fotos-enviadas" className="mt-8">
+				<h2 id="fotos-enviadas" className="text-lg font-semibold">
+					Fotos enviadas
+				</h2>
+				{loaderData.photos.length === 0 ? (
+					<div className="mt-3 flex flex-col items-center gap-2 rounded-lg border border-dashed p-8 text-muted-foreground">
+						<ImageIcon className="size-8" aria-hidden="true" />
+						<p>Nenhuma foto enviada</p>
+					</div>
+				) : (
+					<ul className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+						{loaderData.photos.map((photo) => (
+							<li key={photo.id} className="overflow-hidden rounded-lg border" data-testid="minha-foto">
+								<img src={photo.url} alt={photo.caption ?? 'Foto enviada'} loading="lazy" className="aspect-square w-full object-cover" />
+								<div className="space-y-1 p-2 text-sm">
+									<Badge variant={photo.isApproved ? 'default' : 'secondary'}>{photo.isApproved ? 'Aprovada' : 'Aguardando'}</Badge>
+									{photo.caption ? <p className="break-words">{photo.caption}</p> : null}
+									<p className="text-xs text-muted-foreground">{formatDate(photo.createdAt)}</p>
+								</div>
+							</li>
+						))}
+					</ul>
+				)}
+			</section>
+		</main>
+	)
+}
+
+function SendPhotoForm({ points }: { points: { sent: number; approved: number } }) {
+	const fetcher = useFetcher<{ ok: boolean; message: string }>()
+	const [hasFile, setHasFile] = useState(false)
+	const sending = fetcher.state !== 'idle'
+	const result = fetcher.state === 'idle' ? fetcher.data : undefined
+	return (
+		<Card className="mt-6">
+			<CardHeader>
+				<CardTitle>
+					<h2>Enviar foto</h2>
+				</CardTitle>
+			</CardHeader>
+			<CardContent>
+				<fetcher.Form method="post" encType="multipart/form-data" className="space-y-4">
+					<div className="space-y-2">
+						<Label htmlFor="foto">Foto</Label>
+						<input
+							id="foto"
+							name="photo"
+							type="file"
+							accept="image/*"
+							required
+							onChange={(event) => setHasFile((event.currentTarget.files?.length ?? 0) > 0)}
+							className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
+						/>
+					</div>
+					<div className="space-y-2">
+						<Label htmlFor="legenda">Legenda (opcional)</Label>
+						<Textarea id="legenda" name="caption" rows={3} maxLength={300} />
+					</div>
+					<p className="text-sm text-muted-foreground">
+						Ganhe {points.sent} pontos ao enviar e mais {points.approved} quando a foto for aprovada.
+					</p>
+					{result && !result.ok ? (
+						<p role="alert" className="text-sm text-destructive">
+							{result.message}
+						</p>
+					) : null}
+					<Button type="submit" disabled={!hasFile || sending}>
+						{sending ? 'Enviando...' : 'Enviar Foto'}
+					</Button>
+				</fetcher.Form>
+			</CardContent>
+		</Card>
+	)
+}

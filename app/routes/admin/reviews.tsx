@@ -1,0 +1,257 @@
+import { CheckIcon, EyeIcon, StarIcon, Trash2Icon, XIcon } from 'lucide-react'
+import { useState } from 'react'
+import { data, Link, useFetcher } from 'react-router'
+import { z } from 'zod'
+import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'
+import type { LiveChannelsHandle } from '~/components/shop/live-updates'
+import { Badge } from '~/components/ui/badge'
+import { Button } from '~/components/ui/button'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
+import { requireAdmin } from '~/server/auth/guards.server'
+import { readFormData } from '~/server/read-form.server'
+import {
+	type AdminReview,
+	REVIEW_ADMIN_MESSAGES,
+	REVIEWS_PAGE_SIZE,
+	deleteReview,
+	listReviewsForAdmin,
+	reviewFilterSchema,
+	reviewStats,
+} from '~/server/reviews-admin.server'
+import { setReviewApproval } from '~/server/reviews.server'
+import { createToastHeaders } from '~/server/toast.server'
+import { cn } from '~/utils/cn'
+import { formatDateTime } from '~/utils/format'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/reviews'
+
+/**
+ * /admin/avaliacoes (document 001 §2 'Reviews admin'): stats, Todas / Pendentes / Aprovadas,
+ * the table, a detail dialog, approve or reject (approval publishes the review on the product
+ * page and the home section, and awards a signed-in reviewer +50 once) and delete after the
+ * documents' confirmation.
+ */
+
+export const handle: LiveChannelsHandle = { liveChannels: ['admin:reviews'] }
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Avaliações', matches) }]
+
+const FILTER_LABELS = { todas: 'Todas', pendentes: 'Pendentes', aprovadas: 'Aprovadas' } as const
+
+export async function loader({ request }: Route.LoaderArgs) {
+	await requireAdmin(request)
+	const url = new URL(request.url)
+	const filter = reviewFilterSchema.parse(url.searchParams.get('filtro') ?? 'todas')
+	const page = z.coerce
+		.number()
+		.int()
+		.min(1)
+		.max(10_000)
+		.catch(1)
+		.parse(url.searchParams.get('pagina') ?? 1)
+	const [stats, rows] = await Promise.all([reviewStats(), listReviewsForAdmin(filter, page)])
+	return { stats, rows, filter, page, hasMore: rows.length === REVIEWS_PAGE_SIZE, confirmText: REVIEW_ADMIN_MESSAGES.deleteConfirm }
+}
+
+const actionSchema = z.discriminatedUnion('intent', [
+	z.object({ intent: z.literal('approve'), id: z.uuid(), approved: z.enum(['true', 'false']) }),
+	z.object({ intent: z.literal('delete'), id: z.uuid() }),
+])
+
+export async function action({ request }: Route.ActionArgs) {
+	await requireAdmin(request)
+	const form = Object.fromEntries([...(await readFormData(request))].filter((e): e is [string, string] => typeof e[1] === 'string'))
+	const parsed = actionSchema.safeParse(form)
+	if (!parsed.success)
+		return data(
+			{ ok: false },
+			{
+				status: 400,
+				headers: createToastHeaders({ type: 'error', title: REVIEW_ADMIN_MESSAGES.updateFailed, description: 'Ação inválida.' }),
+			},
+		)
+	if (parsed.data.intent === 'delete') {
+		const ok = await deleteReview(parsed.data.id)
+		const toast = ok
+			? { type: 'success' as const, title: REVIEW_ADMIN_MESSAGES.deleted }
+			: { type: 'error' as const, title: REVIEW_ADMIN_MESSAGES.deleteFailed, description: REVIEW_ADMIN_MESSAGES.notFound }
+		return data({ ok }, { status: ok ? 200 : 404, headers: createToastHeaders(toast) })
+	}
+	const approved = parsed.data.approved === 'true'
+	const ok = await setReviewApproval(parsed.data.id, approved)
+	const toast = ok
+		? { type: 'success' as const, title: approved ? REVIEW_ADMIN_MESSAGES.approved : REVIEW_ADMIN_MESSAGES.rejected }
+		: { type: 'error' as const, title: REVIEW_ADMIN_MESSAGES.updateFailed, description: REVIEW_ADMIN_MESSAGES.notFound }
+	return data({ ok }, { status: ok ? 200 : 404, headers: createToastHeaders(toast) })
+}
+
+function Stars({ rating }: { rating: number }) {
+	return (
+		<span className="inline-flex items-center gap-0.5" role="img" aria-label={`${rating} de 5 estrelas`}>
+			{[1, 2, 3, 4, 5].map((n) => (
+				<StarIcon
+					key={n}
+					aria-hidden="true"
+					className={cn('size-4', n <= rating ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
+				/>
+			))}
+		</span>
+	)
+}
+
+export default function ReviewsAdmin({ loaderData }: Route.ComponentProps) {
+	const { stats, rows, filter, page, hasMore, confirmText } = loaderData
+	const [detail, setDetail] = useState<AdminReview | null>(null)
+	return (
+		<AdminPage title="Avaliações" description="Aprove as avaliações para publicá-las na página do produto e na página inicial.">
+			<dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+				{(
+					[
+						['Total', String(stats.total)],
+						['Pendentes', String(stats.pending)],
+						['Aprovadas', String(stats.approved)],
+						['Nota média', stats.average === null ? '—' : stats.average.toLocaleString('pt-BR')],
+					] as const
+				).map(([label, value]) => (
+					<div key={label} className="rounded-lg border p-4">
+						<dt className="text-sm text-muted-foreground">{label}</dt>
+						<dd className="text-2xl font-bold">{value}</dd>
+					</div>
+				))}
+			</dl>
+			<nav aria-label="Filtrar avaliações" className="mt-6 flex gap-2">
+				{(Object.keys(FILTER_LABELS) as (keyof typeof FILTER_LABELS)[]).map((key) => (
+					<Button key={key} asChild size="sm" variant={filter === key ? 'default' : 'outline'}>
+						<Link to={`?filtro=${key}`} aria-current={filter === key ? 'page' : undefined}>
+							{FILTER_LABELS[key]}
+						</Link>
+					</Button>
+				))}
+			</nav>
+			<div className="mt-4">
+				{rows.length === 0 ? (
+					<p className="text-sm text-muted-foreground">Nenhuma avaliação aqui.</p>
+				) : (
+					<TableBox label="Avaliações">
+						<table className="w-full text-sm">
+							<thead className="bg-muted/50">
+								<tr>
+									<th className={th} scope="col">
+										Cliente
+									</th>
+									<th className={th} scope="col">
+										Produto
+									</th>
+									<th className={th} scope="col">
+										Nota
+									</th>
+									<th className={th} scope="col">
+										Data
+									</th>
+									<th className={th} scope="col">
+										Status
+									</th>
+									<th className={th} scope="col">
+										Ações
+									</th>
+								</tr>
+							</thead>
+							<tbody className="divide-y">
+								{rows.map((row) => (
+									<ReviewRow key={row.id} row={row} onOpen={() => setDetail(row)} confirmText={confirmText} />
+								))}
+							</tbody>
+						</table>
+					</TableBox>
+				)}
+				{page > 1 || hasMore ? (
+					<nav aria-label="Páginas" className="mt-3 flex gap-2">
+						{page > 1 ? (
+							<Button asChild size="sm" variant="outline">
+								<Link to={`?filtro=${filter}&pagina=${page - 1}`}>Anteriores</Link>
+							</Button>
+						) : null}
+						{hasMore ? (
+							<Button asChild size="sm" variant="outline">
+								<Link to={`?filtro=${filter}&pagina=${page + 1}`}>Mais antigas</Link>
+							</Button>
+						) : null}
+					</nav>
+				) : null}
+			</div>
+			<Dialog open={detail !== null} onOpenChange={(open) => (open ? null : setDetail(null))}>
+				<DialogContent>
+					{detail ? (
+						<>
+							<DialogHeader>
+								<DialogTitle>Avaliação de {detail.customerName}</DialogTitle>
+								<DialogDescription>
+									{detail.productName} · {formatDateTime(detail.createdAt)}
+								</DialogDescription>
+							</DialogHeader>
+							<Stars rating={detail.rating} />
+							<p className="text-sm whitespace-pre-wrap">{detail.comment ?? 'Sem comentário.'}</p>
+							<p className="text-xs text-muted-foreground">
+								{detail.customerEmail}
+								{detail.signedIn ? ' · cliente com conta' : ''}
+							</p>
+							<DialogFooter>
+								{detail.productHandle ? (
+									<Button asChild variant="outline">
+										<Link to={`/produto/${detail.productHandle}`}>Ver produto</Link>
+									</Button>
+								) : null}
+							</DialogFooter>
+						</>
+					) : null}
+				</DialogContent>
+			</Dialog>
+		</AdminPage>
+	)
+}
+
+function ReviewRow({ row, onOpen, confirmText }: { row: AdminReview; onOpen: () => void; confirmText: string }) {
+	const fetcher = useFetcher<{ ok: boolean }>()
+	const pendingApproval = fetcher.formData?.get('intent') === 'approve' ? fetcher.formData.get('approved') === 'true' : row.isApproved
+	if (fetcher.formData?.get('intent') === 'delete') return null
+	return (
+		<tr data-testid="linha-avaliacao">
+			<td className={td}>{row.customerName}</td>
+			<td className={td}>{row.productName}</td>
+			<td className={td}>
+				<Stars rating={row.rating} />
+			</td>
+			<td className={cn(td, 'whitespace-nowrap')}>{formatDateTime(row.createdAt)}</td>
+			<td className={td}>
+				<Badge variant={pendingApproval ? 'default' : 'secondary'}>{pendingApproval ? 'Aprovada' : 'Pendente'}</Badge>
+			</td>
+			<td className={cn(td, 'whitespace-nowrap')}>
+				<div className="flex gap-1">
+					<Button type="button" size="icon-sm" variant="ghost" aria-label={`Ver a avaliação de ${row.customerName}`} onClick={onOpen}>
+						<EyeIcon aria-hidden="true" />
+					</Button>
+					<Button
+						type="button"
+						size="sm"
+						variant="outline"
+						onClick={() => void fetcher.submit({ intent: 'approve', id: row.id, approved: String(!pendingApproval) }, { method: 'post' })}
+					>
+						{pendingApproval ? <XIcon aria-hidden="true" /> : <CheckIcon aria-hidden="true" />}
+						{pendingApproval ? 'Reprovar' : 'Aprovar'}
+					</Button>
+					<Button
+						type="button"
+						size="icon-sm"
+						variant="ghost"
+						aria-label={`Deletar a avaliação de ${row.customerName}`}
+						onClick={() => {
+							if (window.confirm(confirmText)) void fetcher.submit({ intent: 'delete', id: row.id }, { method: 'post' })
+						}}
+					>
+						<Trash2Icon aria-hidden="true" />
+					</Button>
+				</div>
+			</td>
+		</tr>
+	)
+}

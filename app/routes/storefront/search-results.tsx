@@ -1,0 +1,99 @@
+import { PackageSearchIcon, SearchIcon } from 'lucide-react'
+import { Form } from 'react-router'
+import { hasFilters, parseBrowseParams } from '~/commerce/rules/browse'
+import { BrowseControls, BrowsePagination } from '~/components/shop/browse-controls'
+import { toProductCardData } from '~/components/shop/product-card'
+import { ProductGrid } from '~/components/shop/product-grid'
+import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/search-results'
+
+/** Document 000 §5: search runs from 2 trimmed characters; the panel's field takes 100. */
+const MIN_QUERY = 2
+const MAX_QUERY = 100
+
+/**
+ * /busca?q= — the whole result list of a search (issue 13): Enter in the header's search panel
+ * opens it; the panel stays for suggestions. Same ranking as the panel, with the category
+ * pages' sort, filters and paging, all in the URL and rendered on the server.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const url = new URL(request.url)
+	const query = (url.searchParams.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY)
+	const params = parseBrowseParams(url.searchParams)
+	if (query.length < MIN_QUERY) return { query, result: null }
+	const { getCommerce } = await import('~/commerce/index.server')
+	const browsed = await getCommerce().browseProducts({ query, params })
+	if (!browsed) return { query, result: null }
+	return {
+		query,
+		result: {
+			products: browsed.products.map(toProductCardData),
+			total: browsed.total,
+			pageCount: browsed.pageCount,
+			params: { ...params, page: browsed.page },
+			facets: browsed.facets,
+		},
+	}
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+	{ title: pageTitle(loaderData?.query ? `Busca: ${loaderData.query}` : 'Busca', matches) },
+	// Result pages are endless variations of the catalogue: not for search engines.
+	{ name: 'robots', content: 'noindex, follow' },
+]
+
+export default function SearchResultsPage({ loaderData }: Route.ComponentProps) {
+	const { query, result } = loaderData
+	const keep = { q: query }
+	return (
+		<main className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-10">
+			<div className="mb-6 flex flex-col gap-4">
+				<h1 className="text-2xl font-bold sm:text-3xl">{query ? `Resultados para "${query}"` : 'Buscar produtos'}</h1>
+				<Form method="get" role="search" className="flex max-w-xl gap-2">
+					<label htmlFor="busca-q" className="sr-only">
+						Buscar na loja
+					</label>
+					<Input id="busca-q" type="search" name="q" defaultValue={query} maxLength={MAX_QUERY} placeholder="Buscar produtos..." />
+					<Button type="submit">
+						<SearchIcon aria-hidden="true" />
+						Buscar
+					</Button>
+				</Form>
+				{result ? (
+					<p className="text-sm text-muted-foreground" data-testid="contagem">
+						{result.total} {result.total === 1 ? 'produto encontrado' : 'produtos encontrados'}
+					</p>
+				) : null}
+			</div>
+			{!result ? (
+				<p className="text-muted-foreground">Digite pelo menos {MIN_QUERY} letras para buscar.</p>
+			) : result.total === 0 && !hasFilters(result.params.filters) ? (
+				<div className="flex flex-col items-center gap-3 py-16 text-center">
+					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+					<p className="text-lg font-medium">{`Nenhum produto encontrado para "${query}"`}</p>
+					<p className="text-sm text-muted-foreground">Confira a ortografia ou tente uma palavra mais simples, como "bandana" ou "coleira".</p>
+				</div>
+			) : (
+				<div className="grid gap-6 lg:grid-cols-[220px_1fr]">
+					<aside>
+						<BrowseControls params={result.params} facets={result.facets} keep={keep} />
+					</aside>
+					<div>
+						{result.products.length === 0 ? (
+							<div className="flex flex-col items-center gap-3 py-16 text-center">
+								<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+								<p className="text-lg font-medium">{`Nenhum produto encontrado para "${query}"`}</p>
+								<p className="text-sm text-muted-foreground">Tente outros filtros.</p>
+							</div>
+						) : (
+							<ProductGrid products={result.products} className="lg:grid-cols-3" />
+						)}
+						<BrowsePagination params={result.params} page={result.params.page} pageCount={result.pageCount} keep={keep} />
+					</div>
+				</div>
+			)}
+		</main>
+	)
+}

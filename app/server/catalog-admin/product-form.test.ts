@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest'
+import { handleFor, parseOptionLines, productFieldsSchema, variantCombinations, variantFieldsSchema, variantTitle } from './product-form'
+
+describe('product form rules', () => {
+	test('option lines become options; every combination a variant, in the order typed', () => {
+		const parsed = parseOptionLines('Tamanho: P, M\n\nCor: Azul, Rosa, Azul')
+		expect(parsed).toEqual({
+			ok: true,
+			options: [
+				{ name: 'Tamanho', values: ['P', 'M'] },
+				{ name: 'Cor', values: ['Azul', 'Rosa'] },
+			],
+		})
+		if (!parsed.ok) return
+		const combos = variantCombinations(parsed.options)
+		expect(combos.map(variantTitle)).toEqual(['P / Azul', 'P / Rosa', 'M / Azul', 'M / Rosa'])
+		expect(variantTitle([])).toBe('Padrão')
+		expect(variantCombinations([])).toEqual([[]])
+	})
+
+	test('bad option lines name the line', () => {
+		expect(parseOptionLines('Tamanho P M')).toEqual({ ok: false, message: "Linha 1: escreva como 'Tamanho: P, M, G'." })
+		expect(parseOptionLines('Cor: Azul\ncor: Rosa')).toEqual({ ok: false, message: "Linha 2: a opção 'cor' já existe." })
+		expect(parseOptionLines('A: 1\nB: 2\nC: 3\nD: 4')).toEqual({ ok: false, message: 'No máximo 3 opções.' })
+		const big = parseOptionLines(
+			`A: ${Array.from({ length: 11 }, (_, i) => i).join(',')}\nB: ${Array.from({ length: 10 }, (_, i) => i).join(',')}`,
+		)
+		expect(big).toEqual({ ok: false, message: 'Essas opções dariam 110 variantes; o máximo é 100.' })
+	})
+
+	test('handles are made from the title or typed, slugified', () => {
+		expect(handleFor({ title: 'Bandana Xadrez Vermelha!', handle: '' })).toBe('bandana-xadrez-vermelha')
+		expect(handleFor({ title: 'x', handle: 'Coleção Verão 2027' })).toBe('colecao-verao-2027')
+	})
+
+	test('fields: tags split and deduplicated; status checked; money in reais to cents; blank stock untracked', () => {
+		const fields = productFieldsSchema.parse({
+			title: ' Laço ',
+			handle: '',
+			descriptionHtml: '',
+			productType: 'Laço',
+			tags: 'laço, rosa, laço, ',
+			status: 'draft',
+		})
+		expect(fields).toMatchObject({ title: 'Laço', tags: ['laço', 'rosa'], status: 'draft' })
+		expect(
+			productFieldsSchema.safeParse({ title: 'x', handle: '', descriptionHtml: '', productType: '', tags: '', status: 'vendido' }).success,
+		).toBe(false)
+		expect(variantFieldsSchema.parse({ price: '49,90', compareAtPrice: '', sku: '', stock: '', available: true })).toEqual({
+			price: 4990,
+			compareAtPrice: null,
+			sku: null,
+			stock: null,
+			available: true,
+		})
+		const bad = variantFieldsSchema.safeParse({ price: 'caro', compareAtPrice: '1,2,3', sku: '', stock: '-1', available: true })
+		expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual([
+			'Preço: use o formato 49,90.',
+			'Preço de comparação: use o formato 49,90.',
+			'Estoque: informe um número inteiro (ou deixe vazio para não controlar).',
+		])
+	})
+})

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import type { SelectedOption } from '~/db/schema/catalog'
+import { parseMoneyInput } from '~/components/admin/money'
+import { slugify } from '~/utils/slug'
+import { userText } from '~/utils/text-schema'
+
+/**
+ * The product form of the back-office (issue 11) as rules: what each field accepts, how option
+ * lines ('Tamanho: P, M, G') become options, and how options become variants (every
+ * combination, in the order typed). Pure: tested without a database.
+ */
+
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number]
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { active: 'Ativo', draft: 'Rascunho', archived: 'Arquivado' }
+
+export const MAX_OPTIONS = 3
+export const MAX_VALUES_PER_OPTION = 20
+export const MAX_VARIANTS = 100
+
+/** 'R$ 49,90', '49,90' or '49.90' → cents; refused with the field's own message. */
+function toCents(label: string, value: string, ctx: z.RefinementCtx): number {
+	const cents = parseMoneyInput(value)
+	if (cents === null || cents > 10_000_000) {
+		ctx.addIssue({ code: 'custom', message: `${label}: use o formato 49,90.` })
+		return z.NEVER
+	}
+	return cents
+}
+
+const requiredMoney = (label: string) =>
+	userText()
+		.trim()
+		.min(1, `Informe o ${label.toLowerCase()}.`)
+		.transform((value, ctx) => toCents(label, value, ctx))
+
+const optionalMoney = (label: string) =>
+	userText()
+		.trim()
+		.transform((value, ctx) => (value === '' ? null : toCents(label, value, ctx)))
+
+export const handleSchema = userText()
+	.trim()
+	.max(120, 'O endereço deve ter no máximo 120 caracteres.')
+	.transform((v) => slugify(v))
+	.refine((v) => v.length > 0, 'Informe um endereço com letras ou números.')
+
+export const productFieldsSchema = z.object({
+	title: userText().trim().min(1, 'Informe o título.').max(150, 'O título deve ter no máximo 150 caracteres.'),
+	/** Blank: made from the title. */
+	handle: userText().trim().max(120, 'O endereço deve ter no máximo 120 caracteres.'),
+	descriptionHtml: userText().max(50_000, 'A descrição deve ter no máximo 50.000 caracteres.'),
+	productType: userText().trim().max(60, 'O tipo deve ter no máximo 60 caracteres.'),
+	/** Comma-separated. */
+	tags: userText()
+		.max(1000, 'Tags demais.')
+		.transform((v) => [
+			...new Set(
+				v
+					.split(',')
+					.map((t) => t.trim())
+					.filter(Boolean),
+			),
+		])
+		.refine((tags) => tags.length <= 50, 'No máximo 50 tags.')
+		.refine((tags) => tags.every((t) => t.length <= 40), 'Cada tag deve ter no máximo 40 caracteres.'),
+	status: z.enum(PRODUCT_STATUSES, 'Escolha um status.'),
+})
+export type ProductFields = z.infer<typeof productFieldsSchema>
+
+export const variantFieldsSchema = z.object({
+	price: requiredMoney('Preço'),
+	compareAtPrice: optionalMoney('Preço de comparação'),
+	sku: userText()
+		.trim()
+		.max(60, 'O SKU deve ter no máximo 60 caracteres.')
+		.transform((v) => (v === '' ? null : v)),
+	/** Blank: stock not tracked (made to order). */
+	stock: userText()
+		.trim()
+		.transform((value, ctx) => {
+			if (value === '') return null
+			if (!/^\d{1,6}$/.test(value)) {
+				ctx.addIssue({ code: 'custom', message: 'Estoque: informe um número inteiro (ou deixe vazio para não controlar).' })
+				return z.NEVER
+			}
+			return Number(value)
+		}),
+	available: z.boolean(),
+})
+export type VariantFields = z.infer<typeof variantFieldsSchema>
+
+export type OptionDefinition = { name: string; values: string[] }
+
+/**
+ * 'Tamanho: P, M, G' per line → options. Errors name the line. No line: one variant, no
+ * options (a single product).
+ */
+export function parseOptionLines(text: string): { ok: true; options: OptionDefinition[] } | { ok: false; message: string } {
+	const lines = text
+		.split(/\r?\n/)
+		.map((l) => l.trim())
+		.filter(Boolean)
+	if (lines.length > MAX_OPTIONS) return { ok: false, message: `No máximo ${MAX_OPTIONS} opções.` }
+	const options: OptionDefinition[] = []
+	for (const [index, line] of lines.entries()) {
+		const colon = line.indexOf(':')
+		const name = colon === -1 ? '' : line.slice(0, colon).trim()
+		const values =
+			colon === -1
+				? []
+				: [
+						...new Set(
+							line
+								.slice(colon + 1)
+								.split(',')
+								.map((v) => v.trim())
+								.filter(Boolean),
+						),
+					]
+		if (!name || values.length === 0) return { ok: false, message: `Linha ${index + 1}: escreva como 'Tamanho: P, M, G'.` }
+		if (name.length > 40 || values.some((v) => v.length > 40))
+			return { ok: false, message: `Linha ${index + 1}: nomes e valores com até 40 caracteres.` }
+		if (values.length > MAX_VALUES_PER_OPTION)
+			return { ok: false, message: `Linha ${index + 1}: no máximo ${MAX_VALUES_PER_OPTION} valores.` }
+		if (options.some((o) => o.name.toLowerCase() === name.toLowerCase()))
+			return { ok: false, message: `Linha ${index + 1}: a opção '${name}' já existe.` }
+		options.push({ name, values })
+	}
+	const combinations = options.reduce((n, o) => n * o.values.length, 1)
+	if (combinations > MAX_VARIANTS)
+		return { ok: false, message: `Essas opções dariam ${combinations} variantes; o máximo é ${MAX_VARIANTS}.` }
+	return { ok: true, options }
+}
+
+/** Every combination of the option values, in the order typed: [{Tamanho: P, Cor: Azul}, …]. */
+export function variantCombinations(options: readonly OptionDefinition[]): SelectedOption[][] {
+	let combos: SelectedOption[][] = [[]]
+	for (const option of options) {
+		combos = combos.flatMap((combo) => option.values.map((value) => [...combo, { name: option.name, value }]))
+	}
+	return combos
+}
+
+/** 'P / Azul'; a product without options has one variant, 'Padrão'. */
+export function variantTitle(selected: readonly SelectedOption[]): string {
+	return selected.length === 0 ? 'Padrão' : selected.map((o) => o.value).join(' / ')
+}
+
+/** The handle to use: typed (slugified) or made from the title. */
+export function handleFor(fields: Pick<ProductFields, 'title' | 'handle'>): string {
+	return slugify(fields.handle || fields.title)
+		.slice(0, 120)
+		.replace(/-+$/, '')
+}

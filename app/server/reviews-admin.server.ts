@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { queryRows } from '~/server/db.server'
+import { publish } from '~/server/events.server'
+
+/**
+ * The reviews back-office (document 001 §2 'Reviews admin', §4): stats, the list filtered by
+ * Todas / Pendentes / Aprovadas, newest first, and deletion. Approval lives in
+ * reviews.server.ts (setReviewApproval: +50 points once to a signed-in reviewer).
+ */
+
+export const REVIEW_ADMIN_MESSAGES = {
+	loadFailed: 'Erro ao carregar avaliações',
+	approved: 'Avaliação aprovada!',
+	rejected: 'Avaliação reprovada!',
+	updateFailed: 'Erro ao atualizar avaliação',
+	deleted: 'Avaliação deletada!',
+	deleteFailed: 'Erro ao deletar avaliação',
+	deleteConfirm: 'Tem certeza que deseja deletar esta avaliação? Esta ação não pode ser desfeita.',
+	notFound: 'Avaliação não encontrada.',
+} as const
+
+export const REVIEW_FILTERS = ['todas', 'pendentes', 'aprovadas'] as const
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number]
+export const reviewFilterSchema = z.enum(REVIEW_FILTERS).catch('todas')
+
+export const REVIEWS_PAGE_SIZE = 50
+
+export type AdminReview = {
+	id: string
+	productName: string
+	productHandle: string | null
+	customerName: string
+	customerEmail: string
+	rating: number
+	comment: string | null
+	isApproved: boolean
+	createdAt: string
+	signedIn: boolean
+}
+
+export async function reviewStats(): Promise<{ total: number; pending: number; approved: number; average: number | null }> {
+	const [row] = await queryRows<{ total: number; pending: number; approved: number; average: string | null }>(sql`
+		select count(*)::int as total, count(*) filter (where not is_approved)::int as pending,
+			count(*) filter (where is_approved)::int as approved, round(avg(rating), 1)::text as average
+		from reviews`)
+	return {
+		total: row?.total ?? 0,
+		pending: row?.pending ?? 0,
+		approved: row?.approved ?? 0,
+		average: row?.average ? Number(row.average) : null,
+	}
+}
+
+export async function listReviewsForAdmin(filter: ReviewFilter, page: number): Promise<AdminReview[]> {
+	const where = filter === 'pendentes' ? sql`where not r.is_approved` : filter === 'aprovadas' ? sql`where r.is_approved` : sql``
+	const offset = (Math.max(1, page) - 1) * REVIEWS_PAGE_SIZE
+	const rows = await queryRows<{
+		id: string
+		product_name: string
+		handle: string | null
+		customer_name: string
+		customer_email: string
+		rating: number
+		comment: string | null
+		is_approved: boolean
+		created_at: string | Date
+		user_id: string | null
+	}>(sql`
+		select r.id, r.product_name, p.handle, r.customer_name, r.customer_email, r.rating, r.comment, r.is_approved, r.created_at, r.user_id
+		from reviews r left join products p on p.id = r.product_id
+		${where}
+		order by r.created_at desc, r.id desc
+		limit ${REVIEWS_PAGE_SIZE} offset ${offset}`)
+	return rows.map((r) => ({
+		id: r.id,
+		productName: r.product_name,
+		productHandle: r.handle,
+		customerName: r.customer_name,
+		customerEmail: r.customer_email,
+		rating: r.rating,
+		comment: r.comment,
+		isApproved: r.is_approved,
+		createdAt: new Date(r.created_at).toISOString(),
+		signedIn: r.user_id !== null,
+	}))
+}
+
+/** Deletes a review; its points, if any were awarded, stay (they were earned when approved). */
+export async function deleteReview(id: string): Promise<boolean> {
+	const rows = await queryRows<{ id: string }>(sql`delete from reviews where id = ${id}::uuid returning id`)
+	if (rows.length === 0) return false
+	await publish('admin:reviews', { type: 'changed', id })
+	return true
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, test } from 'vitest'
+import { AdminPages } from './pages/admin-pages'
+import { ProductPage } from './pages/product-page'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+
+/*
+ * Issue 11, the owner's catalogue: a product created in the back-office with two options is on
+ * the storefront, in search and in the sitemap; a price change reaches a cart that holds it;
+ * stock at zero shows 'Indisponível'.
+ */
+const browser = setupBrowser()
+
+describe('catálogo no back-office', () => {
+	test('create a product with options; it sells on the storefront; a new price follows into a cart; zero stock is unavailable', async () => {
+		const page = await browser.newPage(DESKTOP)
+		const admin = new AdminPages(page)
+		await admin.signIn()
+		const title = `Laço Teste ${randomUUID().slice(0, 6)}`
+		await page.goto('/admin/produtos/novo')
+		await page.getByRole('heading', { level: 1, name: 'Novo produto' }).waitFor()
+		await expectAccessible(page, '/admin/produtos/novo')
+		const form = page.getByRole('form', { name: 'Novo produto' })
+		await form.getByLabel('Título').fill(title)
+		await form.getByLabel('Descrição').fill('<p>Laço de <strong>cetim</strong></p>')
+		await form.getByLabel('Opções (uma por linha)').fill('Tamanho: P, G\nCor: Azul, Rosa')
+		await form.getByLabel('Preço (R$)').fill('abc')
+		await form.getByRole('button', { name: 'Criar produto' }).click()
+		await page.getByText('Preço: use o formato 49,90.').first().waitFor()
+		// What was typed is still there.
+		expect(await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Título').inputValue()).toBe(title)
+		await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Preço (R$)').fill('39,90')
+		await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Estoque por variante').fill('2')
+		await page.getByRole('form', { name: 'Novo produto' }).getByRole('button', { name: 'Criar produto' }).click()
+		await admin.shell.toast('Produto criado!')
+		await page.getByRole('heading', { level: 2, name: 'Variantes' }).waitFor()
+		const handle = ((await page.getByRole('main').locator('p').first().textContent()) ?? '').replace('/produto/', '').trim()
+		expect(handle).toMatch(/^laco-teste-[a-z0-9]+$/)
+		expect(await page.getByRole('textbox', { name: /: preço$/ }).count()).toBe(4)
+		await expectAccessible(page, '/admin/produtos/:id')
+
+		// Unsaved changes: leaving asks first; staying keeps what was typed.
+		await page.getByRole('form', { name: 'Editar produto' }).getByLabel('Tags').fill('laço, teste')
+		const asked: string[] = []
+		page.once('dialog', (dialog) => {
+			asked.push(dialog.message())
+			void dialog.dismiss()
+		})
+		await page.getByRole('link', { name: 'Produtos', exact: true }).first().click()
+		await expect.poll(() => asked).toEqual(['Você tem alterações não salvas. Sair mesmo assim?'])
+		expect(new URL(page.url()).pathname).toMatch(/^\/admin\/produtos\/[0-9a-f-]{36}$/)
+		expect(await page.getByRole('form', { name: 'Editar produto' }).getByLabel('Tags').inputValue()).toBe('laço, teste')
+
+		// On the storefront, in search and in the sitemap.
+		const shopper = await browser.newPage(MOBILE)
+		const product = new ProductPage(shopper)
+		expect(await product.goto(handle)).toBe(200)
+		expect(await product.heading().textContent()).toBe(title)
+		expect(await product.price()).toBe('R$ 39,90')
+		await shopper.goto(`/busca?q=${encodeURIComponent(title)}`)
+		await shopper.getByRole('main').getByRole('link', { name: title }).first().waitFor()
+		const sitemap = await (await fetch(new URL('/sitemap.xml', browser.baseUrl()))).text()
+		expect(sitemap).toContain(`/produto/${handle}`)
+
+		// The shopper holds it in the cart; the owner lowers every price; the cart follows.
+		await product.goto(handle)
+		await product.waitForHydration()
+		await product.choose('Tamanho', 'G')
+		await product.choose('Cor', 'Rosa')
+		await product.addToCart().click()
+		await shopper.getByRole('dialog').waitFor()
+		expect((await product.cartJson()).cart.lines.some((line) => line.productHandle === handle)).toBe(true)
+		for (let i = 0; i < 4; i++)
+			await page
+				.getByRole('textbox', { name: /: preço$/ })
+				.nth(i)
+				.fill('35,00')
+		await page.getByRole('button', { name: 'Salvar produto' }).click()
+		await admin.shell.toast('Produto salvo!')
+		await shopper.goto('/checkout')
+		await shopper.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor()
+		// On a phone the order summary is folded: the line is in the page, not yet shown.
+		expect(await shopper.getByText('R$ 35,00').count()).toBeGreaterThan(0)
+		expect(await shopper.getByText('R$ 39,90').count()).toBe(0)
+
+		// Sold down to zero: every variant's stock 0, and the page says 'Indisponível'.
+		for (let i = 0; i < 4; i++)
+			await page
+				.getByRole('textbox', { name: /: estoque$/ })
+				.nth(i)
+				.fill('0')
+		await page.getByRole('button', { name: 'Salvar produto' }).click()
+		await admin.shell.toast('Produto salvo!')
+		await page.getByTestId('historico-estoque').first().waitFor()
+		await product.goto(handle)
+		await shopper.getByTestId('indisponivel').waitFor()
+
+		// The list finds it as sold out.
+		await page.goto('/admin/produtos?estoque=esgotado&q=' + encodeURIComponent(title))
+		await page.getByTestId('linha-produto').getByRole('link', { name: title }).waitFor()
+		await page.context().addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
+		await page.reload()
+		await expectAccessible(page, '/admin/produtos (escuro)')
+		expectNoPageErrors(page)
+		expectNoPageErrors(shopper)
+	})
+})

@@ -1,0 +1,324 @@
+import pg from 'pg'
+import { afterAll, describe, expect, inject, test } from 'vitest'
+import { AdminPages } from './pages/admin-pages'
+import { AuthPage } from './pages/auth-page'
+import { newCustomer } from './support/accounts'
+import { CartDrawer } from './pages/cart-drawer'
+import { CheckoutPage } from './pages/checkout-page'
+import { PersonalizationPages } from './pages/personalization-pages'
+import { Shell } from './pages/shell'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+
+/*
+ * Issue 9: a shopper builds a bandana and orders wholesale, as document 001 §2 describes; the
+ * server prices everything (the cart shows its lines), and checkout links the custom order.
+ */
+const browser = setupBrowser()
+const databaseUrl = inject('e2eDatabaseUrl')
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
+
+afterAll(async () => {
+	await pool?.end()
+})
+
+describe('personalização de bandanas (/personalize)', () => {
+	test('on a phone: colour, name and face, the Atenção warning, the preview, the lines and total in the cart, then checkout', async () => {
+		const page = await browser.newPage(MOBILE)
+		const shop = new PersonalizationPages(page)
+		const shell = new Shell(page)
+		await shop.goto('/personalize')
+		await expect.poll(() => shop.addButton().isDisabled(), { timeout: 15_000 }).toBe(true)
+
+		await shop.chooseSize('M')
+		await shop.chooseColour('Preto')
+		await page.getByLabel(/^Nome do pet/).fill('Thor')
+		// The preview draws the name as it is typed.
+		await expect.poll(() => page.getByTestId('previa-nome').textContent(), { timeout: 15_000 }).toBe('Thor')
+
+		// A ready-made art first, then the pet's face: the art is unselected with 'Atenção'.
+		const art = page.getByRole('radiogroup', { name: 'Artes prontas' }).getByRole('radio').first()
+		await art.click()
+		await expect.poll(() => art.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true')
+		await shop.upload(/^Rosto do pet/)
+		await shell.toast('Atenção')
+		await page.locator('[data-sonner-toast]').filter({ hasText: 'Arte pronta foi desmarcada' }).first().waitFor()
+		await expect.poll(() => art.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false')
+		await page.getByRole('img', { name: 'Prévia: Rosto do pet' }).waitFor({ timeout: 15_000 })
+
+		// document 001 §9: 29,90 + nome 9,99 + rosto 20,00
+		await expect.poll(() => shop.total().textContent(), { timeout: 15_000 }).toBe('R$ 59,89')
+		await expectAccessible(page, '/personalize preenchida (celular)')
+
+		await shop.addButton().click()
+		await shell.toast('Produtos adicionados ao carrinho!')
+		const drawer = new CartDrawer(page)
+		await drawer.dialog().waitFor({ timeout: 15_000 })
+		const { cart } = await drawer.json()
+		expect(cart.lines.map((l) => l.productTitle)).toEqual([
+			'Bandana Personalizada',
+			'Personalização: Nome do pet',
+			'Personalização: Rosto do pet',
+		])
+		await drawer.line('Bandana Personalizada').getByText('Cor: Preto').waitFor()
+		await drawer.line('Personalização: Nome do pet').getByText('Nome do pet: Thor').waitFor()
+		await drawer.dialog().getByText('R$ 59,89').first().waitFor()
+
+		await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
+		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
+		const checkout = new CheckoutPage(page)
+		await checkout.fillCustomer()
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/, { timeout: 20_000 })
+		const reference = new URL(page.url()).pathname.split('/').pop() ?? ''
+		if (pool) {
+			const { rows } = await pool.query<{ pet_name: string; selected_color: string; face: string | null; total_price_cents: number }>(
+				`select p.pet_name, p.selected_color, p.pet_face_file_url as face, p.total_price_cents
+				 from personalization_orders p join orders o on o.id = p.order_id where o.reference = $1`,
+				[reference],
+			)
+			expect(rows).toEqual([
+				{
+					pet_name: 'Thor',
+					selected_color: 'Preto',
+					face: expect.stringMatching(/^\/uploads\/personalizacao-arquivos\/rosto_pet_/),
+					total_price_cents: 5989,
+				},
+			])
+			// The uploaded face is private: another browser (not the admin) cannot open it.
+			const stranger = await browser.newPage(DESKTOP)
+			const response = await stranger.request.get(rows[0]!.face!, { maxRedirects: 0 })
+			expect(response.status()).toBe(302)
+			expect(response.headers().location).toMatch(/^\/auth/)
+		}
+		expectNoPageErrors(page)
+
+		// The owner finds the piece with its paid order, downloads the face, notes and completes it.
+		const adminPage = await browser.newPage(DESKTOP)
+		const admin = new AdminPages(adminPage)
+		await admin.signIn()
+		await adminPage.getByRole('link', { name: 'Ver Todos' }).click()
+		await adminPage.getByRole('heading', { level: 1, name: 'Pedidos Personalizados' }).waitFor()
+		const card = adminPage.getByTestId('pedido-personalizado').filter({ hasText: reference })
+		await card.getByText('Thor').waitFor()
+		expect(await card.getByTestId('status-pedido-loja').textContent()).toBe('(Aguardando pagamento)')
+		await expectAccessible(adminPage, '/admin/pedidos-personalizados')
+		const [download] = await Promise.all([
+			adminPage.waitForEvent('download'),
+			card.getByRole('link', { name: 'Baixar rosto do pet' }).click(),
+		])
+		expect(download.suggestedFilename()).toMatch(/^rosto_pet_.+\.png$/)
+
+		await card.getByRole('button', { name: 'Editar notas' }).click()
+		await card.getByLabel('Observações').fill('Bordar com linha dourada')
+		await card.getByRole('button', { name: 'Salvar' }).click()
+		await admin.shell.toast('Notas salvas com sucesso!')
+		await card.getByText('Bordar com linha dourada').waitFor()
+
+		await card.getByRole('switch').click()
+		await admin.shell.toast('Pedido marcado como concluído')
+		const done = adminPage
+			.getByRole('region', { name: 'Pedidos Concluídos' })
+			.getByTestId('pedido-personalizado')
+			.filter({ hasText: reference })
+		await done.getByText('Finalizado').waitFor({ timeout: 15_000 })
+		expectNoPageErrors(adminPage)
+	})
+
+	test('without a colour the button stays disabled; both themes are accessible at 1280 px', async () => {
+		for (const theme of ['light', 'dark'] as const) {
+			const context = await browser.newContext(DESKTOP)
+			await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
+			const page = await context.newPage()
+			const shop = new PersonalizationPages(page)
+			for (const path of ['/personalize', '/personalize-colares', '/atacado'] as const) {
+				await shop.goto(path)
+				await expectAccessible(page, `${path} (${theme})`)
+			}
+			await shop.goto('/personalize-colares')
+			expect(await shop.addButton().isDisabled()).toBe(true)
+			await shop.chooseColour('Roxo')
+			await expect.poll(() => shop.addButton().isDisabled(), { timeout: 15_000 }).toBe(false)
+			await context.close()
+		}
+	})
+})
+
+describe('atacado (/atacado)', () => {
+	test('25 bandanas at the 21–40 tier price in the cart; the minimum of 10 holds on the page and in the drawer', async () => {
+		const page = await browser.newPage(DESKTOP)
+		const shop = new PersonalizationPages(page)
+		const shell = new Shell(page)
+		await shop.goto('/atacado')
+
+		// No colour: the documents' message.
+		await shop.addButton().click()
+		await shell.toast('Selecione uma cor para as bandanas')
+
+		const quantity = page.getByLabel('Quantidade').first()
+		await quantity.fill('3')
+		await quantity.blur()
+		await expect.poll(() => quantity.inputValue(), { timeout: 15_000 }).toBe('10')
+		await page.getByText('Quantidade mínima: 10 unidades').first().waitFor()
+
+		await shop.chooseColour('Preto')
+		await quantity.fill('25')
+		await quantity.blur()
+		await expect.poll(() => shop.total('total-atacado-bandana').textContent(), { timeout: 15_000 }).toBe('R$ 325,00')
+		await shop.addButton().click()
+		await shell.toast('Produtos adicionados ao carrinho!')
+		const drawer = new CartDrawer(page)
+		await drawer.dialog().waitFor({ timeout: 15_000 })
+		const line = drawer.line('Bandana Atacado')
+		await line.getByTestId('cart-line-price').getByText('R$ 13,00').waitFor()
+		expect(await line.getByTestId('cart-line-quantity').textContent()).toBe('25')
+
+		// A hand-made request for 9 is refused; the drawer's minus stops at 10.
+		const refused = await page.evaluate(async () => {
+			const cart = (await fetch('/cart').then((r) => r.json())) as { cart: { lines: { id: string; productTitle: string }[] } }
+			const lineId = cart.cart.lines.find((l) => l.productTitle === 'Bandana Atacado')?.id ?? ''
+			const body = new FormData()
+			body.set('intent', 'update')
+			body.set('lineId', lineId)
+			body.set('quantity', '9')
+			const response = await fetch('/cart', { method: 'POST', body })
+			return { status: response.status, body: (await response.json()) as { error?: string } }
+		})
+		expect(refused).toEqual({ status: 400, body: expect.objectContaining({ error: 'Quantidade mínima: 10 unidades' }) })
+		await drawer.close()
+
+		// The owner changes the 21–40 tier: the open page's cart follows, without a reload.
+		const adminPage = await browser.newPage(DESKTOP)
+		const admin = new AdminPages(adminPage)
+		await admin.signIn()
+		const setTier = async (price: string) => {
+			await adminPage.goto('/admin/atacado')
+			const table = adminPage.getByRole('form', { name: 'Bandanas' })
+			await table.getByLabel('Faixa 2: preço por unidade').fill(price)
+			await table.getByRole('button', { name: 'Salvar' }).click()
+			await admin.shell.toast('Preço atualizado!')
+		}
+		await setTier('12.00')
+		try {
+			await drawer.open()
+			await line.getByTestId('cart-line-price').getByText('R$ 12,00').waitFor({ timeout: 15_000 })
+			await drawer.close()
+		} finally {
+			await setTier('13.00')
+		}
+
+		const collarPage = await browser.newPage(MOBILE)
+		const collars = new PersonalizationPages(collarPage)
+		await collars.goto('/atacado')
+		await collarPage.getByRole('tab', { name: 'Colares' }).click()
+		await collars.chooseColour('Verde')
+		await collars.addButton().click()
+		await new Shell(collarPage).toast('Produtos adicionados ao carrinho!')
+		const collarDrawer = new CartDrawer(collarPage)
+		await collarDrawer.dialog().waitFor({ timeout: 15_000 })
+		const collarLine = collarDrawer.line('Colar Atacado')
+		expect(await collarLine.getByTestId('cart-line-quantity').textContent()).toBe('10')
+		expect(await collarLine.getByRole('button', { name: 'Quantidade mínima: 10 unidades' }).isDisabled()).toBe(true)
+		expectNoPageErrors(page)
+		expectNoPageErrors(collarPage)
+	})
+})
+
+describe('o painel da personalização', () => {
+	test("a colour the owner adds appears on the shopper's open page at once; removed, it goes", async () => {
+		const shopperPage = await browser.newPage(MOBILE)
+		const shop = new PersonalizationPages(shopperPage)
+		await shop.goto('/personalize')
+		const swatch = shopperPage.locator('input[type=radio][value="Lilás Teste"]')
+		expect(await swatch.count()).toBe(0)
+
+		const adminPage = await browser.newPage(DESKTOP)
+		const admin = new AdminPages(adminPage)
+		await admin.signIn()
+		await adminPage.goto('/admin/personalizacao/bandanas')
+		await expectAccessible(adminPage, '/admin/personalizacao/bandanas')
+		await adminPage.getByRole('button', { name: 'Adicionar Cor' }).click()
+		const dialog = adminPage.getByRole('dialog', { name: 'Adicionar Cor' })
+		await dialog.getByLabel('Nome').fill('Lilás Teste')
+		await dialog.getByLabel('Código hexadecimal').fill('#C4B5FD')
+		await dialog.getByRole('button', { name: 'Adicionar' }).click()
+		await admin.shell.toast('Cor adicionada com sucesso!')
+		await dialog.waitFor({ state: 'detached' })
+
+		await expect.poll(() => swatch.count(), { timeout: 15_000 }).toBe(1)
+
+		adminPage.on('dialog', (confirm) => void confirm.accept())
+		await adminPage.getByRole('button', { name: 'Remover a cor Lilás Teste' }).click()
+		await admin.shell.toast('Cor removida com sucesso!')
+		await expect.poll(() => swatch.count(), { timeout: 15_000 }).toBe(0)
+
+		for (const path of ['/admin/personalizacao/colares', '/admin/atacado']) {
+			await adminPage.goto(path)
+			await expectAccessible(adminPage, path)
+		}
+		await adminPage.context().addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
+		for (const path of [
+			'/admin',
+			'/admin/personalizacao/bandanas',
+			'/admin/personalizacao/colares',
+			'/admin/atacado',
+			'/admin/pedidos-personalizados',
+		]) {
+			await adminPage.goto(path)
+			await expectAccessible(adminPage, `${path} (escuro)`)
+		}
+		expectNoPageErrors(shopperPage)
+		expectNoPageErrors(adminPage)
+	})
+})
+
+describe('Meus Pedidos (/user/orders)', () => {
+	test('a signed-in customer orders 12 collars and finds the shop order and the custom piece in their area', async () => {
+		const page = await browser.newPage(MOBILE)
+		const auth = new AuthPage(page)
+		const shell = new Shell(page)
+		const customer = newCustomer()
+		await auth.goto()
+		await auth.signUp(customer.email, customer.password)
+		await shell.toast('Conta criada com sucesso!')
+		await auth.signIn(customer.email, customer.password)
+		await page.waitForURL('**/user/dashboard')
+
+		await page.goto('/user/orders')
+		await page.getByText('Nenhum pedido ainda').waitFor()
+		await page.getByText('Comece personalizando seu primeiro produto!').waitFor()
+
+		const shop = new PersonalizationPages(page)
+		await shop.goto('/personalize-colares')
+		await page.getByLabel('Quantidade').fill('12')
+		await page.getByLabel('Quantidade').blur()
+		await shop.chooseColour('Verde')
+		await shop.addButton().click()
+		await shell.toast('Produtos adicionados ao carrinho!')
+		const drawer = new CartDrawer(page)
+		await drawer.dialog().waitFor({ timeout: 15_000 })
+		await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
+		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
+		const checkout = new CheckoutPage(page)
+		await checkout.fillCustomer()
+		await checkout.choosePix()
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/, { timeout: 20_000 })
+		const reference = new URL(page.url()).pathname.split('/').pop() ?? ''
+
+		await page.goto('/user/orders')
+		const order = page.getByTestId('pedido-cliente').filter({ hasText: reference })
+		await order.getByText('Aguardando pagamento', { exact: true }).waitFor()
+		await order.getByText('12 × Colar Personalizado').waitFor()
+		await order.getByRole('link', { name: 'Pagar com PIX' }).waitFor()
+		const piece = page.getByTestId('pedido-personalizado-cliente').first()
+		await piece.getByText('Colar Personalizado').waitFor()
+		await piece.getByText('Em Andamento').waitFor()
+		await piece.getByRole('link', { name: reference }).waitFor()
+		await expectAccessible(page, '/user/orders (celular)')
+		await page.context().addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
+		await page.reload()
+		await expectAccessible(page, '/user/orders (celular, escuro)')
+		expectNoPageErrors(page)
+	})
+})
