@@ -304,6 +304,7 @@ CREATE TABLE "user_photos" (
 CREATE TABLE "hero_video" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"video_url" text NOT NULL,
+	"poster_url" text,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -311,6 +312,7 @@ CREATE TABLE "hero_video" (
 CREATE TABLE "personalization_video" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"video_url" text NOT NULL,
+	"poster_url" text,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -318,6 +320,7 @@ CREATE TABLE "personalization_video" (
 CREATE TABLE "subscription_cta_video" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"video_url" text NOT NULL,
+	"poster_url" text,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );

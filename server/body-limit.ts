@@ -38,6 +38,16 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		bytes: 5 * MB + 256 * KB,
 		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
 	},
+	{
+		path: /^\/admin\/videos\/[a-z-]+\/upload\/?$/,
+		bytes: 50 * MB + 64 * KB,
+		why: 'a home video of up to 50 MB (document 001 §8) as the raw body, streamed to storage: UPLOAD_LIMITS.video',
+	},
+	{
+		path: /^\/admin\/(banner|subscription-cta-video|personalization-video)\/?$/,
+		bytes: 5 * MB + 256 * KB,
+		why: "a video's address with the poster frame the browser took from it (an image of up to 5 MB): uploadBodyLimit('image')",
+	},
 	{ path: /^\/admin(\/|$)/, bytes: 1 * MB, why: 'back-office forms (settings, status changes) with room to spare' },
 ]
 

@@ -65,3 +65,11 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
 export function rethrowIfDatabaseUnavailable(error: unknown): void {
 	if (isDatabaseUnavailableError(error)) throw error
 }
+
+/** SQLSTATE 23505 (a unique index refused the row), on the error or the driver error drizzle wraps. */
+export function isUniqueViolation(error: unknown): boolean {
+	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
+		if ((current as { code?: unknown }).code === '23505') return true
+	}
+	return false
+}

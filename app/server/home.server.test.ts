@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createCollection, createProduct } from '~/commerce/builtin/test-factories.server'
-import { heroVideo, personalizationVideo, products, reviews, users, userViews } from '~/db/schema'
+import { heroVideo, personalizationVideo, products, reviews, subscriptionCtaVideo, users, userViews } from '~/db/schema'
 import { db } from '~/server/db.server'
 import {
 	approvedReviewSummary,
@@ -201,10 +201,25 @@ describe('reviews', () => {
 
 describe('loadHomeVideos', () => {
 	test('the active address of each slot, null when none or unsafe', async () => {
-		expect(await loadHomeVideos()).toEqual({ hero: null, personalization: null, subscriptionCta: null })
+		expect(await loadHomeVideos()).toEqual({
+			hero: null,
+			personalization: null,
+			subscriptionCta: null,
+			posters: { hero: null, personalization: null, subscriptionCta: null },
+		})
 		await db.insert(heroVideo).values({ videoUrl: '/uploads/videos/banner.mp4', isActive: false })
-		await db.insert(heroVideo).values({ videoUrl: 'https://cdn.example.com/banner.mp4' })
-		await db.insert(personalizationVideo).values({ videoUrl: 'javascript:alert(1)' })
-		expect(await loadHomeVideos()).toEqual({ hero: 'https://cdn.example.com/banner.mp4', personalization: null, subscriptionCta: null })
+		await db
+			.insert(heroVideo)
+			.values({ videoUrl: 'https://cdn.example.com/banner.mp4', posterUrl: '/uploads/hero-videos/hero-poster-1.jpg' })
+		await db.insert(personalizationVideo).values({ videoUrl: 'javascript:alert(1)', posterUrl: '/uploads/hero-videos/x.jpg' })
+		await db
+			.insert(subscriptionCtaVideo)
+			.values({ videoUrl: '/uploads/hero-videos/subscription-cta-1.mp4', posterUrl: 'https://evil.example/x.jpg' })
+		expect(await loadHomeVideos()).toEqual({
+			hero: 'https://cdn.example.com/banner.mp4',
+			personalization: null,
+			subscriptionCta: '/uploads/hero-videos/subscription-cta-1.mp4',
+			posters: { hero: '/uploads/hero-videos/hero-poster-1.jpg', personalization: null, subscriptionCta: null },
+		})
 	})
 })

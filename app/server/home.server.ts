@@ -5,6 +5,7 @@ import { toProductCardData, type ProductCardData } from '~/components/shop/produ
 import { heroVideo, personalizationVideo, products, reviews, subscriptionCtaVideo } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { rethrowIfDatabaseUnavailable } from '~/server/database-errors.server'
+import { videoAddressSchema } from '~/server/media/video-slots.server'
 import { logger } from '~/server/logger.server'
 import {
 	HOME_REVIEWS_LIMIT,
@@ -196,41 +197,60 @@ export async function loadCollectionCounts(): Promise<Map<string, number>> {
 	}
 }
 
-// A stored video address is shown as <video src>: only site paths and http(s) URLs.
-const videoUrlSchema = z
-	.string()
-	.trim()
-	.max(2000)
-	.refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/\S+$/i.test(v))
+export type HomeVideos = {
+	hero: string | null
+	personalization: string | null
+	subscriptionCta: string | null
+	/** Still frames taken from the configured videos (issue 11), painted before they play. */
+	posters: { hero: string | null; personalization: string | null; subscriptionCta: string | null }
+}
 
-export type HomeVideos = { hero: string | null; personalization: string | null; subscriptionCta: string | null }
+// A poster is an upload of ours (a path on this site), never another site's address.
+const posterPathSchema = z.string().regex(/^\/uploads\/hero-videos\/[A-Za-z0-9][A-Za-z0-9._-]*$/)
 
-async function activeVideoUrl(table: typeof heroVideo | typeof personalizationVideo | typeof subscriptionCtaVideo): Promise<string | null> {
-	const [row] = await queryRows<{ video_url: string }>(
-		sql`select video_url from ${table} where is_active order by created_at desc limit 1`,
+async function activeVideo(
+	table: typeof heroVideo | typeof personalizationVideo | typeof subscriptionCtaVideo,
+): Promise<{ url: string | null; poster: string | null }> {
+	const [row] = await queryRows<{ video_url: string; poster_url: string | null }>(
+		sql`select video_url, poster_url from ${table} where is_active order by created_at desc limit 1`,
 	)
-	if (!row) return null
-	const parsed = videoUrlSchema.safeParse(row.video_url)
-	if (!parsed.success) logger.warn({ videoUrl: row.video_url }, 'home: endereço de vídeo inválido ignorado')
-	return parsed.success ? parsed.data : null
+	if (!row) return { url: null, poster: null }
+	const parsed = videoAddressSchema.safeParse(row.video_url)
+	if (!parsed.success) {
+		logger.warn({ videoUrl: row.video_url }, 'home: endereço de vídeo inválido ignorado')
+		return { url: null, poster: null }
+	}
+	return { url: parsed.data, poster: posterPathSchema.safeParse(row.poster_url).success ? row.poster_url : null }
 }
 
 /**
  * document 000 §3 hero_video, subscription_cta_video, personalization_video: the active
  * address of each, or null (the page then shows its still fallback; §8).
  */
+const NO_VIDEOS: HomeVideos = {
+	hero: null,
+	personalization: null,
+	subscriptionCta: null,
+	posters: { hero: null, personalization: null, subscriptionCta: null },
+}
+
 export async function loadHomeVideos(): Promise<HomeVideos> {
 	try {
 		const [hero, personalization, subscriptionCta] = await Promise.all([
-			activeVideoUrl(heroVideo),
-			activeVideoUrl(personalizationVideo),
-			activeVideoUrl(subscriptionCtaVideo),
+			activeVideo(heroVideo),
+			activeVideo(personalizationVideo),
+			activeVideo(subscriptionCtaVideo),
 		])
-		return { hero, personalization, subscriptionCta }
+		return {
+			hero: hero.url,
+			personalization: personalization.url,
+			subscriptionCta: subscriptionCta.url,
+			posters: { hero: hero.poster, personalization: personalization.poster, subscriptionCta: subscriptionCta.poster },
+		}
 	} catch (error) {
 		// Awaited by the loader (not streamed): an unreachable database makes the page a 503.
 		rethrowIfDatabaseUnavailable(error)
 		logger.error({ err: error }, 'home: falha ao carregar vídeos; usando imagens')
-		return { hero: null, personalization: null, subscriptionCta: null }
+		return NO_VIDEOS
 	}
 }

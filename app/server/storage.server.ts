@@ -105,7 +105,9 @@ function targetOf(options: UploadTarget): UploadTarget {
 		case 'user-photos':
 			return { bucket: options.bucket, userId: options.userId }
 		case 'hero-videos':
-			return { bucket: options.bucket, prefix: options.prefix }
+			return { bucket: options.bucket, prefix: options.prefix, poster: options.poster }
+		case 'product-images':
+			return { bucket: options.bucket, productId: options.productId }
 	}
 }
 

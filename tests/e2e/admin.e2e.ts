@@ -149,8 +149,8 @@ describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () =
 		const order = orderRows[0]
 		expect(order?.user_id).toBeTruthy()
 		const pointsOf = async () =>
-			(await db.query<{ total_points: number }>('select total_points from user_gamification where user_id = $1', [order?.user_id]))
-				.rows[0]?.total_points ?? 0
+			(await db.query<{ total_points: number }>('select total_points from user_gamification where user_id = $1', [order?.user_id])).rows[0]
+				?.total_points ?? 0
 		const pointsBefore = await pointsOf()
 
 		// The admin finds it by reference and marks it paid.
@@ -171,11 +171,13 @@ describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () =
 		// 10 points per R$ 1 paid, in the ledger; a first paid order also earns the seeded
 		// 'Primeira Compra' badge and its reward (issue 10), which the total includes.
 		const { rows: ledger } = await db.query<{ action_type: string; points: number; description: string }>(
-			'select action_type, points, description from points_history where user_id = $1 and created_at > now() - interval \'5 minutes\' order by created_at',
+			"select action_type, points, description from points_history where user_id = $1 and created_at > now() - interval '5 minutes' order by created_at",
 			[order?.user_id],
 		)
 		const purchase = Math.floor((order?.total_cents ?? 0) / 100) * 10
-		expect(ledger.filter((row) => row.action_type === 'purchase')).toEqual([{ action_type: 'purchase', points: purchase, description: `Compra #${reference}` }])
+		expect(ledger.filter((row) => row.action_type === 'purchase')).toEqual([
+			{ action_type: 'purchase', points: purchase, description: `Compra #${reference}` },
+		])
 		const badgeRewards = ledger.filter((row) => row.action_type === 'badge').reduce((sum, row) => sum + row.points, 0)
 		expect(ledger.some((row) => row.description === 'Conquista: Primeira Compra')).toBe(true)
 		expect(await pointsOf()).toBe(pointsBefore + purchase + badgeRewards)
@@ -219,18 +221,42 @@ describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () =
 	}, 240_000)
 })
 
+/** Every back-office page without a parameter (issue 11: axe clean on every admin page, both themes). */
+const EVERY_ADMIN_PAGE = [
+	'/admin',
+	'/admin/pedidos',
+	'/admin/cupons',
+	'/admin/cupons/importar',
+	'/admin/produtos',
+	'/admin/produtos/novo',
+	'/admin/estoque',
+	'/admin/personalizacao/bandanas',
+	'/admin/personalizacao/colares',
+	'/admin/pedidos-personalizados',
+	'/admin/atacado',
+	'/admin/users',
+	'/admin/avaliacoes',
+	'/admin/fotos',
+	'/admin/fidelidade',
+	'/admin/banner',
+	'/admin/subscription-cta-video',
+	'/admin/personalization-video',
+	'/admin/configuracoes',
+	'/admin/emails',
+] as const
+
 describe('back-office: temas e larguras', () => {
 	for (const [theme, viewport] of [
 		['escuro', MOBILE],
 		['escuro', DESKTOP],
 		['claro', MOBILE],
 	] as const) {
-		test(`orders, coupons, import, settings and e-mails are accessible (${theme}, ${viewport.width}px)`, async () => {
+		test(`every admin page is accessible and fits the screen (${theme}, ${viewport.width}px)`, async () => {
 			const context = await browser.newContext(viewport)
 			if (theme === 'escuro') await context.addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
 			const page = trackErrors(await context.newPage())
 			await new AdminPages(page).signIn()
-			for (const url of ['/admin', '/admin/pedidos', '/admin/cupons', '/admin/cupons/importar', '/admin/configuracoes', '/admin/emails']) {
+			for (const url of EVERY_ADMIN_PAGE) {
 				const response = await page.goto(url)
 				expect(response?.status(), url).toBe(200)
 				await page.getByRole('heading', { level: 1 }).waitFor()
@@ -240,6 +266,6 @@ describe('back-office: temas e larguras', () => {
 				await expectAccessible(page, `${url} ${theme} ${viewport.width}`)
 			}
 			expectNoPageErrors(page)
-		}, 180_000)
+		}, 300_000)
 	}
 })

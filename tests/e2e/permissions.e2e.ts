@@ -88,6 +88,16 @@ export const MATRIX: Record<string, Row> = {
 	// Catalogue (issue 11): forms refused before anything is saved (no title; an unknown product).
 	'/admin/produtos': { get: adminOnly },
 	'/admin/estoque': { get: adminOnly },
+	// The home videos (issue 11): an empty address is refused (400) before anything is saved; the
+	// upload endpoint answers GET with 405 and a body that is not a video with 400.
+	'/admin/banner': { get: adminOnly, post: { form: { intent: 'save', videoUrl: '' }, expect: adminOnly } },
+	'/admin/subscription-cta-video': { get: adminOnly, post: { form: { intent: 'save', videoUrl: '' }, expect: adminOnly } },
+	'/admin/personalization-video': { get: adminOnly, post: { form: { intent: 'save', videoUrl: '' }, expect: adminOnly } },
+	'/admin/videos/:slot/upload': {
+		sample: '/admin/videos/banner/upload',
+		get: adminOnly,
+		post: { form: { video: 'não é um vídeo' }, expect: adminOnly },
+	},
 	'/admin/produtos/novo': { get: adminOnly, post: { form: { title: '', price: 'x' }, expect: adminOnly } },
 	'/admin/produtos/:productId': {
 		sample: '/admin/produtos/00000000-0000-4000-8000-000000000000',

@@ -1,6 +1,8 @@
 import {
 	BoxesIcon,
 	CameraIcon,
+	ClapperboardIcon,
+	FilmIcon,
 	ClipboardListIcon,
 	StarIcon,
 	LayoutDashboardIcon,
@@ -14,13 +16,14 @@ import {
 	TicketPercentIcon,
 	TrophyIcon,
 	UsersIcon,
+	VideoIcon,
 } from 'lucide-react'
 import type { AreaNavItem } from '~/components/account/area-frame'
 
 /**
  * The back-office sidebar 'Menu Admin' (document 001 §2 'Admin area'), grouped as issue 11 asks
  * (Vendas, Catálogo, Personalização, Clientes, Conteúdo, Loja). Only pages that exist are
- * listed; the video pages (Conteúdo) and Aria IA add their lines when they land.
+ * listed; Aria IA adds its line when it lands.
  */
 export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Dashboard', to: '/admin', icon: LayoutDashboardIcon, end: true },
@@ -37,6 +40,9 @@ export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Avaliações', to: '/admin/avaliacoes', icon: StarIcon, group: 'Clientes' },
 	{ label: 'Fotos', to: '/admin/fotos', icon: CameraIcon, group: 'Clientes' },
 	{ label: 'Fidelidade', to: '/admin/fidelidade', icon: TrophyIcon, group: 'Clientes' },
+	{ label: 'Vídeo do Banner', to: '/admin/banner', icon: FilmIcon, group: 'Conteúdo' },
+	{ label: 'Vídeo da Assinatura', to: '/admin/subscription-cta-video', icon: ClapperboardIcon, group: 'Conteúdo' },
+	{ label: 'Vídeo da Personalização', to: '/admin/personalization-video', icon: VideoIcon, group: 'Conteúdo' },
 	{ label: 'E-mails', to: '/admin/emails', icon: MailIcon, group: 'Loja' },
 	{ label: 'Configurações', to: '/admin/configuracoes', icon: SettingsIcon, group: 'Loja' },
 ]

@@ -64,10 +64,7 @@ export function BackgroundVideo({ sources, poster, className, onExhausted }: Bac
 			{src && near && !reducedMotion ? (
 				<video
 					key={src}
-					className={cn(
-						'size-full object-cover transition-opacity duration-700',
-						current.playing ? 'opacity-100' : 'opacity-0',
-					)}
+					className={cn('size-full object-cover transition-opacity duration-700', current.playing ? 'opacity-100' : 'opacity-0')}
 					src={src}
 					poster={poster}
 					autoPlay
@@ -82,5 +79,23 @@ export function BackgroundVideo({ sources, poster, className, onExhausted }: Bac
 				/>
 			) : null}
 		</div>
+	)
+}
+
+/**
+ * The still frame taken from a configured video (issue 11), painted under it so the section
+ * shows the video's first picture before (or instead of) playing. Below the fold: lazy.
+ */
+export function VideoStill({ src, className }: { src: string; className?: string }) {
+	return (
+		<img
+			src={src}
+			alt=""
+			aria-hidden="true"
+			loading="lazy"
+			decoding="async"
+			className={cn('pointer-events-none absolute inset-0 size-full object-cover', className)}
+			data-testid="video-still"
+		/>
 	)
 }

@@ -59,10 +59,24 @@ export function CategoryCarousel({ cards }: { cards: CategoryCard[] }) {
 			<div className="flex items-end justify-between gap-4">
 				<SectionHeading id="categorias-title" title="Explore Nossas Categorias" />
 				<div className="mb-4 flex gap-2 sm:mb-6">
-					<Button type="button" variant="outline" size="icon" aria-label="Categorias anteriores" aria-controls="categorias-lista" onClick={() => scroll(-1)}>
+					<Button
+						type="button"
+						variant="outline"
+						size="icon"
+						aria-label="Categorias anteriores"
+						aria-controls="categorias-lista"
+						onClick={() => scroll(-1)}
+					>
 						<ChevronLeftIcon aria-hidden="true" />
 					</Button>
-					<Button type="button" variant="outline" size="icon" aria-label="Próximas categorias" aria-controls="categorias-lista" onClick={() => scroll(1)}>
+					<Button
+						type="button"
+						variant="outline"
+						size="icon"
+						aria-label="Próximas categorias"
+						aria-controls="categorias-lista"
+						onClick={() => scroll(1)}
+					>
 						<ChevronRightIcon aria-hidden="true" />
 					</Button>
 				</div>

@@ -24,7 +24,12 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 	if (!products || products.length === 0) return null
 	return (
 		<section aria-labelledby={titleId(row)} className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8" data-testid="home-category-row">
-			<SectionHeading id={titleId(row)} title={row.title} viewAllHref={row.href} actions={<RowArrows container={track} label={row.title} />} />
+			<SectionHeading
+				id={titleId(row)}
+				title={row.title}
+				viewAllHref={row.href}
+				actions={<RowArrows container={track} label={row.title} />}
+			/>
 			<div ref={track}>
 				<ProductGrid products={products} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
 			</div>

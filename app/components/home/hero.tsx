@@ -10,7 +10,9 @@ import { BackgroundVideo } from './background-video'
  * and 'Crie sua bandana' (/personalize), over a looping background video: the configured
  * one, else the shop's default. The gradient underneath shows only if the still is missing.
  */
-export function Hero({ videoUrl }: { videoUrl: string | null }) {
+export function Hero({ videoUrl, posterUrl }: { videoUrl: string | null; posterUrl: string | null }) {
+	// The configured video's own still (issue 11) when it has one, else the default's first frame.
+	const still = videoUrl && posterUrl ? posterUrl : HOME_POSTER_IMAGE
 	const { setChatOpen } = useShopUi()
 	return (
 		<section
@@ -22,7 +24,7 @@ export function Hero({ videoUrl }: { videoUrl: string | null }) {
 			 * fallback: a failed video removes itself and leaves it (document 000 §4/§8).
 			 */}
 			<img
-				src={HOME_POSTER_IMAGE}
+				src={still}
 				alt=""
 				aria-hidden="true"
 				width={960}
@@ -32,7 +34,7 @@ export function Hero({ videoUrl }: { videoUrl: string | null }) {
 				className="absolute inset-0 -z-10 size-full object-cover"
 				data-testid="hero-still"
 			/>
-			<BackgroundVideo sources={videoSourceChain(videoUrl, DEFAULT_HOME_VIDEOS)} poster={HOME_POSTER_IMAGE} className="-z-10" />
+			<BackgroundVideo sources={videoSourceChain(videoUrl, DEFAULT_HOME_VIDEOS)} poster={still} className="-z-10" />
 			{/* Keeps the white text readable whatever the video shows. */}
 			<div aria-hidden="true" className="absolute inset-0 -z-10 bg-black/40" />
 			<div className="mx-auto flex min-h-[26rem] w-full max-w-7xl flex-col items-center justify-center gap-5 px-4 py-16 text-center sm:min-h-[32rem] sm:py-24">

@@ -14,7 +14,10 @@ type ShowcasePost = { caption: string; image: string }
 const picture = (name: string, query: string) => `/imagens/demo/${name}.svg?${query}`
 
 export const INSTAGRAM_POSTS: readonly ShowcasePost[] = [
-	{ caption: 'Bandana xadrez no passeio de domingo', image: picture('instagram-1', 'forma=bandana&cor=%23be185d&cor2=%23fde7f0&padrao=xadrez') },
+	{
+		caption: 'Bandana xadrez no passeio de domingo',
+		image: picture('instagram-1', 'forma=bandana&cor=%23be185d&cor2=%23fde7f0&padrao=xadrez'),
+	},
 	{ caption: 'Lacinho novo para o banho e tosa', image: picture('instagram-2', 'forma=laco&cor=%23f472b6&padrao=poa&cor2=%23ffffff') },
 	{ caption: 'Colar com nome bordado', image: picture('instagram-3', 'forma=coleira&cor=%237a1240') },
 	{ caption: 'Gravata para o casamento da tutora', image: picture('instagram-4', 'forma=gravata&cor=%231e3a8a&cor2=%23fde68a&padrao=poa') },

@@ -2,14 +2,14 @@ import { PaletteIcon, PenToolIcon } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
-import { BackgroundVideo } from './background-video'
+import { BackgroundVideo, VideoStill } from './background-video'
 
 /**
  * document 000 §2: the personalization promo, "with optional video" — shown beside the
  * text only when one is configured; if it fails to load its frame goes too (§8: the
  * personalization video has no fallback, it is hidden).
  */
-export function PersonalizationPromo({ videoUrl }: { videoUrl: string | null }) {
+export function PersonalizationPromo({ videoUrl, posterUrl = null }: { videoUrl: string | null; posterUrl?: string | null }) {
 	const [videoFailed, setVideoFailed] = useState(false)
 	const hideVideo = useCallback(() => setVideoFailed(true), [])
 	return (
@@ -21,8 +21,8 @@ export function PersonalizationPromo({ videoUrl }: { videoUrl: string | null }) 
 						Uma bandana com a cara do seu pet
 					</h2>
 					<p className="text-pretty">
-						Escolha a arte, as cores e o tamanho, e borde o nome ou o Instagram do seu pet. Produção em 4 dias úteis e
-						envio para todo o Brasil.
+						Escolha a arte, as cores e o tamanho, e borde o nome ou o Instagram do seu pet. Produção em 4 dias úteis e envio para todo o
+						Brasil.
 					</p>
 					<div className="flex flex-col gap-3 sm:flex-row">
 						<Button asChild size="lg">
@@ -41,7 +41,8 @@ export function PersonalizationPromo({ videoUrl }: { videoUrl: string | null }) 
 				</div>
 				{videoUrl && !videoFailed ? (
 					<div className="relative aspect-video overflow-hidden rounded-xl bg-muted" aria-hidden="true">
-						<BackgroundVideo sources={[videoUrl]} onExhausted={hideVideo} />
+						{posterUrl ? <VideoStill src={posterUrl} /> : null}
+						<BackgroundVideo sources={[videoUrl]} poster={posterUrl ?? undefined} onExhausted={hideVideo} />
 					</div>
 				) : null}
 			</div>

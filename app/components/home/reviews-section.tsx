@@ -32,7 +32,10 @@ export function ReviewsSection({ data }: { data: HomeReviews | null }) {
 				aria-label="Avaliações de clientes"
 			>
 				{data.reviews.map((review) => (
-					<li key={review.id} className="flex w-72 shrink-0 snap-start flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:w-80">
+					<li
+						key={review.id}
+						className="flex w-72 shrink-0 snap-start flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm sm:w-80"
+					>
 						<div className="flex items-center justify-between gap-2">
 							<p className="font-semibold">{review.customerName}</p>
 							<StarRating value={review.rating} />

@@ -13,6 +13,8 @@ function videoSlotTable<Name extends string>(name: Name) {
 		{
 			id: uuid().primaryKey().defaultRandom(),
 			videoUrl: text().notNull(),
+			/** A still taken from the video (issue 11), painted before the video plays; null for none. */
+			posterUrl: text(),
 			isActive: boolean().notNull().default(true),
 			createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 		},

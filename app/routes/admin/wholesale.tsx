@@ -95,7 +95,7 @@ function TierTable({ kind, title, tiers }: { kind: 'bandana' | 'collar'; title: 
 		setRows((current) => current.map((row) => (row.key === key ? { ...row, [field]: value } : row)))
 	const labelId = `tabela-${kind}`
 	return (
-		<Card>
+		<Card className="min-w-0">
 			<CardHeader>
 				<CardTitle>
 					<h2 id={labelId}>{title}</h2>
@@ -209,7 +209,7 @@ function TierTable({ kind, title, tiers }: { kind: 'bandana' | 'collar'; title: 
 export default function WholesaleAdmin({ loaderData }: Route.ComponentProps) {
 	return (
 		<AdminPage title="Atacado" description="Preços por quantidade das bandanas e dos colares de atacado (mínimo de 10 unidades).">
-			<div className="grid gap-6 2xl:grid-cols-2">
+			<div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
 				<TierTable kind="bandana" title="Bandanas" tiers={loaderData.bandana} />
 				<TierTable kind="collar" title="Colares" tiers={loaderData.collar} />
 			</div>

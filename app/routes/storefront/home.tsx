@@ -108,9 +108,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	useScrollToHashSection()
 	return (
 		<main>
-			<Hero videoUrl={videos.hero} />
+			<Hero videoUrl={videos.hero} posterUrl={videos.posters.hero} />
 			<CategoryCarousel cards={categories} />
-			<PersonalizationPromo videoUrl={videos.personalization} />
+			<PersonalizationPromo videoUrl={videos.personalization} posterUrl={videos.posters.personalization} />
 			<div id="produtos">
 				{HOME_FEATURED_SECTIONS.map((section) => {
 					switch (section.kind) {
@@ -127,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 							return products ? <DeferredRow key={section.handle} row={section} products={products} /> : null
 						}
 						case 'subscription-promo':
-							return <SubscriptionPromo key="subscription" videoUrl={videos.subscriptionCta} />
+							return <SubscriptionPromo key="subscription" videoUrl={videos.subscriptionCta} posterUrl={videos.posters.subscriptionCta} />
 						case 'reviews':
 							return (
 								<Suspense key="reviews" fallback={<ReviewsSkeleton />}>

@@ -1,4 +1,5 @@
 import { expireUnpaidOrders } from '~/server/orders/expiry.server'
+import { purgeUnsavedVideos } from '~/server/media/unsaved-videos.server'
 import { purgeUnorderedPersonalizationFiles } from '~/server/personalization/unordered-files.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
@@ -17,6 +18,7 @@ export const SHOP_JOBS = {
 	purgeSessions: 'limpar-sessoes-expiradas',
 	purgeRateLimits: 'limpar-limites-de-taxa',
 	purgeUnorderedFiles: 'limpar-arquivos-de-personalizacao-nao-pedidos',
+	purgeUnsavedVideos: 'limpar-videos-nao-salvos',
 } as const
 
 let runner: JobRunner | undefined
@@ -29,6 +31,7 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeSessions, intervalMs: 6 * HOUR, run: () => purgeExpiredSessions() })
 	runner.register({ name: SHOP_JOBS.purgeRateLimits, intervalMs: HOUR, run: () => purgeStaleRateLimits() })
 	runner.register({ name: SHOP_JOBS.purgeUnorderedFiles, intervalMs: 6 * HOUR, run: () => purgeUnorderedPersonalizationFiles() })
+	runner.register({ name: SHOP_JOBS.purgeUnsavedVideos, intervalMs: 6 * HOUR, run: () => purgeUnsavedVideos() })
 	runner.start()
 	return runner
 }

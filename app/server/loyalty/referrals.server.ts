@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { userProfiles, users } from '~/db/schema'
+import { isUniqueViolation } from '~/server/database-errors.server'
 import { db, type Executor, queryRows, type Transaction } from '~/server/db.server'
 import { awardPointsOnce } from './points.server'
 import { evaluateBadges } from './badges.server'
@@ -50,14 +51,6 @@ export async function referralCodeOf(userId: string): Promise<string> {
 		}
 	}
 	throw new Error('código de indicação não gerado')
-}
-
-/** SQLSTATE 23505, on the error or the driver error drizzle wraps. */
-function isUniqueViolation(error: unknown): boolean {
-	for (let current: unknown = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-		if ((current as { code?: unknown }).code === '23505') return true
-	}
-	return false
 }
 
 /** The referrer behind a code, or null (unknown code, or the new customer's own). */

@@ -31,6 +31,12 @@ export interface StorageDriver {
 	 * each other.
 	 */
 	put(key: string, bytes: Uint8Array, contentType: string): Promise<boolean>
+	/**
+	 * Stores a stream under `key` without holding it in memory (videos of up to 50 MB), with
+	 * put's rules: never overwrites (false), and nothing is left behind when the stream fails
+	 * (a cancelled upload, a body over its limit): the error is rethrown.
+	 */
+	putStream(key: string, body: ReadableStream<Uint8Array>, contentType: string): Promise<boolean>
 	/** The object, or null when there is none. */
 	get(key: string): Promise<StoredObject | null>
 	/** Removes the object; removing a missing one is not an error. */

@@ -4,19 +4,21 @@
  * shape and anything else is refused before it reaches a driver.
  */
 
-export const BUCKETS = ['personalizacao-arquivos', 'user-photos', 'hero-videos'] as const
+export const BUCKETS = ['personalizacao-arquivos', 'user-photos', 'hero-videos', 'product-images'] as const
 export type Bucket = (typeof BUCKETS)[number]
 
 /**
  * Who may read a bucket by URL. Customer personalisation files (pet faces, logos, art)
  * are private: only the admin downloads them (and the browser that uploaded one sees its
  * preview). Shopper photos are public only once the admin approves them (decision 12);
- * before that only their owner and the admin see them. Banner videos are public.
+ * before that only their owner and the admin see them. Banner videos (with their poster
+ * frames) and product pictures are public.
  */
 export const BUCKET_VISIBILITY: Record<Bucket, 'public' | 'admin' | 'approved'> = {
 	'personalizacao-arquivos': 'admin',
 	'user-photos': 'approved',
 	'hero-videos': 'public',
+	'product-images': 'public',
 }
 
 export function isBucket(value: string): value is Bucket {
@@ -35,7 +37,8 @@ export type VideoPrefix = (typeof VIDEO_PREFIXES)[number]
 export type UploadTarget =
 	| { bucket: 'personalizacao-arquivos'; prefix: PersonalizationPrefix; owner: string }
 	| { bucket: 'user-photos'; userId: string }
-	| { bucket: 'hero-videos'; prefix: VideoPrefix }
+	| { bucket: 'hero-videos'; prefix: VideoPrefix; poster?: boolean }
+	| { bucket: 'product-images'; productId: string }
 
 // One path segment: starts with a letter or digit (so never '.', '..' or a hidden
 // '.meta'), then letters, digits, '.', '_' or '-'. No spaces, no unicode look-alikes,
@@ -84,7 +87,11 @@ export function buildKey(target: UploadTarget, extension: string, timestamp: num
 			key = `${keyPart(target.userId)}/${timestamp}.${ext}`
 			break
 		case 'hero-videos':
-			key = `${target.prefix}-${timestamp}.${ext}`
+			// A poster frame is named after its video's slot: hero-poster-1712345678901.jpg.
+			key = `${target.prefix}${target.poster ? '-poster' : ''}-${timestamp}.${ext}`
+			break
+		case 'product-images':
+			key = `${keyPart(target.productId)}/${timestamp}.${ext}`
 			break
 	}
 	assertSafeKey(key)

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { type Dirent, createReadStream } from 'node:fs'
+import { type Dirent, createReadStream, createWriteStream } from 'node:fs'
 import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type { StorageDriver, StoredObject } from './driver.server'
 import { assertSafeKey } from './keys.server'
 
@@ -41,33 +43,61 @@ export function createLocalDiskDriver(root: string): StorageDriver {
 		}
 	}
 
+	/**
+	 * Writes beside the targets, then hard-links into place: a link fails when the name is
+	 * taken (no overwrite, no race between two servers) and readers never see a half-written
+	 * file. The metadata goes first, so a reader never finds a file without its content type,
+	 * and it doubles as the claim on the key; it gets the hash once the bytes are in (a
+	 * stream's hash is known only at its end).
+	 */
+	async function store(key: string, contentType: string, write: (temporaryFile: string) => Promise<string>): Promise<boolean> {
+		const { file, meta } = pathsFor(key)
+		await mkdir(path.dirname(file), { recursive: true })
+		await mkdir(path.dirname(meta), { recursive: true })
+		const suffix = randomBytes(8).toString('hex')
+		const temporaryMeta = path.join(path.dirname(meta), `.tmp-${suffix}`)
+		const temporaryFile = path.join(path.dirname(file), `.tmp-${suffix}`)
+		let claimed = false
+		let stored = false
+		try {
+			await writeFile(temporaryMeta, JSON.stringify({ contentType, sha256: '' } satisfies Metadata))
+			if (!(await linkUnlessTaken(temporaryMeta, meta))) return false
+			claimed = true
+			const sha256 = await write(temporaryFile)
+			// temporaryMeta and meta are one file (hard link): this completes the claim in place.
+			// Nobody reads it yet: the bytes are linked into place only below.
+			await writeFile(meta, JSON.stringify({ contentType, sha256 } satisfies Metadata))
+			// A file without metadata was there (copied in by hand): leave it alone.
+			if (!(await linkUnlessTaken(temporaryFile, file))) return false
+			stored = true
+			return true
+		} finally {
+			if (claimed && !stored) await unlink(meta).catch(() => {})
+			await unlink(temporaryMeta).catch(() => {})
+			await unlink(temporaryFile).catch(() => {})
+		}
+	}
+
 	return {
 		async put(key, bytes, contentType) {
-			const { file, meta } = pathsFor(key)
-			await mkdir(path.dirname(file), { recursive: true })
-			await mkdir(path.dirname(meta), { recursive: true })
-			const sha256 = createHash('sha256').update(bytes).digest('hex')
-			// Write beside the targets, then hard-link into place: a link fails when the name
-			// is taken (no overwrite, no race between two servers) and readers never see a
-			// half-written file. The metadata goes first, so a reader never finds a file
-			// without its content type, and it doubles as the claim on the key.
-			const suffix = randomBytes(8).toString('hex')
-			const temporaryMeta = path.join(path.dirname(meta), `.tmp-${suffix}`)
-			const temporaryFile = path.join(path.dirname(file), `.tmp-${suffix}`)
-			try {
-				await writeFile(temporaryMeta, JSON.stringify({ contentType, sha256 } satisfies Metadata))
-				if (!(await linkUnlessTaken(temporaryMeta, meta))) return false
+			return store(key, contentType, async (temporaryFile) => {
 				await writeFile(temporaryFile, bytes)
-				if (!(await linkUnlessTaken(temporaryFile, file))) {
-					// A file without metadata was there (copied in by hand): leave it alone.
-					await unlink(meta).catch(() => {})
-					return false
-				}
-				return true
-			} finally {
-				await unlink(temporaryMeta).catch(() => {})
-				await unlink(temporaryFile).catch(() => {})
-			}
+				return createHash('sha256').update(bytes).digest('hex')
+			})
+		},
+
+		async putStream(key, body, contentType) {
+			return store(key, contentType, async (temporaryFile) => {
+				const hash = createHash('sha256')
+				const hashing = new Transform({
+					transform(chunk: Buffer, _encoding, callback) {
+						hash.update(chunk)
+						callback(null, chunk)
+					},
+				})
+				await pipeline(Readable.fromWeb(body as NodeReadableStream), hashing, createWriteStream(temporaryFile))
+				return hash.digest('hex')
+			})
 		},
 
 		async get(key) {

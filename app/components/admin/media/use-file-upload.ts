@@ -1,0 +1,80 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+
+/**
+ * Sends one file as the raw body of a POST with XMLHttpRequest, the one browser API that
+ * reports upload progress, so the admin sees a real percentage and the time left, and can
+ * cancel. fetch() cannot report upload progress.
+ */
+export type UploadState =
+	| { status: 'idle' }
+	| { status: 'uploading'; percent: number; secondsLeft: number | null }
+	| { status: 'done'; url: string }
+	| { status: 'failed'; title: string; message: string | null }
+	| { status: 'cancelled' }
+
+type Answer = { ok: true; url: string } | { ok: false; title: string; message: string }
+
+function parseAnswer(text: string): Answer | null {
+	try {
+		const value = JSON.parse(text) as unknown
+		if (value && typeof value === 'object' && 'ok' in value) return value as Answer
+	} catch {
+		// A proxy's HTML error page, or a cut-off answer.
+	}
+	return null
+}
+
+export function useFileUpload() {
+	const [state, setState] = useState<UploadState>({ status: 'idle' })
+	const request = useRef<XMLHttpRequest | null>(null)
+
+	useEffect(() => () => request.current?.abort(), [])
+
+	const start = useCallback((endpoint: string, file: File): Promise<UploadState> => {
+		request.current?.abort()
+		return new Promise((resolve) => {
+			const xhr = new XMLHttpRequest()
+			request.current = xhr
+			const startedAt = performance.now()
+			const finish = (next: UploadState) => {
+				if (request.current === xhr) request.current = null
+				setState(next)
+				resolve(next)
+			}
+			xhr.upload.onprogress = (event) => {
+				if (!event.lengthComputable || event.total === 0) return
+				const elapsed = (performance.now() - startedAt) / 1000
+				const rate = elapsed > 0 ? event.loaded / elapsed : 0
+				// A second of data before guessing: the first chunks leave too fast to say.
+				const secondsLeft = rate > 0 && elapsed >= 1 ? Math.ceil((event.total - event.loaded) / rate) : null
+				setState({ status: 'uploading', percent: Math.min(99, Math.floor((event.loaded / event.total) * 100)), secondsLeft })
+			}
+			xhr.onload = () => {
+				const answer = parseAnswer(xhr.responseText)
+				if (xhr.status >= 200 && xhr.status < 300 && answer?.ok) finish({ status: 'done', url: answer.url })
+				else if (answer && !answer.ok) finish({ status: 'failed', title: answer.title, message: answer.message })
+				else if (xhr.status === 413)
+					finish({ status: 'failed', title: 'Arquivo muito grande', message: 'O vídeo deve ter no máximo 50MB.' })
+				else finish({ status: 'failed', title: '', message: null })
+			}
+			xhr.onerror = () =>
+				finish({ status: 'failed', title: '', message: 'Sem conexão com a loja. Verifique a internet e tente novamente.' })
+			xhr.onabort = () => finish({ status: 'cancelled' })
+			xhr.open('POST', endpoint)
+			xhr.setRequestHeader('Accept', 'application/json')
+			setState({ status: 'uploading', percent: 0, secondsLeft: null })
+			xhr.send(file)
+		})
+	}, [])
+
+	const cancel = useCallback(() => request.current?.abort(), [])
+	const reset = useCallback(() => setState({ status: 'idle' }), [])
+
+	return { state, start, cancel, reset }
+}
+
+/** '12 s restantes', '2 min restantes'. */
+export function formatTimeLeft(seconds: number): string {
+	if (seconds < 60) return `${seconds} s restantes`
+	return `${Math.ceil(seconds / 60)} min restantes`
+}

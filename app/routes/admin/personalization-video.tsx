@@ -1,0 +1,20 @@
+import { VideoSlotPage } from '~/components/admin/media/video-slot-page'
+import { loadVideoSlot, videoSlotAction } from '~/server/media/video-slot-page.server'
+import { pageTitle } from '~/utils/meta'
+import type { Route } from './+types/personalization-video'
+
+/** /admin/personalization-video (document 001 §2, §4, §8): app/components/admin/media/video-slot-page.tsx. */
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Vídeo da personalização', matches) }]
+
+export async function loader({ request }: Route.LoaderArgs) {
+	return loadVideoSlot(request, 'personalization')
+}
+
+export async function action({ request }: Route.ActionArgs) {
+	return videoSlotAction(request, 'personalization')
+}
+
+export default function AdminVideoSlot({ loaderData }: Route.ComponentProps) {
+	return <VideoSlotPage slot="personalization" video={loaderData.video} loadFailed={loaderData.loadFailed} />
+}
