@@ -47,6 +47,7 @@ export default [
 		route('produtos', 'routes/admin/products.tsx'),
 		route('produtos/novo', 'routes/admin/product-new.tsx'),
 		route('produtos/:productId', 'routes/admin/product.tsx'),
+		route('produtos/:productId/imagens', 'routes/admin/product-images.ts'),
 		route('estoque', 'routes/admin/stock.tsx'),
 		route('users/:userId', 'routes/admin/user.tsx'),
 		route('pedidos', 'routes/admin/orders.tsx'),

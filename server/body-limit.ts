@@ -39,6 +39,11 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
 	},
 	{
+		path: /^\/admin\/produtos\/[^/]+\/imagens\/?$/,
+		bytes: 5 * MB + 256 * KB,
+		why: "one product picture of up to 5 MB per request (the page sends a multiple choice one by one): uploadBodyLimit('image')",
+	},
+	{
 		path: /^\/admin\/videos\/[a-z-]+\/upload\/?$/,
 		bytes: 50 * MB + 64 * KB,
 		why: 'a home video of up to 50 MB (document 001 §8) as the raw body, streamed to storage: UPLOAD_LIMITS.video',

@@ -4,6 +4,7 @@ import type { Env } from '~/server/env.server'
 import { startShopJobs, stopShopJobs } from '~/server/jobs/shop-jobs.server'
 import { logger } from '~/server/logger.server'
 import { seedDemoData } from '~/server/seed/seed.server'
+import { settleImageVariants } from '~/server/catalog-admin/product-images.server'
 
 /**
  * Everything that must hold before the first request: the database is reachable and
@@ -22,5 +23,7 @@ export async function startApp(env: Env) {
 export async function stopApp() {
 	// Jobs first: a run in progress finishes while the database is still open.
 	await stopShopJobs()
+	// Resizes of just-uploaded product pictures end too: a half-written variant is never left.
+	await settleImageVariants()
 	await getConnection().close()
 }

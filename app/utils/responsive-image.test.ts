@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { IMAGE_WIDTHS, isImageWidth, isResizableImageUrl, responsiveImageProps } from './responsive-image'
+import { IMAGE_WIDTHS, isImageWidth, isResizableImageUrl, responsiveImageProps, thumbnailUrl } from './responsive-image'
 
 const SIZES = '(min-width: 768px) 33vw, 50vw'
 
 describe('responsiveImageProps', () => {
-	it('offers every width of a raster upload whose size is unknown', () => {
+	it('offers every width of a raster upload whose size is unknown; src is the largest copy, never the original', () => {
 		expect(responsiveImageProps('/uploads/user-photos/u1/1700000000000.jpg', { sizes: SIZES })).toEqual({
-			src: '/uploads/user-photos/u1/1700000000000.jpg',
+			src: '/uploads/user-photos/u1/1700000000000.jpg?w=1280',
 			srcSet: [
 				'/uploads/user-photos/u1/1700000000000.jpg?w=160 160w',
 				'/uploads/user-photos/u1/1700000000000.jpg?w=320 320w',
@@ -32,10 +32,9 @@ describe('responsiveImageProps', () => {
 		expect(responsiveImageProps('/uploads/user-photos/u1/1.webp', { sizes: SIZES, width: 90 }).srcSet).toBe(
 			'/uploads/user-photos/u1/1.webp?w=160 90w',
 		)
+		expect(props.src).toBe('/uploads/user-photos/u1/1.png?w=960')
 		// Wider than the largest variant: all six, each its own width.
-		expect(responsiveImageProps('/uploads/user-photos/u1/1.jpeg', { sizes: SIZES, width: 4000 }).srcSet).toMatch(
-			/\?w=1280 1280w$/,
-		)
+		expect(responsiveImageProps('/uploads/user-photos/u1/1.jpeg', { sizes: SIZES, width: 4000 }).srcSet).toMatch(/\?w=1280 1280w$/)
 	})
 
 	it('leaves SVG, demo drawings, GIFs, videos and other sites alone (no srcSet, no sizes)', () => {
@@ -65,5 +64,14 @@ describe('widths', () => {
 		expect(isResizableImageUrl('/uploads/user-photos/u1/1.JPG')).toBe(true)
 		expect(isResizableImageUrl('/uploads/personalizacao-arquivos/rosto_pet_s1_1.png')).toBe(true)
 		expect(isResizableImageUrl('/uploads/user-photos/u1/1.avif')).toBe(false)
+	})
+})
+
+describe('thumbnailUrl', () => {
+	it('picks the smallest stored width covering a 2× screen; leaves other addresses alone', () => {
+		expect(thumbnailUrl('/uploads/product-images/p1/1.jpg', 80)).toBe('/uploads/product-images/p1/1.jpg?w=160')
+		expect(thumbnailUrl('/uploads/product-images/p1/1.jpg', 200)).toBe('/uploads/product-images/p1/1.jpg?w=480')
+		expect(thumbnailUrl('/uploads/product-images/p1/1.jpg', 5000)).toBe('/uploads/product-images/p1/1.jpg?w=1280')
+		expect(thumbnailUrl('/imagens/demo/laco.svg', 80)).toBe('/imagens/demo/laco.svg')
 	})
 })

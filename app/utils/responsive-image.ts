@@ -43,19 +43,31 @@ export type ResponsiveImageProps = { src: string; srcSet?: string; sizes?: strin
  * Unknown: every width is offered, and the server answers the large ones with the original
  * size, which only makes the browser's choice a little generous.
  */
-export function responsiveImageProps(
-	url: string,
-	options: { sizes: string; width?: number | null },
-): ResponsiveImageProps {
+export function responsiveImageProps(url: string, options: { sizes: string; width?: number | null }): ResponsiveImageProps {
 	if (!isResizableImageUrl(url)) return { src: url }
 	const intrinsic = options.width && options.width > 0 ? Math.round(options.width) : null
 	const candidates: string[] = []
+	let largest: ImageWidth = IMAGE_WIDTHS[0]
 	for (const width of IMAGE_WIDTHS) {
+		largest = width
 		if (intrinsic !== null && width >= intrinsic) {
 			candidates.push(`${imageVariantUrl(url, width)} ${intrinsic}w`)
 			break
 		}
 		candidates.push(`${imageVariantUrl(url, width)} ${width}w`)
 	}
-	return { src: url, srcSet: candidates.join(', '), sizes: options.sizes }
+	// `src` is for browsers without srcSet support and for crawlers: the largest copy offered,
+	// never the original, which may be a camera's several megabytes (issue 11).
+	return { src: imageVariantUrl(url, largest), srcSet: candidates.join(', '), sizes: options.sizes }
+}
+
+/**
+ * The address of a small picture shown at `cssWidth` pixels (cart lines, order summaries,
+ * search results): for our raster uploads the smallest stored width covering it on a 2× screen,
+ * else the address as it is.
+ */
+export function thumbnailUrl(url: string, cssWidth: number): string {
+	if (!isResizableImageUrl(url)) return url
+	const width = IMAGE_WIDTHS.find((w) => w >= cssWidth * 2) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]
+	return imageVariantUrl(url, width as ImageWidth)
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 import { AdminPages } from './pages/admin-pages'
 import { ProductPage } from './pages/product-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
 
 /*
- * Issue 11, the owner's catalogue: a product created in the back-office with two options is on
- * the storefront, in search and in the sitemap; a price change reaches a cart that holds it;
- * stock at zero shows 'Indisponível'.
+ * Issue 11, the owner's catalogue: a product created in the back-office with two options and three
+ * pictures is on the storefront, in search and in the sitemap; a price change reaches a cart that
+ * holds it; stock at zero shows 'Indisponível'.
  */
 const browser = setupBrowser()
 
@@ -51,12 +52,39 @@ describe('catálogo no back-office', () => {
 		expect(new URL(page.url()).pathname).toMatch(/^\/admin\/produtos\/[0-9a-f-]{36}$/)
 		expect(await page.getByRole('form', { name: 'Editar produto' }).getByLabel('Tags').inputValue()).toBe('laço, teste')
 
+		// Three pictures chosen at once; the third moved to the front and described.
+		const picture = async (colour: string) =>
+			sharp({ create: { width: 900, height: 900, channels: 3, background: colour } })
+				.jpeg()
+				.toBuffer()
+		await page.getByLabel('Adicionar imagens').setInputFiles([
+			{ name: 'azul.jpg', mimeType: 'image/jpeg', buffer: await picture('#1d4ed8') },
+			{ name: 'rosa.jpg', mimeType: 'image/jpeg', buffer: await picture('#db2777') },
+			{ name: 'verde.jpg', mimeType: 'image/jpeg', buffer: await picture('#15803d') },
+		])
+		await expect.poll(() => page.getByTestId('imagem-produto').count(), { timeout: 30_000 }).toBe(3)
+		await page.getByRole('button', { name: 'Mover imagem 3 para antes' }).click()
+		await page.getByRole('button', { name: 'Mover imagem 2 para antes' }).click()
+		await page.getByLabel('Texto alternativo da imagem 1').fill('Laço verde de cetim')
+		await page.getByRole('button', { name: 'Salvar imagens' }).click()
+		await admin.shell.toast('Imagens salvas!')
+		await expect.poll(() => page.getByLabel('Texto alternativo da imagem 1').inputValue()).toBe('Laço verde de cetim')
+
 		// On the storefront, in search and in the sitemap.
 		const shopper = await browser.newPage(MOBILE)
 		const product = new ProductPage(shopper)
 		expect(await product.goto(handle)).toBe(200)
 		expect(await product.heading().textContent()).toBe(title)
 		expect(await product.price()).toBe('R$ 39,90')
+		// The gallery opens on the green picture, sent at a stored width (never the 900 px original).
+		const main = shopper.getByRole('img', { name: 'Laço verde de cetim' }).first()
+		expect(await main.getAttribute('src')).toMatch(/^\/uploads\/product-images\/[0-9a-f-]{36}\/\d+\.jpg\?w=960$/)
+		expect(await main.getAttribute('srcset')).toContain('?w=480 480w')
+		const pictureResponse = await fetch(new URL((await main.getAttribute('src')) ?? '', browser.baseUrl()), {
+			headers: { accept: 'image/avif,image/webp' },
+		})
+		expect(pictureResponse.status).toBe(200)
+		expect(['image/avif', 'image/webp']).toContain(pictureResponse.headers.get('content-type'))
 		await shopper.goto(`/busca?q=${encodeURIComponent(title)}`)
 		await shopper.getByRole('main').getByRole('link', { name: title }).first().waitFor()
 		const sitemap = await (await fetch(new URL('/sitemap.xml', browser.baseUrl()))).text()

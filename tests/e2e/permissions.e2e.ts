@@ -88,6 +88,12 @@ export const MATRIX: Record<string, Row> = {
 	// Catalogue (issue 11): forms refused before anything is saved (no title; an unknown product).
 	'/admin/produtos': { get: adminOnly },
 	'/admin/estoque': { get: adminOnly },
+	// Pictures: GET is 405; an unknown product's upload is refused (404) before anything is stored.
+	'/admin/produtos/:productId/imagens': {
+		sample: '/admin/produtos/00000000-0000-4000-8000-000000000000/imagens',
+		get: adminOnly,
+		post: { form: { intent: 'upload' }, expect: adminOnly },
+	},
 	// The home videos (issue 11): an empty address is refused (400) before anything is saved; the
 	// upload endpoint answers GET with 405 and a body that is not a video with 400.
 	'/admin/banner': { get: adminOnly, post: { form: { intent: 'save', videoUrl: '' }, expect: adminOnly } },

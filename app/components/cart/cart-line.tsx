@@ -7,6 +7,7 @@ import { cn } from '~/utils/cn'
 import { formatMoney } from '~/utils/format'
 import type { CartViewLine } from './cart-view'
 import { announceCartResult } from './cart-feedback'
+import { thumbnailUrl } from '~/utils/responsive-image'
 
 /** Each line has its own fetcher: changing one line does not cancel another's request. */
 export function cartLineFetcherKey(lineId: string) {
@@ -59,7 +60,14 @@ export function CartLine({ line }: { line: CartViewLine }) {
 		>
 			<div className="size-20 shrink-0 overflow-hidden rounded-md border bg-muted">
 				{line.image ? (
-					<img src={line.image.url} alt={line.image.altText} width={80} height={80} loading="lazy" className="size-full object-cover" />
+					<img
+						src={thumbnailUrl(line.image.url, 80)}
+						alt={line.image.altText}
+						width={80}
+						height={80}
+						loading="lazy"
+						className="size-full object-cover"
+					/>
 				) : null}
 			</div>
 			<div className="flex min-w-0 flex-1 flex-col gap-1">

@@ -1,5 +1,6 @@
 import { formatMoney } from '~/utils/format'
 import type { SummaryLine } from '~/utils/order-summary-line'
+import { thumbnailUrl } from '~/utils/responsive-image'
 
 /**
  * Lines and totals of a cart at checkout or of a placed order (the back-office may reuse it).
@@ -23,7 +24,7 @@ export function OrderSummaryLines({ lines }: { lines: SummaryLine[] }) {
 			{lines.map((line) => (
 				<li key={line.id} className="flex gap-3" data-testid="summary-line">
 					{line.imageUrl ? (
-						<img src={line.imageUrl} alt="" width={56} height={56} className="size-14 shrink-0 rounded-md object-cover" />
+						<img src={thumbnailUrl(line.imageUrl, 56)} alt="" width={56} height={56} className="size-14 shrink-0 rounded-md object-cover" />
 					) : (
 						<div className="size-14 shrink-0 rounded-md bg-muted" aria-hidden="true" />
 					)}

@@ -14,6 +14,7 @@ import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, reviewCountLabel, type ReviewSummary } from '~/utils/reviews'
 import { installmentLabel, pixOfferLabel } from '~/utils/installments'
 import { usePixDiscountPercent } from '~/components/shop/use-root-data'
+import { responsiveImageProps } from '~/utils/responsive-image'
 
 export type SubscriptionProductProps = {
 	/** descriptionHtml is already sanitised by the loader. */
@@ -76,7 +77,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 				<div className="overflow-hidden rounded-2xl border bg-muted">
 					{image ? (
 						<img
-							src={image.url}
+							{...responsiveImageProps(image.url, { sizes: '(min-width: 768px) 50vw, 100vw', width: image.width })}
 							alt={image.altText ?? product.title}
 							width={image.width ?? 800}
 							height={image.height ?? 800}

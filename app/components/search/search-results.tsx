@@ -2,6 +2,7 @@ import { ImageIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SearchResult } from '~/routes/resources/search'
 import { formatMoney } from '~/utils/format'
+import { thumbnailUrl } from '~/utils/responsive-image'
 
 export const SEARCH_RESULTS_ID = 'busca-produtos-resultados'
 
@@ -49,7 +50,7 @@ export function SearchResults({
 						{result.image ? (
 							// The title beside it names the product: the thumbnail adds nothing to read.
 							<img
-								src={result.image.url}
+								src={thumbnailUrl(result.image.url, 48)}
 								alt=""
 								width={48}
 								height={48}

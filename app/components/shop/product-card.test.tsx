@@ -72,7 +72,7 @@ describe('ProductCard', () => {
 			toProductCardData(summary({ images: [{ url, altText: null, width: 700, height: 700 }] })),
 		)
 		const img = /<img[^>]*>/.exec(html)?.[0] ?? ''
-		expect(img).toContain(`src="${url}"`)
+		expect(img).toContain(`src="${url}?w=960"`)
 		expect(img).toContain(
 			`srcSet="${url}?w=160 160w, ${url}?w=320 320w, ${url}?w=480 480w, ${url}?w=640 640w, ${url}?w=960 700w"`,
 		)

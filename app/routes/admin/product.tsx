@@ -5,11 +5,13 @@ import { z } from 'zod'
 import { AdminPage, FieldMessage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
 import { formatMoneyInput } from '~/components/admin/money'
 import { ProductFields } from '~/components/admin/catalog/product-fields'
+import { ProductImagesEditor } from '~/components/admin/catalog/product-images-editor'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { listProductImages } from '~/server/catalog-admin/product-images.server'
 import { collectionChoices, productForEdit } from '~/server/catalog-admin/product-list.server'
 import { deleteOrArchiveProduct, duplicateProduct, PRODUCT_ADMIN_MESSAGES, updateProduct } from '~/server/catalog-admin/products.server'
 import { adjustStock, STOCK_MESSAGES, stockAdjustmentSchema, stockHistory } from '~/server/catalog-admin/stock.server'
@@ -39,8 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const product = await productForEdit(params.productId)
 	if (!product) throw data(null, { status: 404 })
-	const [collections, history] = await Promise.all([collectionChoices(), stockHistory(product.id)])
-	return { product, collections, history }
+	const [collections, history, images] = await Promise.all([collectionChoices(), stockHistory(product.id), listProductImages(product.id)])
+	return { product, collections, history, images }
 }
 
 type Answer =
@@ -131,7 +133,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
-	const { product, collections, history } = loaderData
+	const { product, collections, history, images } = loaderData
 	const answer = useActionData<typeof action>() as Answer | undefined
 	const busy = useNavigation().state === 'submitting'
 	const formRef = useRef<HTMLFormElement>(null)
@@ -279,6 +281,10 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 					{busy ? 'Salvando...' : 'Salvar produto'}
 				</Button>
 			</Form>
+
+			<div className="mt-6">
+				<ProductImagesEditor key={images.map((i) => `${i.id}:${i.altText}`).join('|')} productId={product.id} images={images} />
+			</div>
 
 			{tracked.length > 0 ? (
 				<Card className="mt-6">

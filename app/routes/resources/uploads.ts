@@ -1,6 +1,6 @@
 import { getOptionalUser, requireAdmin } from '~/server/auth/guards.server'
 import { photoVisibility } from '~/server/account/photos.server'
-import { getImageVariant, isResizable, parseWidthParam, variantEtag } from '~/server/images/variants.server'
+import { getImageVariant, isResizable, parseWidthParam, readyAvifVariant, variantEtag } from '~/server/images/variants.server'
 import { logger } from '~/server/logger.server'
 import { requestOwnsKey } from '~/server/personalization/files.server'
 import { BUCKET_VISIBILITY, getBucketStorage, isBucket, isSafeKey, uploadUrl } from '~/server/storage.server'
@@ -70,12 +70,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 	if (requested.width !== null && isResizable(object.contentType)) {
 		const width = requested.width
-		const etag = variantEtag(object, width)
+		// AVIF to browsers that take it, once it has been made (in the background, for product
+		// pictures); WebP otherwise. The answer depends on Accept, and caches must know.
+		const avif = acceptsAvif(request) ? await readyAvifVariant(bucket, object, width) : null
+		const format = avif ? 'avif' : 'webp'
+		const etag = avif?.etag ?? variantEtag(object, width)
 		const headers: Record<string, string> = {
 			...LOCKED_DOWN,
-			'Content-Type': 'image/webp',
-			'Content-Disposition': `inline; filename="${(key.split('/').pop() ?? 'imagem').replace(/\.[^.]*$/, '')}-${width}.webp"`,
+			'Content-Type': `image/${format}`,
+			'Content-Disposition': `inline; filename="${(key.split('/').pop() ?? 'imagem').replace(/\.[^.]*$/, '')}-${width}.${format}"`,
 			'Cache-Control': cacheControl,
+			Vary: 'Accept',
 			ETag: etag,
 			'Last-Modified': object.lastModified.toUTCString(),
 		}
@@ -84,7 +89,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			return new Response(null, { status: 304, headers })
 		}
 		try {
-			const variant = await getImageVariant(bucket, object, width)
+			const variant = avif ?? (await getImageVariant(bucket, object, width))
 			return new Response(variant.body(), { status: 200, headers: { ...headers, 'Content-Length': String(variant.size) } })
 		} catch (error) {
 			// Bytes sharp cannot read (truncated, or too many pixels): the original still shows.
@@ -126,6 +131,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		})
 	}
 	return new Response(object.body(), { status: 200, headers: { ...headers, 'Content-Length': String(object.size) } })
+}
+
+/** True when the browser lists image/avif in Accept (Chrome, Firefox and Safari 16+ do for images). */
+function acceptsAvif(request: Request): boolean {
+	return /(^|,)\s*image\/avif\s*(;|,|$)/i.test(request.headers.get('accept') ?? '')
 }
 
 function matchesEtag(header: string | null, etag: string): boolean {

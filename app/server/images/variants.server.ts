@@ -36,9 +36,7 @@ const widthSchema = z
  * the Portuguese message. Only the listed widths: any number would let a visitor fill the
  * disk with variants.
  */
-export function parseWidthParam(
-	searchParams: URLSearchParams,
-): { ok: true; width: ImageWidth | null } | { ok: false; message: string } {
+export function parseWidthParam(searchParams: URLSearchParams): { ok: true; width: ImageWidth | null } | { ok: false; message: string } {
 	const values = searchParams.getAll('w')
 	if (values.length === 0) return { ok: true, width: null }
 	if (values.length > 1) return { ok: false, message: WIDTH_MESSAGE }
@@ -50,6 +48,7 @@ export function parseWidthParam(
 // refuse to decode more pixels than any camera or phone produces.
 const MAX_INPUT_PIXELS = 50_000_000
 const WEBP_QUALITY = 78
+const AVIF_QUALITY = 55
 
 // Caching inside libvips keeps decoded images in memory for reuse; ours are read once
 // and then served from disk.
@@ -59,35 +58,42 @@ function cacheRoot(): string {
 	return path.resolve(getEnv().DATA_DIR, 'cache', 'images')
 }
 
-/** Where one variant lives: per upload a folder, named after the version (ETag) and width. */
-function variantPath(bucket: Bucket, object: StoredObject, width: ImageWidth): string {
+/**
+ * WebP for every browser we serve; AVIF (a third smaller again) for those that say they take it,
+ * made ahead of time only (pregenerateImageVariants): encoding AVIF takes a second or more, too
+ * slow to make while a shopper waits.
+ */
+export type VariantFormat = 'webp' | 'avif'
+
+/** Where one variant lives: per upload a folder, named after the version (ETag), width and format. */
+function variantPath(bucket: Bucket, object: StoredObject, width: ImageWidth, format: VariantFormat = 'webp'): string {
 	const root = cacheRoot()
 	const version = object.etag.replace(/[^A-Za-z0-9-]/g, '')
-	const file = path.resolve(root, bucket, object.key, `${version}-w${width}.webp`)
+	const file = path.resolve(root, bucket, object.key, `${version}-w${width}.${format}`)
 	// The key was checked by isSafeKey already; a path is still the last line of defence.
 	if (!file.startsWith(root + path.sep)) throw new Error('Variante de imagem fora do diretório de cache')
 	return file
 }
 
 export type ImageVariant = {
-	contentType: 'image/webp'
+	contentType: 'image/webp' | 'image/avif'
 	size: number
 	/** The original's ETag with the width: a new version of the original is a new variant. */
 	etag: string
 	body(): ReadableStream<Uint8Array>
 }
 
-function fromFile(file: string, size: number, etag: string): ImageVariant {
+function fromFile(file: string, size: number, etag: string, format: VariantFormat = 'webp'): ImageVariant {
 	return {
-		contentType: 'image/webp',
+		contentType: format === 'avif' ? 'image/avif' : 'image/webp',
 		size,
 		etag,
 		body: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
 	}
 }
 
-export function variantEtag(object: StoredObject, width: ImageWidth): string {
-	return `"${object.etag.replace(/"/g, '')}-w${width}"`
+export function variantEtag(object: StoredObject, width: ImageWidth, format: VariantFormat = 'webp'): string {
+	return `"${object.etag.replace(/"/g, '')}-w${width}${format === 'avif' ? '-avif' : ''}"`
 }
 
 // Requests for the same variant arriving together share one resize (per process). Across
@@ -95,14 +101,19 @@ export function variantEtag(object: StoredObject, width: ImageWidth): string {
 // the last rename wins with identical bytes.
 const inFlight = new Map<string, Promise<{ file: string; size: number }>>()
 
-async function resize(object: StoredObject, width: ImageWidth, file: string): Promise<{ file: string; size: number }> {
+async function resize(
+	object: StoredObject,
+	width: ImageWidth,
+	file: string,
+	format: VariantFormat = 'webp',
+): Promise<{ file: string; size: number }> {
 	const original = new Uint8Array(await new Response(object.body()).arrayBuffer())
 	// Phone photos carry their rotation in EXIF, which the variant drops: autoOrient turns
 	// the pixels first.
-	const bytes = await sharp(original, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS })
-		.resize({ width, withoutEnlargement: true })
-		.webp({ quality: WEBP_QUALITY })
-		.toBuffer()
+	const resized = sharp(original, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS }).resize({ width, withoutEnlargement: true })
+	const bytes = await (
+		format === 'avif' ? resized.avif({ quality: AVIF_QUALITY, effort: 3 }) : resized.webp({ quality: WEBP_QUALITY })
+	).toBuffer()
 	await mkdir(path.dirname(file), { recursive: true })
 	const temporary = path.join(path.dirname(file), `.tmp-${randomBytes(8).toString('hex')}`)
 	try {
@@ -144,4 +155,36 @@ export async function deleteImageVariants(bucket: Bucket, key: string): Promise<
 	const folder = path.resolve(root, bucket, key)
 	if (!folder.startsWith(root + path.sep)) return
 	await rm(folder, { recursive: true, force: true })
+}
+
+/** The AVIF of `width` when it has been made already, else null (the caller sends WebP). */
+export async function readyAvifVariant(bucket: Bucket, object: StoredObject, width: ImageWidth): Promise<ImageVariant | null> {
+	const file = variantPath(bucket, object, width, 'avif')
+	try {
+		const info = await stat(file)
+		return info.isFile() ? fromFile(file, info.size, variantEtag(object, width, 'avif'), 'avif') : null
+	} catch {
+		return null
+	}
+}
+
+/**
+ * Makes every width of an upload, WebP and AVIF, one after the other (issue 11: product pictures
+ * are turned into variants in the background, so no shopper waits for a resize and AVIF is ready
+ * to send). Widths past the original's are skipped; a failure is the caller's to log.
+ */
+export async function pregenerateImageVariants(bucket: Bucket, object: StoredObject, originalWidth: number | null): Promise<number> {
+	let made = 0
+	for (const width of IMAGE_WIDTHS) {
+		await getImageVariant(bucket, object, width)
+		const avif = variantPath(bucket, object, width, 'avif')
+		const exists = await stat(avif)
+			.then((info) => info.isFile())
+			.catch(() => false)
+		if (!exists) await resize(object, width, avif, 'avif')
+		made += 1
+		// The first width at or above the original's stands for it (responsive-image.ts); none wider is asked for.
+		if (originalWidth !== null && width >= originalWidth) break
+	}
+	return made
 }

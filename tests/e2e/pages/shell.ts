@@ -4,9 +4,9 @@ import type { Page } from 'playwright-core'
 export class Shell {
 	constructor(private readonly page: Page) {}
 
-	/** Waits for a toast (sonner) whose text contains `text`. */
+	/** Waits for a toast (sonner) whose text contains `text`; 20 s, as a loaded CI machine may take. */
 	async toast(text: string) {
-		await this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ timeout: 10_000 })
+		await this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
 	}
 
 	async openAccountMenu() {

@@ -1,0 +1,207 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { z } from 'zod'
+import { productImages, products } from '~/db/schema'
+import { db } from '~/server/db.server'
+import { pregenerateImageVariants } from '~/server/images/variants.server'
+import { logger } from '~/server/logger.server'
+import { UPLOAD_LIMITS, deleteUpload, getBucketStorage, parseUploadUrl, saveUpload } from '~/server/storage.server'
+import { detectMediaType } from '~/server/storage/content-type.server'
+import { userText } from '~/utils/text-schema'
+import { announceCatalogChange } from './products.server'
+
+/**
+ * A product's pictures in the back-office (issue 11): several sent at once (one request per
+ * file, so each is checked and stored on its own), alt text, order, delete. Files are checked by
+ * their bytes, stored in the public `product-images` bucket, and their WebP and AVIF widths made
+ * in the background, so the storefront sends a picture of the size it shows, never the original.
+ */
+
+export const PRODUCT_IMAGE_MESSAGES = {
+	added: 'Imagem adicionada!',
+	saved: 'Imagens salvas!',
+	deleted: 'Imagem removida.',
+	missing: 'Selecione ao menos uma imagem.',
+	invalidType: 'Use imagens JPEG, PNG ou WebP.',
+	tooLarge: 'Imagem muito grande. Máximo 5MB.',
+	unreadable: 'Não foi possível ler esta imagem. Envie outro arquivo.',
+	notFound: 'Imagem não encontrada.',
+	productNotFound: 'Produto não encontrado.',
+	tooMany: 'Um produto pode ter no máximo 20 imagens.',
+	altTooLong: 'O texto alternativo deve ter no máximo 200 caracteres.',
+} as const
+
+/** Pictures a product may hold: a gallery, not an archive. */
+export const MAX_IMAGES_PER_PRODUCT = 20
+/** Types the storefront's browsers all show and sharp resizes. */
+const PRODUCT_IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp'])
+
+export type AdminProductImage = { id: string; url: string; altText: string; width: number | null; height: number | null; position: number }
+
+export async function listProductImages(productId: string): Promise<AdminProductImage[]> {
+	const rows = await db
+		.select({
+			id: productImages.id,
+			url: productImages.url,
+			altText: productImages.altText,
+			width: productImages.width,
+			height: productImages.height,
+			position: productImages.position,
+		})
+		.from(productImages)
+		.where(eq(productImages.productId, productId))
+		.orderBy(asc(productImages.position), asc(productImages.id))
+	return rows.map((r) => ({ ...r, altText: r.altText ?? '' }))
+}
+
+type Result<T = null> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 413; message: string }
+
+const pendingVariants = new Set<Promise<void>>()
+
+/**
+ * Makes the variants after the answer has gone: the admin does not wait for AVIF encoding. One
+ * picture at a time per process (a queue), so a batch of uploads does not take every core from
+ * the shoppers. A restart loses the queue; the storefront then makes WebP on first request.
+ */
+let queue: Promise<void> = Promise.resolve()
+function makeVariantsLater(url: string, width: number | null) {
+	const location = parseUploadUrl(url)
+	if (!location) return
+	const work = queue.then(async () => {
+		const object = await getBucketStorage(location.bucket).get(location.key)
+		if (!object) return
+		const made = await pregenerateImageVariants(location.bucket, object, width)
+		logger.info({ url, made }, 'variantes da imagem do produto prontas')
+	})
+	const settled = work.catch((error: unknown) => logger.warn({ error: String(error), url }, 'variantes da imagem do produto falharam'))
+	queue = settled
+	pendingVariants.add(settled)
+	void settled.finally(() => pendingVariants.delete(settled))
+}
+
+/** Resolves once every queued resize has finished (tests, and shutdown before the disk goes away). */
+export async function settleImageVariants(): Promise<void> {
+	while (pendingVariants.size > 0) await Promise.all([...pendingVariants])
+}
+
+export async function addProductImage(input: {
+	productId: string
+	file: FormDataEntryValue | null
+	altText?: string
+}): Promise<Result<AdminProductImage>> {
+	const { productId, file } = input
+	if (!(file instanceof Blob) || file.size === 0) return { ok: false, status: 400, message: PRODUCT_IMAGE_MESSAGES.missing }
+	if (file.size > UPLOAD_LIMITS.image) return { ok: false, status: 413, message: PRODUCT_IMAGE_MESSAGES.tooLarge }
+	const bytes = new Uint8Array(await file.arrayBuffer())
+	const detected = await detectMediaType(bytes)
+	if (!detected || !PRODUCT_IMAGE_TYPES.has(detected.contentType))
+		return { ok: false, status: 400, message: PRODUCT_IMAGE_MESSAGES.invalidType }
+	let size: { width: number; height: number }
+	try {
+		// autoOrient: a phone photo's EXIF rotation swaps width and height as the shopper sees it.
+		const metadata = await sharp(bytes, { autoOrient: true, limitInputPixels: 50_000_000 }).metadata()
+		if (!metadata.width || !metadata.height) throw new Error('sem dimensões')
+		size = { width: metadata.width, height: metadata.height }
+	} catch {
+		return { ok: false, status: 400, message: PRODUCT_IMAGE_MESSAGES.unreadable }
+	}
+
+	const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId))
+	if (!product) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.productNotFound }
+	const [count] = await db
+		.select({ n: sql<number>`count(*)::int` })
+		.from(productImages)
+		.where(eq(productImages.productId, productId))
+	if ((count?.n ?? 0) >= MAX_IMAGES_PER_PRODUCT) return { ok: false, status: 400, message: PRODUCT_IMAGE_MESSAGES.tooMany }
+
+	const saved = await saveUpload({ file, kind: 'image', bucket: 'product-images', productId })
+	if (!saved.ok) return { ok: false, status: saved.error.status, message: saved.error.message }
+	const altText = (input.altText ?? '').trim().slice(0, 200)
+	const [row] = await db
+		.insert(productImages)
+		.values({
+			productId,
+			url: saved.upload.url,
+			altText: altText || null,
+			width: size.width,
+			height: size.height,
+			// After the last one; two uploads at once may share a position, and the id breaks the tie.
+			position: sql`(select coalesce(max(${productImages.position}), -1) + 1 from ${productImages} where ${productImages.productId} = ${productId})`,
+		})
+		.returning()
+	if (!row) throw new Error('imagem não registrada')
+	makeVariantsLater(saved.upload.url, size.width)
+	announceCatalogChange(productId)
+	return { ok: true, value: { ...row, altText: row.altText ?? '' } }
+}
+
+const altSchema = userText().trim().max(200, PRODUCT_IMAGE_MESSAGES.altTooLong)
+
+/**
+ * Saves the gallery as the admin arranged it: the order of `images` is the new order, each with
+ * its alt text. Ids not of this product are refused; pictures left out keep their place after.
+ */
+export async function saveProductImages(productId: string, images: Array<{ id: string; altText: string }>): Promise<Result> {
+	const parsed: Array<{ id: string; altText: string }> = []
+	for (const image of images) {
+		const id = z.uuid().safeParse(image.id)
+		if (!id.success) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
+		const alt = altSchema.safeParse(image.altText)
+		if (!alt.success) return { ok: false, status: 400, message: alt.error.issues[0]?.message ?? PRODUCT_IMAGE_MESSAGES.altTooLong }
+		parsed.push({ id: id.data, altText: alt.data })
+	}
+	if (new Set(parsed.map((p) => p.id)).size !== parsed.length) return { ok: false, status: 400, message: PRODUCT_IMAGE_MESSAGES.notFound }
+	const owned = parsed.length
+		? await db
+				.select({ id: productImages.id })
+				.from(productImages)
+				.where(
+					and(
+						eq(productImages.productId, productId),
+						inArray(
+							productImages.id,
+							parsed.map((p) => p.id),
+						),
+					),
+				)
+		: []
+	if (owned.length !== parsed.length) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
+	await db.transaction(async (tx) => {
+		for (const [position, image] of parsed.entries()) {
+			await tx
+				.update(productImages)
+				.set({ position, altText: image.altText || null })
+				.where(and(eq(productImages.id, image.id), eq(productImages.productId, productId)))
+		}
+		// Pictures the form did not list (added meanwhile in another tab) go after, in their order.
+		const ids = parsed.map((p) => p.id)
+		const others = await tx
+			.select({ id: productImages.id })
+			.from(productImages)
+			.where(and(eq(productImages.productId, productId), ids.length ? notInArray(productImages.id, ids) : undefined))
+			.orderBy(asc(productImages.position), asc(productImages.id))
+		for (const [offset, other] of others.entries()) {
+			await tx
+				.update(productImages)
+				.set({ position: parsed.length + offset })
+				.where(eq(productImages.id, other.id))
+		}
+	})
+	announceCatalogChange(productId)
+	return { ok: true, value: null }
+}
+
+/** Removes a picture, its file and its resized copies; variants that showed it fall back to the first. */
+export async function deleteProductImage(productId: string, imageId: string): Promise<Result> {
+	const id = z.uuid().safeParse(imageId)
+	if (!id.success) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
+	const [removed] = await db
+		.delete(productImages)
+		.where(and(eq(productImages.id, id.data), eq(productImages.productId, productId)))
+		.returning({ url: productImages.url })
+	if (!removed) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
+	const location = parseUploadUrl(removed.url)
+	if (location?.bucket === 'product-images') await deleteUpload(location.bucket, location.key)
+	announceCatalogChange(productId)
+	return { ok: true, value: null }
+}
