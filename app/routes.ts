@@ -49,6 +49,8 @@ export default [
 		route('produtos/:productId', 'routes/admin/product.tsx'),
 		route('produtos/:productId/imagens', 'routes/admin/product-images.ts'),
 		route('estoque', 'routes/admin/stock.tsx'),
+		route('colecoes', 'routes/admin/collections.tsx'),
+		route('colecoes/:collectionId', 'routes/admin/collection.tsx'),
 		route('users/:userId', 'routes/admin/user.tsx'),
 		route('pedidos', 'routes/admin/orders.tsx'),
 		route('pedidos/exportar.csv', 'routes/admin/orders-export.ts'),

@@ -71,7 +71,9 @@ CREATE TABLE "collections" (
 	"title" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"image_url" text,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"sort_order" text DEFAULT 'manual' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "collections_sort_order_known" CHECK ("collections"."sort_order" in ('manual', 'menor-preco', 'maior-preco', 'novidades', 'mais-vendidos'))
 );
 --> statement-breakpoint
 CREATE TABLE "product_handle_redirects" (

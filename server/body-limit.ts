@@ -39,6 +39,11 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
 	},
 	{
+		path: /^\/admin\/colecoes\/[^/]+\/?$/,
+		bytes: 5 * MB + 256 * KB,
+		why: "a collection's picture of up to 5 MB with its form: uploadBodyLimit('image')",
+	},
+	{
 		path: /^\/admin\/produtos\/[^/]+\/imagens\/?$/,
 		bytes: 5 * MB + 256 * KB,
 		why: "one product picture of up to 5 MB per request (the page sends a multiple choice one by one): uploadBodyLimit('image')",

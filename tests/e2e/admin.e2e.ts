@@ -230,6 +230,7 @@ const EVERY_ADMIN_PAGE = [
 	'/admin/produtos',
 	'/admin/produtos/novo',
 	'/admin/estoque',
+	'/admin/colecoes',
 	'/admin/personalizacao/bandanas',
 	'/admin/personalizacao/colares',
 	'/admin/pedidos-personalizados',

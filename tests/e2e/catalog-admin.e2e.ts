@@ -18,6 +18,17 @@ describe('catálogo no back-office', () => {
 		const admin = new AdminPages(page)
 		await admin.signIn()
 		const title = `Laço Teste ${randomUUID().slice(0, 6)}`
+		// A collection for it first.
+		const collectionTitle = `Coleção ${title}`
+		await page.goto('/admin/colecoes')
+		const newCollection = page.getByRole('form', { name: 'Nova coleção' })
+		await newCollection.getByLabel('Título').fill(collectionTitle)
+		await newCollection.getByRole('button', { name: 'Criar coleção' }).click()
+		await admin.shell.toast('Coleção criada!')
+		const collectionPath = (await page.getByRole('main').locator('p').first().textContent())?.trim() ?? ''
+		expect(collectionPath).toMatch(/^\/categoria\/colecao-laco-teste-[a-z0-9]+$/)
+		await expectAccessible(page, '/admin/colecoes/:id')
+
 		await page.goto('/admin/produtos/novo')
 		await page.getByRole('heading', { level: 1, name: 'Novo produto' }).waitFor()
 		await expectAccessible(page, '/admin/produtos/novo')
@@ -32,6 +43,7 @@ describe('catálogo no back-office', () => {
 		expect(await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Título').inputValue()).toBe(title)
 		await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Preço (R$)').fill('39,90')
 		await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Estoque por variante').fill('2')
+		await page.getByRole('form', { name: 'Novo produto' }).getByLabel(collectionTitle).check()
 		await page.getByRole('form', { name: 'Novo produto' }).getByRole('button', { name: 'Criar produto' }).click()
 		await admin.shell.toast('Produto criado!')
 		await page.getByRole('heading', { level: 2, name: 'Variantes' }).waitFor()
@@ -86,6 +98,8 @@ describe('catálogo no back-office', () => {
 		expect(pictureResponse.status).toBe(200)
 		expect(['image/avif', 'image/webp']).toContain(pictureResponse.headers.get('content-type'))
 		await shopper.goto(`/busca?q=${encodeURIComponent(title)}`)
+		await shopper.getByRole('main').getByRole('link', { name: title }).first().waitFor()
+		await shopper.goto(collectionPath)
 		await shopper.getByRole('main').getByRole('link', { name: title }).first().waitFor()
 		const sitemap = await (await fetch(new URL('/sitemap.xml', browser.baseUrl()))).text()
 		expect(sitemap).toContain(`/produto/${handle}`)

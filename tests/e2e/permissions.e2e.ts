@@ -88,6 +88,13 @@ export const MATRIX: Record<string, Row> = {
 	// Catalogue (issue 11): forms refused before anything is saved (no title; an unknown product).
 	'/admin/produtos': { get: adminOnly },
 	'/admin/estoque': { get: adminOnly },
+	// Collections: an empty title is refused (400); on an unknown collection every intent is 404.
+	'/admin/colecoes': { get: adminOnly, post: { form: { title: '' }, expect: adminOnly } },
+	'/admin/colecoes/:collectionId': {
+		sample: '/admin/colecoes/00000000-0000-4000-8000-000000000000',
+		get: adminOnly,
+		post: { form: { intent: 'delete' }, expect: adminOnly },
+	},
 	// Pictures: GET is 405; an unknown product's upload is refused (404) before anything is stored.
 	'/admin/produtos/:productId/imagens': {
 		sample: '/admin/produtos/00000000-0000-4000-8000-000000000000/imagens',

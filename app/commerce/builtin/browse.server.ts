@@ -1,6 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { db, queryRows } from '~/server/db.server'
-import { type BrowsePage, type BrowseParams, type BrowseRow, browse } from '../rules/browse'
+import {
+	type BrowsePage,
+	type BrowseParams,
+	type BrowseRow,
+	type CollectionSortOrder,
+	browse,
+	isCollectionSortOrder,
+	rankByCollectionOrder,
+} from '../rules/browse'
 import type { BrowseInput, BrowseResult } from '../provider'
 import { browsable } from './catalogue.server'
 import { loadProductSummaries } from './product-loader.server'
@@ -23,10 +31,14 @@ const SOLD = sql`o.status <> 'cancelado'`
 export async function browseProducts(input: BrowseInput): Promise<BrowseResult | null> {
 	let members: SQL
 	let rankOf: (id: string, position: number) => number = (_id, position) => position
+	let defaultOrder: CollectionSortOrder = 'manual'
 	if ('collectionHandle' in input) {
 		if (!isHandle(input.collectionHandle)) return null
-		const [collection] = await queryRows<{ id: string }>(sql`select id from collections where handle = ${input.collectionHandle}`)
+		const [collection] = await queryRows<{ id: string; sort_order: string }>(
+			sql`select id, sort_order from collections where handle = ${input.collectionHandle}`,
+		)
 		if (!collection) return null
+		defaultOrder = isCollectionSortOrder(collection.sort_order) ? collection.sort_order : 'manual'
 		members = sql`join collection_products cp on cp.product_id = p.id and cp.collection_id = ${collection.id}::uuid`
 	} else {
 		const tokens = searchTokens(input.query)
@@ -79,7 +91,8 @@ export async function browseProducts(input: BrowseInput): Promise<BrowseResult |
 		colors: row.colors ?? [],
 		unitsSold: row.units_sold,
 	}))
-	const page = browse(browseRows, input.params, input.pageSize)
+	// A collection's 'Relevância' is the owner's order: by hand, or one of the sorts (issue 11).
+	const page = browse(rankByCollectionOrder(browseRows, defaultOrder), input.params, input.pageSize)
 	return { ...page, products: await loadProductSummaries(page.ids) }
 }
 

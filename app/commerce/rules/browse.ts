@@ -90,7 +90,11 @@ export function centsToReais(cents: number): string {
 
 export function hasFilters(filters: BrowseFilters): boolean {
 	return (
-		filters.sizes.length > 0 || filters.colors.length > 0 || filters.minPriceCents !== null || filters.maxPriceCents !== null || filters.inStock
+		filters.sizes.length > 0 ||
+		filters.colors.length > 0 ||
+		filters.minPriceCents !== null ||
+		filters.maxPriceCents !== null ||
+		filters.inStock
 	)
 }
 
@@ -109,7 +113,12 @@ export type BrowseRow = {
 }
 
 export type FacetCount = { value: string; count: number }
-export type BrowseFacets = { sizes: FacetCount[]; colors: FacetCount[]; inStock: number; priceBounds: { minCents: number; maxCents: number } | null }
+export type BrowseFacets = {
+	sizes: FacetCount[]
+	colors: FacetCount[]
+	inStock: number
+	priceBounds: { minCents: number; maxCents: number } | null
+}
 export type BrowsePage = { ids: string[]; total: number; page: number; pageCount: number; facets: BrowseFacets }
 
 type FilterName = 'sizes' | 'colors' | 'price' | 'inStock'
@@ -140,7 +149,12 @@ function sizeCompare(a: string, b: string): number {
  * Each value with the number of products it would show, given the OTHER filters (the usual
  * faceting: ticking 'P' does not make 'M' look empty). Chosen values stay listed even at 0.
  */
-function facet(rows: BrowseRow[], filters: BrowseFilters, name: 'sizes' | 'colors', compare: (a: string, b: string) => number): FacetCount[] {
+function facet(
+	rows: BrowseRow[],
+	filters: BrowseFilters,
+	name: 'sizes' | 'colors',
+	compare: (a: string, b: string) => number,
+): FacetCount[] {
 	const counts = new Map<string, number>()
 	for (const row of rows) {
 		if (!passes(row, filters, name)) continue
@@ -166,6 +180,30 @@ function sorter(sort: BrowseSort): (a: BrowseRow, b: BrowseRow) => number {
 	}
 }
 
+/**
+ * How a collection lists its products when the shopper has not chosen (issue 11): in the owner's
+ * order ('manual') or by one of the shopper's sorts.
+ */
+export const COLLECTION_SORT_ORDERS = ['manual', 'menor-preco', 'maior-preco', 'novidades', 'mais-vendidos'] as const
+export type CollectionSortOrder = (typeof COLLECTION_SORT_ORDERS)[number]
+export const COLLECTION_SORT_LABELS: Record<CollectionSortOrder, string> = {
+	manual: 'Manual (a ordem que você definir)',
+	'menor-preco': 'Menor preço',
+	'maior-preco': 'Maior preço',
+	novidades: 'Novidades',
+	'mais-vendidos': 'Mais vendidos',
+}
+
+export function isCollectionSortOrder(value: string): value is CollectionSortOrder {
+	return (COLLECTION_SORT_ORDERS as readonly string[]).includes(value)
+}
+
+/** Rows ranked (rank = 'Relevância') by the collection's default order, ties by the manual order. */
+export function rankByCollectionOrder(rows: BrowseRow[], order: CollectionSortOrder): BrowseRow[] {
+	if (order === 'manual') return rows
+	return [...rows].sort(sorter(order)).map((row, rank) => ({ ...row, rank }))
+}
+
 /** Filters, counts, sorts and cuts one page of the set; a page past the last shows the last. */
 export function browse(rows: BrowseRow[], params: BrowseParams, pageSize = BROWSE_PAGE_SIZE): BrowsePage {
 	const matching = rows.filter((row) => passes(row, params.filters)).sort(sorter(params.sort))
@@ -182,9 +220,7 @@ export function browse(rows: BrowseRow[], params: BrowseParams, pageSize = BROWS
 			colors: facet(rows, params.filters, 'colors', collator.compare),
 			inStock: rows.filter((row) => row.inStock && passes(row, params.filters, 'inStock')).length,
 			priceBounds:
-				prices.length > 0
-					? { minCents: prices.reduce((a, b) => Math.min(a, b)), maxCents: prices.reduce((a, b) => Math.max(a, b)) }
-					: null,
+				prices.length > 0 ? { minCents: prices.reduce((a, b) => Math.min(a, b)), maxCents: prices.reduce((a, b) => Math.max(a, b)) } : null,
 		},
 	}
 }

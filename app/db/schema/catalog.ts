@@ -30,7 +30,10 @@ export const products = pgTable(
 		/** Rich description, sanitised before it is rendered. */
 		descriptionHtml: text().notNull().default(''),
 		productType: text().notNull().default(''),
-		tags: text().array().notNull().default(sql`'{}'::text[]`),
+		tags: text()
+			.array()
+			.notNull()
+			.default(sql`'{}'::text[]`),
 		/**
 		 * 'active' products are sold; 'draft' ones are hidden from the shop; 'archived' ones too,
 		 * kept because orders name them (issue 11: archive instead of delete).
@@ -138,9 +141,17 @@ export const collections = pgTable(
 		title: text().notNull(),
 		description: text().notNull().default(''),
 		imageUrl: text(),
+		/**
+		 * The collection page's default order (issue 11): 'manual' (the owner's, collection_products.position)
+		 * or one of the shopper's sorts; a shopper's `?ordem=` still wins.
+		 */
+		sortOrder: text().notNull().default('manual'),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [uniqueIndex('collections_handle_unique').on(t.handle)],
+	(t) => [
+		uniqueIndex('collections_handle_unique').on(t.handle),
+		check('collections_sort_order_known', sql`${t.sortOrder} in ('manual', 'menor-preco', 'maior-preco', 'novidades', 'mais-vendidos')`),
+	],
 )
 
 export const collectionProducts = pgTable(
@@ -188,5 +199,8 @@ export const stockAdjustments = pgTable(
 		userId: uuid().references(() => users.id, { onDelete: 'set null' }),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 	},
-	(t) => [index('stock_adjustments_variant_idx').on(t.variantId, t.createdAt.desc()), index('stock_adjustments_created_idx').on(t.createdAt.desc())],
+	(t) => [
+		index('stock_adjustments_variant_idx').on(t.variantId, t.createdAt.desc()),
+		index('stock_adjustments_created_idx').on(t.createdAt.desc()),
+	],
 )

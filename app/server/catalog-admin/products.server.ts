@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import {
 	collectionProducts,
 	productHandleRedirects,
@@ -75,7 +75,16 @@ function uniqueViolation(error: unknown): string | null {
 }
 
 async function setCollections(tx: Transaction, productId: string, collectionIds: readonly string[]) {
-	await tx.delete(collectionProducts).where(eq(collectionProducts.productId, productId))
+	// Memberships kept keep their place in each collection's manual order (issue 11: the owner
+	// arranges collections; saving a product must not shuffle them).
+	await tx
+		.delete(collectionProducts)
+		.where(
+			and(
+				eq(collectionProducts.productId, productId),
+				collectionIds.length ? notInArray(collectionProducts.collectionId, [...collectionIds]) : undefined,
+			),
+		)
 	if (collectionIds.length === 0) return
 	// New members go to the end of each collection's manual order.
 	await tx.execute(sql`insert into collection_products (collection_id, product_id, position)
@@ -83,7 +92,8 @@ async function setCollections(tx: Transaction, productId: string, collectionIds:
 		from collections c where c.id in (${sql.join(
 			collectionIds.map((id) => sql`${id}::uuid`),
 			sql`, `,
-		)})`)
+		)})
+		on conflict (collection_id, product_id) do nothing`)
 }
 
 export async function createProduct(input: {
@@ -136,17 +146,15 @@ export async function createProduct(input: {
 				.returning({ id: productVariants.id, stock: productVariants.stock })
 			const initial = variants.filter((v) => v.stock !== null && v.stock > 0)
 			if (initial.length > 0) {
-				await tx
-					.insert(stockAdjustments)
-					.values(
-						initial.map((v) => ({
-							variantId: v.id,
-							delta: v.stock ?? 0,
-							stockAfter: v.stock ?? 0,
-							reason: 'Estoque inicial',
-							userId: input.userId,
-						})),
-					)
+				await tx.insert(stockAdjustments).values(
+					initial.map((v) => ({
+						variantId: v.id,
+						delta: v.stock ?? 0,
+						stockAfter: v.stock ?? 0,
+						reason: 'Estoque inicial',
+						userId: input.userId,
+					})),
+				)
 			}
 			await setCollections(tx, product.id, input.collectionIds)
 			return { ok: true, id: product.id, handle }
