@@ -46,6 +46,8 @@ export default [
 		route('users', 'routes/admin/users.tsx'),
 		route('produtos', 'routes/admin/products.tsx'),
 		route('produtos/novo', 'routes/admin/product-new.tsx'),
+		route('produtos/importar', 'routes/admin/products-import.tsx'),
+		route('produtos/exportar.csv', 'routes/admin/products-export.ts'),
 		route('produtos/:productId', 'routes/admin/product.tsx'),
 		route('produtos/:productId/imagens', 'routes/admin/product-images.ts'),
 		route('estoque', 'routes/admin/stock.tsx'),

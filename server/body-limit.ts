@@ -39,6 +39,11 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
 	},
 	{
+		path: /^\/admin\/produtos\/importar\/?$/,
+		bytes: 15 * MB + 64 * KB,
+		why: 'a product CSV of up to 5 MB, then the same CSV sent back in a multipart form (PRODUCT_CSV_MAX_BYTES, with room)',
+	},
+	{
 		path: /^\/admin\/colecoes\/[^/]+\/?$/,
 		bytes: 5 * MB + 256 * KB,
 		why: "a collection's picture of up to 5 MB with its form: uploadBodyLimit('image')",

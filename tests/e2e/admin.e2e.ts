@@ -229,6 +229,7 @@ const EVERY_ADMIN_PAGE = [
 	'/admin/cupons/importar',
 	'/admin/produtos',
 	'/admin/produtos/novo',
+	'/admin/produtos/importar',
 	'/admin/estoque',
 	'/admin/colecoes',
 	'/admin/personalizacao/bandanas',

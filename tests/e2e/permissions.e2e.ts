@@ -88,6 +88,9 @@ export const MATRIX: Record<string, Row> = {
 	// Catalogue (issue 11): forms refused before anything is saved (no title; an unknown product).
 	'/admin/produtos': { get: adminOnly },
 	'/admin/estoque': { get: adminOnly },
+	// Product CSV: an empty check is refused (400) before anything is read or written.
+	'/admin/produtos/importar': { get: adminOnly, post: { form: { intent: 'check' }, expect: adminOnly } },
+	'/admin/produtos/exportar.csv': { get: adminOnly },
 	// Collections: an empty title is refused (400); on an unknown collection every intent is 404.
 	'/admin/colecoes': { get: adminOnly, post: { form: { title: '' }, expect: adminOnly } },
 	'/admin/colecoes/:collectionId': {

@@ -1,4 +1,4 @@
-import { PlusIcon, SearchIcon } from 'lucide-react'
+import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from 'lucide-react'
 import { Form, Link } from 'react-router'
 import { PageNav } from '~/components/admin/page-nav'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
@@ -41,12 +41,26 @@ export default function ProductsAdmin({ loaderData }: Route.ComponentProps) {
 			title="Produtos"
 			description="O catálogo da loja."
 			actions={
-				<Button asChild>
-					<Link to="/admin/produtos/novo">
-						<PlusIcon aria-hidden="true" />
-						Novo produto
-					</Link>
-				</Button>
+				<>
+					<Button asChild variant="outline">
+						<Link to="/admin/produtos/importar">
+							<UploadIcon aria-hidden="true" />
+							Importar
+						</Link>
+					</Button>
+					<Button asChild variant="outline">
+						<a href="/admin/produtos/exportar.csv" download>
+							<DownloadIcon aria-hidden="true" />
+							Exportar CSV
+						</a>
+					</Button>
+					<Button asChild>
+						<Link to="/admin/produtos/novo">
+							<PlusIcon aria-hidden="true" />
+							Novo produto
+						</Link>
+					</Button>
+				</>
 			}
 		>
 			<Form method="get" role="search" aria-label="Filtrar produtos" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">

@@ -39,7 +39,7 @@ export const PRODUCT_ADMIN_MESSAGES = {
 export type SaveResult = { ok: true; id: string; handle: string } | { ok: false; errors: Record<string, string> }
 
 /** Plain text of a description (cards, search, meta description). */
-function plainText(html: string): string {
+export function plainText(html: string): string {
 	return html
 		.replace(/<[^>]*>/g, ' ')
 		.replace(/&nbsp;/g, ' ')
