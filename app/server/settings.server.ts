@@ -44,8 +44,16 @@ const policyText = (label: string) =>
 const shippingRateSchema = z
 	.object({
 		rateCents: cents('O frete'),
-		minDays: z.number().int('Prazo: informe dias inteiros.').min(1, 'O prazo mínimo é de 1 dia útil.').max(90, 'O prazo máximo é de 90 dias úteis.'),
-		maxDays: z.number().int('Prazo: informe dias inteiros.').min(1, 'O prazo mínimo é de 1 dia útil.').max(90, 'O prazo máximo é de 90 dias úteis.'),
+		minDays: z
+			.number()
+			.int('Prazo: informe dias inteiros.')
+			.min(1, 'O prazo mínimo é de 1 dia útil.')
+			.max(90, 'O prazo máximo é de 90 dias úteis.'),
+		maxDays: z
+			.number()
+			.int('Prazo: informe dias inteiros.')
+			.min(1, 'O prazo mínimo é de 1 dia útil.')
+			.max(90, 'O prazo máximo é de 90 dias úteis.'),
 	})
 	.refine((r) => r.maxDays >= r.minDays, { message: 'O prazo máximo não pode ser menor que o mínimo.', path: ['maxDays'] })
 
@@ -65,7 +73,11 @@ export const PIX_PAYMENT_WINDOW_HOURS = { min: 1, max: 720 } as const
 
 export const storeSettingsSchema = z.object({
 	/** No brand name is given in the documents. */
-	storeName: userText().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.').default('Pet Estilo'),
+	storeName: userText()
+		.trim()
+		.min(1, 'Informe o nome da loja.')
+		.max(80, 'O nome da loja deve ter no máximo 80 caracteres.')
+		.default('Pet Estilo'),
 	/** null shows the store name as text. */
 	logoUrl: urlOrPath('O logo').nullable().default(null),
 	/** The documents' {email}. */
@@ -78,7 +90,12 @@ export const storeSettingsSchema = z.object({
 	city: userText().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.').default('São Paulo'),
 	instagramUrl: urlOrPath('O Instagram').nullable().default('https://www.instagram.com/petestilo'),
 	/** A PIX key (e-mail, phone, CPF/CNPJ or random key); null disables PIX at checkout. */
-	pixKey: userText().trim().min(1, 'Informe a chave PIX.').max(77, 'A chave PIX deve ter no máximo 77 caracteres.').nullable().default('contato@petestilo.com.br'),
+	pixKey: userText()
+		.trim()
+		.min(1, 'Informe a chave PIX.')
+		.max(77, 'A chave PIX deve ter no máximo 77 caracteres.')
+		.nullable()
+		.default('contato@petestilo.com.br'),
 	pixMerchantName: pixText('o nome do recebedor PIX', 25).default('PET ESTILO'),
 	pixMerchantCity: pixText('a cidade do recebedor PIX', 15).default('SAO PAULO'),
 	/** document 000 §9: free shipping from R$ 100. */
@@ -121,14 +138,24 @@ export const storeSettingsSchema = z.object({
 	 * legal name, CNPJ (14 digits, check digits valid) and address. The defaults are the demo
 	 * shop's, marked as such in the back-office; null hides the line.
 	 */
-	legalName: userText().trim().min(1, 'Informe a razão social.').max(120, 'A razão social deve ter no máximo 120 caracteres.').nullable().default('Pet Estilo Acessórios para Pets Ltda. (demonstração)'),
+	legalName: userText()
+		.trim()
+		.min(1, 'Informe a razão social.')
+		.max(120, 'A razão social deve ter no máximo 120 caracteres.')
+		.nullable()
+		.default('Pet Estilo Acessórios para Pets Ltda. (demonstração)'),
 	cnpj: z
 		.string()
 		.regex(/^\d{14}$/, 'CNPJ inválido. Confira os 14 números.')
 		.refine(isValidCnpj, 'CNPJ inválido. Confira os 14 números.')
 		.nullable()
 		.default('11222333000181'),
-	businessAddress: userText().trim().min(1, 'Informe o endereço.').max(200, 'O endereço deve ter no máximo 200 caracteres.').nullable().default('Rua Exemplo, 100 – Vila Mariana – São Paulo/SP – 04000-000'),
+	businessAddress: userText()
+		.trim()
+		.min(1, 'Informe o endereço.')
+		.max(200, 'O endereço deve ter no máximo 200 caracteres.')
+		.nullable()
+		.default('Rua Exemplo, 100 – Vila Mariana – São Paulo/SP – 04000-000'),
 	/** The policy pages' texts (paragraphs separated by a blank line); defaults say they must be reviewed. */
 	returnsPolicy: policyText('A política de trocas e devoluções').default(DEFAULT_RETURNS_POLICY),
 	privacyPolicy: policyText('A política de privacidade').default(DEFAULT_PRIVACY_POLICY),
@@ -139,6 +166,13 @@ export const storeSettingsSchema = z.object({
 		.min(PIX_PAYMENT_WINDOW_HOURS.min, `O prazo do PIX deve ser de pelo menos ${PIX_PAYMENT_WINDOW_HOURS.min} hora.`)
 		.max(PIX_PAYMENT_WINDOW_HOURS.max, `O prazo do PIX deve ser de no máximo ${PIX_PAYMENT_WINDOW_HOURS.max} horas (30 dias).`)
 		.default(24),
+	/** Issue 11: a tracked variant at or below this many units is 'estoque baixo'; edited on /admin/estoque. */
+	lowStockThreshold: z
+		.number({ error: 'Informe o limite de estoque baixo em unidades.' })
+		.int('Informe o limite de estoque baixo em unidades inteiras.')
+		.min(0, 'O limite de estoque baixo não pode ser negativo.')
+		.max(10_000, 'O limite de estoque baixo deve ser de no máximo 10.000 unidades.')
+		.default(3),
 	/** Issue 10: points per event (app/server/loyalty/point-values.ts), edited on /admin/fidelidade. */
 	loyaltyPoints: loyaltyPointsSchema.default(DEFAULT_LOYALTY_POINTS),
 })
@@ -149,9 +183,9 @@ export type StoreSettingsKey = keyof StoreSettings
 /** What an update may carry: any subset of the fields, nothing else. */
 export const storeSettingsUpdateSchema = storeSettingsSchema
 	.extend(
-		Object.fromEntries(
-			Object.entries(storeSettingsSchema.shape).map(([key, field]) => [key, field.removeDefault().optional()]),
-		) as { [K in StoreSettingsKey]: z.ZodOptional<ReturnType<(typeof storeSettingsSchema.shape)[K]['removeDefault']>> },
+		Object.fromEntries(Object.entries(storeSettingsSchema.shape).map(([key, field]) => [key, field.removeDefault().optional()])) as {
+			[K in StoreSettingsKey]: z.ZodOptional<ReturnType<(typeof storeSettingsSchema.shape)[K]['removeDefault']>>
+		},
 	)
 	.strict()
 export type StoreSettingsUpdate = z.infer<typeof storeSettingsUpdateSchema>

@@ -87,7 +87,7 @@ export const MATRIX: Record<string, Row> = {
 	},
 	// Catalogue (issue 11): forms refused before anything is saved (no title; an unknown product).
 	'/admin/produtos': { get: adminOnly },
-	'/admin/estoque': { get: adminOnly },
+	'/admin/estoque': { get: adminOnly, post: { form: { lowStockThreshold: 'x' }, expect: adminOnly } },
 	// Product CSV: an empty check is refused (400) before anything is read or written.
 	'/admin/produtos/importar': { get: adminOnly, post: { form: { intent: 'check' }, expect: adminOnly } },
 	'/admin/produtos/exportar.csv': { get: adminOnly },

@@ -8,7 +8,7 @@ import { db, queryRows } from '~/server/db.server'
 import { action as productAction, loader as productLoader } from './product'
 import { action as newAction } from './product-new'
 import { loader as listLoader } from './products'
-import { loader as stockLoader } from './stock'
+import { action as stockAction, loader as stockLoader } from './stock'
 import { loader as storefrontLoader } from '../storefront/product'
 
 /** The catalogue back-office through its loaders and actions (issue 11), as a browser posts the forms. */
@@ -277,5 +277,25 @@ describe('/admin/produtos/:productId', () => {
 		expect(page.low.filter((r) => r.productId === id)).toEqual([expect.objectContaining({ stock: 2 })])
 		expect(page.recent.find((r) => r.productId === id)?.reason).toBe('Estoque inicial')
 		expect(statusOf(await call(stockLoader, '/admin/estoque', customer.cookie))).toBe(302)
+	})
+
+	test('the low-stock threshold is the owner’s: the stock list and the product filter follow it; bad input keeps what was typed', async () => {
+		const id = await create({ title: 'Laço Limite', options: '', stock: '6' })
+		const lowIds = async () =>
+			((await call(stockLoader, '/admin/estoque', admin.cookie)) as { low: { productId: string }[] }).low.map((r) => r.productId)
+		expect(await lowIds()).not.toContain(id)
+		const refused = await call(stockAction, '/admin/estoque', admin.cookie, [['lowStockThreshold', 'seis']])
+		expect(statusOf(refused)).toBe(400)
+		expect((refused as { data: unknown }).data).toEqual({ error: 'Informe o limite em unidades inteiras (0 a 10.000).', value: 'seis' })
+		expect(statusOf(await call(stockAction, '/admin/estoque', customer.cookie, [['lowStockThreshold', '6']]))).toBe(302)
+		expect(await lowIds()).not.toContain(id)
+
+		expect(statusOf(await call(stockAction, '/admin/estoque', admin.cookie, [['lowStockThreshold', '6']]))).toBe(302)
+		expect(await lowIds()).toContain(id)
+		const list = (await call(listLoader, '/admin/produtos?estoque=baixo&q=limite', admin.cookie)) as {
+			rows: { id: string; lowStock: boolean }[]
+		}
+		expect(list.rows.map((r) => [r.id, r.lowStock])).toEqual([[id, true]])
+		await call(stockAction, '/admin/estoque', admin.cookie, [['lowStockThreshold', '3']])
 	})
 })

@@ -68,10 +68,7 @@ export const settingsFormSchema = z.object({
 	whatsappNumber: userText().transform((v) => v.replace(/[\s()+-]/g, '')),
 	city: userText().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.'),
 	instagramUrl: optionalText,
-	pixKey: userText()
-		.default('')
-		.transform(blankToNull)
-		.pipe(pixKeySchema.nullable()),
+	pixKey: userText().default('').transform(blankToNull).pipe(pixKeySchema.nullable()),
 	pixMerchantName: pixMerchantNameSchema,
 	pixMerchantCity: pixMerchantCitySchema,
 	freeShippingThreshold: money('o valor para frete grátis'),
@@ -126,7 +123,9 @@ function shippingTableOf(values: Partial<Record<RegionField, number>>): Shipping
 		const rateCents = values[`shippingRate_${region}`]
 		const minDays = values[`shippingMinDays_${region}`]
 		const maxDays = values[`shippingMaxDays_${region}`]
-		return rateCents === undefined || minDays === undefined || maxDays === undefined ? null : ([region, { rateCents, minDays, maxDays }] as const)
+		return rateCents === undefined || minDays === undefined || maxDays === undefined
+			? null
+			: ([region, { rateCents, minDays, maxDays }] as const)
 	})
 	if (rows.some((row) => row === null)) return undefined
 	return Object.fromEntries(rows as Array<readonly [ShippingRegion, ShippingTable[ShippingRegion]]>) as ShippingTable
@@ -170,9 +169,10 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<{ [K
 
 /**
  * The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings).
- * The points per event are not on this form: /admin/fidelidade edits them.
+ * The points per event are not on this form (/admin/fidelidade edits them), nor the low-stock
+ * threshold (/admin/estoque).
  */
-export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoints'>, SettingsFormFields> = {
+export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoints' | 'lowStockThreshold'>, SettingsFormFields> = {
 	storeName: 'storeName',
 	logoUrl: 'logoUrl',
 	contactEmail: 'contactEmail',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { nowMs } from '~/server/clock.server'
 import { queryRows } from '~/server/db.server'
-import { LOW_STOCK_THRESHOLD } from '~/server/catalog-admin/product-list.server'
+import { getStoreSettings } from '~/server/settings.server'
 
 /**
  * The back-office dashboard's figures (issue 11), from the orders themselves: revenue, paid
@@ -93,11 +93,12 @@ export type Waiting = {
 }
 
 export async function waitingForOwner(): Promise<Waiting> {
+	const { lowStockThreshold } = await getStoreSettings()
 	const [row] = await queryRows<Record<string, number>>(sql`
 		select (select count(*)::int from orders where status = 'aguardando_pagamento') as awaiting_payment,
 			(select count(*)::int from orders where status in ('pago', 'em_producao')) as to_ship,
 			(select count(*)::int from product_variants v join products p on p.id = v.product_id
-				where v.stock is not null and v.stock <= ${LOW_STOCK_THRESHOLD} and p.status = 'active') as low_stock,
+				where v.stock is not null and v.stock <= ${lowStockThreshold} and p.status = 'active') as low_stock,
 			(select count(*)::int from reviews where not is_approved) as pending_reviews,
 			(select count(*)::int from user_photos where not is_approved) as pending_photos,
 			(select count(*)::int from personalization_orders where not order_completed and order_id is not null) as open_custom`)

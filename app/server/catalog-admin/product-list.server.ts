@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { db, queryRows } from '~/server/db.server'
 import { userText } from '~/utils/text-schema'
 import { PRODUCT_STATUSES, type ProductStatus } from './product-form'
+import { getStoreSettings } from '~/server/settings.server'
 
 /**
  * /admin/produtos (issue 11): the catalogue as the owner searches it — title, handle or SKU,
@@ -12,7 +13,6 @@ import { PRODUCT_STATUSES, type ProductStatus } from './product-form'
 
 export const PRODUCTS_PAGE_SIZE = 50
 /** Units at or below which a tracked variant counts as low stock. */
-export const LOW_STOCK_THRESHOLD = 3
 
 export const STOCK_FILTERS = ['todos', 'esgotado', 'baixo'] as const
 
@@ -44,6 +44,7 @@ function likePattern(text: string): string {
 }
 
 export async function listProductsForAdmin(query: ProductListQuery): Promise<{ rows: AdminProductRow[]; total: number; pages: number }> {
+	const threshold = (await getStoreSettings()).lowStockThreshold
 	const conditions = [sql`true`]
 	if (query.q) {
 		const pattern = likePattern(query.q.toLowerCase())
@@ -61,7 +62,7 @@ export async function listProductsForAdmin(query: ProductListQuery): Promise<{ r
 		)
 	} else if (query.estoque === 'baixo') {
 		conditions.push(
-			sql`exists (select 1 from product_variants lv where lv.product_id = p.id and lv.stock is not null and lv.stock <= ${LOW_STOCK_THRESHOLD})`,
+			sql`exists (select 1 from product_variants lv where lv.product_id = p.id and lv.stock is not null and lv.stock <= ${threshold})`,
 		)
 	}
 	const where = sql.join(conditions, sql` and `)
@@ -85,7 +86,7 @@ export async function listProductsForAdmin(query: ProductListQuery): Promise<{ r
 			from products p
 			cross join lateral (
 				select count(*)::int as variant_count, coalesce(min(price_cents), 0)::int as min_price, coalesce(max(price_cents), 0)::int as max_price,
-					sum(stock)::int as stock, coalesce(bool_or(stock is not null and stock <= ${LOW_STOCK_THRESHOLD}), false) as low
+					sum(stock)::int as stock, coalesce(bool_or(stock is not null and stock <= ${threshold}), false) as low
 				from product_variants where product_id = p.id
 			) v
 			where ${where}
