@@ -10,8 +10,11 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
+import { Textarea } from '~/components/ui/textarea'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { parseOptionLines } from '~/server/catalog-admin/product-form'
 import { listProductImages } from '~/server/catalog-admin/product-images.server'
+import { changeProductOptions } from '~/server/catalog-admin/product-options.server'
 import { collectionChoices, productForEdit } from '~/server/catalog-admin/product-list.server'
 import { deleteOrArchiveProduct, duplicateProduct, PRODUCT_ADMIN_MESSAGES, updateProduct } from '~/server/catalog-admin/products.server'
 import { adjustStock, STOCK_MESSAGES, stockAdjustmentSchema, stockHistory } from '~/server/catalog-admin/stock.server'
@@ -48,9 +51,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type Answer =
 	| { form: 'product'; errors: Record<string, string>; values: ProductFormValues; variants: VariantFormValues[]; conflict?: boolean }
 	| { form: 'stock'; errors: Record<string, string>; values: { variantId: string; delta: string; reason: string } }
+	| { form: 'options'; errors: Record<string, string>; values: { options: string }; conflict?: boolean }
 	| { form: 'none'; errors: Record<string, string> }
 
-const intentSchema = z.enum(['save', 'adjust-stock', 'duplicate', 'delete'])
+const intentSchema = z.enum(['save', 'options', 'adjust-stock', 'duplicate', 'delete'])
 
 export async function action({ request, params }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
@@ -100,6 +104,28 @@ export async function action({ request, params }: Route.ActionArgs) {
 			}
 			return redirectWithToast(self, { type: 'success', title: PRODUCT_ADMIN_MESSAGES.saved })
 		}
+		case 'options': {
+			const values = { options: text('options') }
+			const parsed = parseOptionLines(values.options)
+			const version = Number(text('version'))
+			if (!parsed.ok) return refuse({ form: 'options', errors: { options: parsed.message }, values })
+			if (!Number.isInteger(version)) return refuse({ form: 'options', errors: { options: 'Formulário inválido.' }, values })
+			const result = await changeProductOptions({ productId: productId.data, version, options: parsed.options })
+			if (!result.ok)
+				return refuse(
+					{ form: 'options', errors: { options: result.message }, values, conflict: result.conflict },
+					result.conflict ? 409 : 404,
+				)
+			const summary = [
+				result.created ? `${result.created} ${result.created === 1 ? 'variante nova' : 'variantes novas'}` : '',
+				result.removed ? `${result.removed} ${result.removed === 1 ? 'removida' : 'removidas'}` : '',
+			].filter(Boolean)
+			return redirectWithToast(self, {
+				type: 'success',
+				title: 'Opções salvas!',
+				description: summary.length ? `${summary.join(', ')}. Confira preços e estoque abaixo.` : undefined,
+			})
+		}
 		case 'adjust-stock': {
 			const values = { variantId: text('variantId'), delta: text('delta'), reason: text('reason') }
 			const delta = values.delta.trim().replace(/^\+/, '')
@@ -140,6 +166,7 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 	useUnsavedChangesWarning(formRef)
 	const productAnswer = answer?.form === 'product' ? answer : undefined
 	const stockAnswer = answer?.form === 'stock' ? answer : undefined
+	const optionsAnswer = answer?.form === 'options' ? answer : undefined
 	const errors = productAnswer?.errors ?? {}
 	const values: ProductFormValues = productAnswer?.values ?? {
 		title: product.title,
@@ -281,6 +308,37 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 					{busy ? 'Salvando...' : 'Salvar produto'}
 				</Button>
 			</Form>
+
+			<Card className="mt-6">
+				<CardHeader>
+					<CardTitle>
+						<h2 id="opcoes-produto">Opções</h2>
+					</CardTitle>
+					<p className="text-sm text-muted-foreground">
+						Uma opção por linha, como “Tamanho: P, M, G”. Variantes que continuam mantêm preço, SKU e estoque; as novas começam com o preço
+						da primeira variante{tracked.length > 0 ? ' e estoque 0' : ''}.
+					</p>
+				</CardHeader>
+				<CardContent>
+					<Form method="post" aria-labelledby="opcoes-produto" className="space-y-2" noValidate>
+						<input type="hidden" name="intent" value="options" />
+						<input type="hidden" name="version" value={product.version} />
+						<Label htmlFor="opcoes-linhas">Opções (uma por linha)</Label>
+						<Textarea
+							id="opcoes-linhas"
+							name="options"
+							rows={3}
+							defaultValue={optionsAnswer?.values.options ?? product.options.map((o) => `${o.name}: ${o.values.join(', ')}`).join('\n')}
+							aria-invalid={optionsAnswer?.errors.options ? true : undefined}
+							aria-describedby="opcoes-linhas-erro"
+						/>
+						<FieldMessage id="opcoes-linhas-erro" message={optionsAnswer?.errors.options} />
+						<Button type="submit" variant="outline" disabled={busy}>
+							Salvar opções
+						</Button>
+					</Form>
+				</CardContent>
+			</Card>
 
 			<div className="mt-6">
 				<ProductImagesEditor key={images.map((i) => `${i.id}:${i.altText}`).join('|')} productId={product.id} images={images} />

@@ -268,6 +268,43 @@ describe('/admin/produtos/:productId', () => {
 		expect((await db.select().from(products).where(eq(products.id, id)))[0]?.status).toBe('archived')
 	})
 
+	test('options change: kept variants keep price and stock, new ones start at the first price with stock 0, gone ones are removed', async () => {
+		const id = await create({ title: 'Laço Opções', options: 'Tamanho: P, G', price: '19,90', stock: '2' })
+		const [before] = await db.select().from(products).where(eq(products.id, id))
+		const post = (options: string, version = String(before!.version)) =>
+			call(
+				productAction,
+				`/admin/produtos/${id}`,
+				admin.cookie,
+				[
+					['intent', 'options'],
+					['version', version],
+					['options', options],
+				],
+				{ productId: id },
+			)
+
+		const bad = await post('Tamanho P M')
+		expect(statusOf(bad)).toBe(400)
+		expect((bad as { data: { errors: Record<string, string>; values: { options: string } } }).data).toMatchObject({
+			errors: { options: "Linha 1: escreva como 'Tamanho: P, M, G'." },
+			values: { options: 'Tamanho P M' },
+		})
+		const stale = await post('Tamanho: P, M', String(before!.version - 1))
+		expect(statusOf(stale)).toBe(409)
+
+		expect(statusOf(await post('Tamanho: P, M'))).toBe(302)
+		const variants = await db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(productVariants.position)
+		expect(variants.map((v) => [v.title, v.priceCents, v.stock])).toEqual([
+			['P', 1990, 2],
+			['M', 1990, 0],
+		])
+		const [after] = await db.select().from(products).where(eq(products.id, id))
+		expect(after!.version).toBe(before!.version + 1)
+		// The main form opened before is now stale: refused, not overwritten.
+		expect(statusOf(await post('Tamanho: P', String(before!.version)))).toBe(409)
+	})
+
 	test('/admin/estoque lists tracked variants at or below the threshold and the latest adjustments', async () => {
 		const id = await create({ title: 'Laço Pouco', options: '', stock: '2' })
 		const page = (await call(stockLoader, '/admin/estoque', admin.cookie)) as {
