@@ -22,7 +22,7 @@ describe('catálogo no back-office', () => {
 		const collectionTitle = `Coleção ${title}`
 		await page.goto('/admin/colecoes')
 		const newCollection = page.getByRole('form', { name: 'Nova coleção' })
-		await newCollection.getByLabel('Título').fill(collectionTitle)
+		await newCollection.getByLabel('Título', { exact: true }).fill(collectionTitle)
 		await newCollection.getByRole('button', { name: 'Criar coleção' }).click()
 		await admin.shell.toast('Coleção criada!')
 		const collectionPath = (await page.getByRole('main').locator('p').first().textContent())?.trim() ?? ''
@@ -33,14 +33,19 @@ describe('catálogo no back-office', () => {
 		await page.getByRole('heading', { level: 1, name: 'Novo produto' }).waitFor()
 		await expectAccessible(page, '/admin/produtos/novo')
 		const form = page.getByRole('form', { name: 'Novo produto' })
-		await form.getByLabel('Título').fill(title)
-		await form.getByLabel('Descrição').fill('<p>Laço de <strong>cetim</strong></p>')
+		await form.getByLabel('Título', { exact: true }).fill(title)
+		// The description's editor: typed, with 'cetim' in bold from the toolbar.
+		await form.getByRole('toolbar', { name: 'Formatação: Descrição' }).waitFor()
+		await form.getByRole('textbox', { name: 'Descrição' }).click()
+		await page.keyboard.type('Laço de ')
+		await form.getByRole('button', { name: 'Negrito' }).click()
+		await page.keyboard.type('cetim')
 		await form.getByLabel('Opções (uma por linha)').fill('Tamanho: P, G\nCor: Azul, Rosa')
 		await form.getByLabel('Preço (R$)').fill('abc')
 		await form.getByRole('button', { name: 'Criar produto' }).click()
 		await page.getByText('Preço: use o formato 49,90.').first().waitFor()
 		// What was typed is still there.
-		expect(await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Título').inputValue()).toBe(title)
+		expect(await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Título', { exact: true }).inputValue()).toBe(title)
 		await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Preço (R$)').fill('39,90')
 		await page.getByRole('form', { name: 'Novo produto' }).getByLabel('Estoque por variante').fill('2')
 		await page.getByRole('form', { name: 'Novo produto' }).getByLabel(collectionTitle).check()
@@ -88,6 +93,7 @@ describe('catálogo no back-office', () => {
 		expect(await product.goto(handle)).toBe(200)
 		expect(await product.heading().textContent()).toBe(title)
 		expect(await product.price()).toBe('R$ 39,90')
+		expect(await shopper.locator('.product-description strong').textContent()).toBe('cetim')
 		// The gallery opens on the green picture, sent at a stored width (never the 900 px original).
 		const main = shopper.getByRole('img', { name: 'Laço verde de cetim' }).first()
 		expect(await main.getAttribute('src')).toMatch(/^\/uploads\/product-images\/[0-9a-f-]{36}\/\d+\.jpg\?w=960$/)

@@ -1,7 +1,7 @@
 import { FieldMessage, NativeSelect } from '~/components/admin/admin-page'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
+import { RichTextField } from './rich-text-field'
 
 export type ProductFieldValues = {
 	title: string
@@ -75,8 +75,15 @@ export function ProductFields({
 				{field(
 					'descriptionHtml',
 					'Descrição',
-					<Textarea {...aria('descriptionHtml', true)} defaultValue={values.descriptionHtml} rows={6} />,
-					'Aceita HTML simples (parágrafos, negrito, listas, links); o resto é removido ao salvar.',
+					<RichTextField
+						id="produto-descriptionHtml"
+						name="descriptionHtml"
+						label="Descrição"
+						defaultValue={values.descriptionHtml}
+						invalid={Boolean(errors.descriptionHtml)}
+						describedBy="produto-descriptionHtml-dica produto-descriptionHtml-erro"
+					/>,
+					'Negrito, itálico, títulos, listas e links; qualquer outra marcação é removida ao salvar.',
 				)}
 			</div>
 			{collections.length > 0 ? (
