@@ -1,5 +1,5 @@
 import { PackageSearchIcon, PauseIcon, PlayIcon } from 'lucide-react'
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ProductCardData } from '~/components/shop/product-card'
 import { ProductGrid, ProductGridSkeleton } from '~/components/shop/product-grid'
 import { Button } from '~/components/ui/button'
@@ -8,6 +8,7 @@ import { SUGGESTION_COUNT, sampleItems } from '~/utils/home-sections'
 import { SectionHeading } from './section-heading'
 import { createSuggestionRotation, type SuggestionRotation } from './suggestion-rotation'
 import { usePrefersReducedMotion } from './use-reduced-motion'
+import { useHydrated } from '~/utils/use-hydrated'
 
 // Six cards: 2 × 3 on phones, 3 × 2 on tablets, one row of six on desktops.
 const FEATURED_GRID = 'lg:grid-cols-6 lg:gap-4'
@@ -35,15 +36,7 @@ export function FeaturedProductsSkeleton() {
 	)
 }
 
-// Without JavaScript nothing rotates, so the pause button appears only once hydrated.
-const noSubscription = () => () => {}
-function useHydrated(): boolean {
-	return useSyncExternalStore(
-		noSubscription,
-		() => true,
-		() => false,
-	)
-}
+// Without JavaScript nothing rotates, so the pause button appears only once hydrated (useHydrated).
 
 /**
  * The section's products over time (document 000 §4): what the first paint showed, then at

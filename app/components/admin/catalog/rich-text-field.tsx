@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense } from 'react'
 import { Textarea } from '~/components/ui/textarea'
+import { useHydrated } from '~/utils/use-hydrated'
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'))
 
@@ -20,8 +21,7 @@ export type RichTextFieldProps = {
  * whatever arrives (sanitize-html.server.ts), so the editor is a convenience, never the guard.
  */
 export function RichTextField(props: RichTextFieldProps) {
-	const [enhanced, setEnhanced] = useState(false)
-	useEffect(() => setEnhanced(true), [])
+	const enhanced = useHydrated()
 	const fallback = (
 		<Textarea
 			id={props.id}
