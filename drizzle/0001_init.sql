@@ -616,11 +616,14 @@ CREATE UNIQUE INDEX "collections_handle_unique" ON "collections" USING btree ("h
 CREATE INDEX "product_images_product_idx" ON "product_images" USING btree ("product_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "product_options_product_name_unique" ON "product_options" USING btree ("product_id","name");--> statement-breakpoint
 CREATE INDEX "product_variants_product_idx" ON "product_variants" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "product_variants_sku_trgm" ON "product_variants" USING gin (lower("sku") gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "product_variants_sku_unique" ON "product_variants" USING btree ("sku");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_handle_unique" ON "products" USING btree ("handle");--> statement-breakpoint
 CREATE INDEX "products_title_trgm" ON "products" USING gin ("search_title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_description_trgm" ON "products" USING gin ("search_description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_tags_trgm" ON "products" USING gin ("search_tags" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_handle_trgm" ON "products" USING gin ("handle" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_variant_idx" ON "stock_adjustments" USING btree ("variant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_created_idx" ON "stock_adjustments" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint

@@ -67,6 +67,9 @@ export const products = pgTable(
 		index('products_title_trgm').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
 		index('products_description_trgm').using('gin', sql`${t.searchDescription} gin_trgm_ops`),
 		index('products_tags_trgm').using('gin', sql`${t.searchTags} gin_trgm_ops`),
+		// The back-office list (issue 11): newest first, and search by handle, at 50,000 products.
+		index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
+		index('products_handle_trgm').using('gin', sql`${t.handle} gin_trgm_ops`),
 	],
 )
 
@@ -110,6 +113,8 @@ export const productVariants = pgTable(
 	},
 	(t) => [
 		index('product_variants_product_idx').on(t.productId),
+		// The back-office list's search by SKU (issue 11).
+		index('product_variants_sku_trgm').using('gin', sql`lower(${t.sku}) gin_trgm_ops`),
 		uniqueIndex('product_variants_sku_unique').on(t.sku),
 		check('product_variants_price_nonnegative', sql`${t.priceCents} >= 0`),
 		check('product_variants_compare_at_nonnegative', sql`${t.compareAtPriceCents} is null or ${t.compareAtPriceCents} >= 0`),
