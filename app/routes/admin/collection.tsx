@@ -1,9 +1,10 @@
 import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { data, Form, Link, useActionData, useFetcher, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, FieldMessage } from '~/components/admin/admin-page'
 import { CollectionFieldInputs, type CollectionFormValues } from '~/components/admin/catalog/collection-fields'
+import { useUnsavedChangesWarning } from '~/components/admin/use-unsaved-changes'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -109,6 +110,8 @@ export default function CollectionAdmin({ loaderData }: Route.ComponentProps) {
 	const answer = useActionData<typeof action>()
 	const busy = useNavigation().state === 'submitting'
 	const errors: Record<string, string> = answer?.errors ?? {}
+	const fieldsForm = useRef<HTMLFormElement>(null)
+	useUnsavedChangesWarning(fieldsForm)
 	return (
 		<AdminPage
 			title={collection.title}
@@ -129,7 +132,14 @@ export default function CollectionAdmin({ loaderData }: Route.ComponentProps) {
 						</CardTitle>
 					</CardHeader>
 					<CardContent className="space-y-6">
-						<Form method="post" encType="multipart/form-data" aria-labelledby="dados-colecao" className="space-y-2" noValidate>
+						<Form
+							ref={fieldsForm}
+							method="post"
+							encType="multipart/form-data"
+							aria-labelledby="dados-colecao"
+							className="space-y-2"
+							noValidate
+						>
 							<input type="hidden" name="intent" value="save" />
 							<CollectionFieldInputs
 								values={

@@ -1,6 +1,8 @@
+import { useRef } from 'react'
 import { data, Form, Link, useActionData, useNavigation } from 'react-router'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'
 import { CollectionFieldInputs, type CollectionFormValues as Values } from '~/components/admin/catalog/collection-fields'
+import { useUnsavedChangesWarning } from '~/components/admin/use-unsaved-changes'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { COLLECTION_SORT_LABELS } from '~/commerce/rules/browse'
@@ -59,6 +61,8 @@ export default function CollectionsAdmin({ loaderData }: Route.ComponentProps) {
 	const busy = useNavigation().state === 'submitting'
 	const errors: Record<string, string> = answer?.errors ?? {}
 	const values = answer?.values
+	const newForm = useRef<HTMLFormElement>(null)
+	useUnsavedChangesWarning(newForm)
 	return (
 		<AdminPage title="Coleções" description="Cada coleção é uma página de categoria da loja (/categoria/endereço).">
 			<div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -102,7 +106,7 @@ export default function CollectionsAdmin({ loaderData }: Route.ComponentProps) {
 						</CardTitle>
 					</CardHeader>
 					<CardContent>
-						<Form method="post" aria-labelledby="nova-colecao" className="space-y-2" noValidate>
+						<Form ref={newForm} method="post" aria-labelledby="nova-colecao" className="space-y-2" noValidate>
 							<CollectionFieldInputs values={values} errors={errors} />
 							<Button type="submit" disabled={busy}>
 								{busy ? 'Criando...' : 'Criar coleção'}
