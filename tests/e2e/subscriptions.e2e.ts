@@ -82,7 +82,8 @@ describe('subscription product page', () => {
 		await subscribe.last().click()
 		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
 		// The server priced the one subscription line at 12 × the monthly price (the browser sent no price).
-		await page.getByRole('main').getByText(total).first().waitFor()
+		// The phone's folded summary repeats the total, hidden on a desktop: the visible one is meant.
+		await page.getByRole('main').getByText(total).filter({ visible: true }).first().waitFor()
 		expectNoPageErrors(page)
 	})
 

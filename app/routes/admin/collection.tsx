@@ -1,9 +1,10 @@
-import { ArrowDownIcon, ArrowUpIcon, XIcon } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { XIcon } from 'lucide-react'
+import { useRef } from 'react'
 import { data, Form, Link, useActionData, useFetcher, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, FieldMessage } from '~/components/admin/admin-page'
 import { CollectionFieldInputs, type CollectionFormValues } from '~/components/admin/catalog/collection-fields'
+import { MoveButtons, useReorderableList } from '~/components/admin/reorder'
 import { useUnsavedChangesWarning } from '~/components/admin/use-unsaved-changes'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -81,18 +82,21 @@ export async function action({ request, params }: Route.ActionArgs) {
 			return redirectWithToast(self, { type: 'success', title: COLLECTION_MESSAGES.saved })
 		}
 		case 'add': {
-			await addProductsToCollection(id.data, form.getAll('productId').map(String))
+			const added = await addProductsToCollection(id.data, form.getAll('productId').map(String))
+			if (added === null) return refuse({ form: COLLECTION_MESSAGES.notFound }, undefined, 404)
 			return redirectWithToast(self, { type: 'success', title: COLLECTION_MESSAGES.productsAdded })
 		}
 		case 'remove': {
-			await removeProductFromCollection(id.data, text('productId'))
+			if (!(await removeProductFromCollection(id.data, text('productId'))))
+				return refuse({ form: COLLECTION_MESSAGES.notFound }, undefined, 404)
 			return data(
 				{ errors: {} as Record<string, string>, values: undefined },
 				{ headers: createToastHeaders({ type: 'success', title: COLLECTION_MESSAGES.productRemoved }) },
 			)
 		}
 		case 'reorder': {
-			await reorderCollection(id.data, form.getAll('productId').map(String))
+			if (!(await reorderCollection(id.data, form.getAll('productId').map(String))))
+				return refuse({ form: COLLECTION_MESSAGES.notFound }, undefined, 404)
 			return data(
 				{ errors: {} as Record<string, string>, values: undefined },
 				{ headers: createToastHeaders({ type: 'success', title: COLLECTION_MESSAGES.orderSaved }) },
@@ -255,18 +259,10 @@ type Member = { id: string; title: string; handle: string; status: string; image
 
 /** The members in the manual order; arranged locally, saved with 'Salvar ordem'. */
 function CollectionProducts({ products }: { products: Member[] }) {
-	const [order, setOrder] = useState(products)
+	const { order, move } = useReorderableList(products)
 	const saver = useFetcher()
 	const remover = useFetcher()
 	const changed = order.some((p, i) => p.id !== products[i]?.id)
-	const move = (from: number, to: number) =>
-		setOrder((current) => {
-			if (to < 0 || to >= current.length) return current
-			const next = [...current]
-			const [moved] = next.splice(from, 1)
-			if (moved) next.splice(to, 0, moved)
-			return next
-		})
 	return (
 		<Card>
 			<CardHeader>
@@ -290,26 +286,13 @@ function CollectionProducts({ products }: { products: Member[] }) {
 										<img src={thumbnailUrl(product.imageUrl, 40)} alt="" width={40} height={40} className="size-10 rounded object-cover" />
 									) : null}
 									<span className="min-w-0 flex-1 truncate">{product.title}</span>
-									<Button
-										type="button"
-										size="icon"
+									<MoveButtons
+										index={index}
+										count={order.length}
+										onMove={move}
 										variant="ghost"
-										onClick={() => move(index, index - 1)}
-										disabled={index === 0}
-										aria-label={`Mover ${product.title} para cima`}
-									>
-										<ArrowUpIcon aria-hidden="true" />
-									</Button>
-									<Button
-										type="button"
-										size="icon"
-										variant="ghost"
-										onClick={() => move(index, index + 1)}
-										disabled={index === order.length - 1}
-										aria-label={`Mover ${product.title} para baixo`}
-									>
-										<ArrowDownIcon aria-hidden="true" />
-									</Button>
+										labels={{ up: `Mover ${product.title} para cima`, down: `Mover ${product.title} para baixo` }}
+									/>
 									<Button
 										type="button"
 										size="icon"

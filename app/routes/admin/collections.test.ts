@@ -204,5 +204,13 @@ describe('collections', () => {
 		expect((deleted as Response).headers.get('location')).toBe('/admin/colecoes')
 		expect(await getCommerce().getProductByHandle(p.product.handle)).not.toBeNull()
 		expect(statusOf(await run(editLoader, self, admin.cookie, undefined, { collectionId: id }))).toBe(404)
+		// Every intent on a collection that is gone: 404, never a database error.
+		for (const fields of [
+			{ intent: 'add', productId: p.product.id },
+			{ intent: 'remove', productId: p.product.id },
+			{ intent: 'reorder', productId: p.product.id },
+		]) {
+			expect(statusOf(await run(editAction, self, admin.cookie, fields, { collectionId: id }))).toBe(404)
+		}
 	})
 })

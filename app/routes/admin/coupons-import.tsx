@@ -3,9 +3,6 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { COUPON_KIND_LABELS } from '~/server/coupons/coupon-input'
 import { existingCouponCodes, importCoupons } from '~/server/coupons/coupons.server'
@@ -15,6 +12,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import { formatDate, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/coupons-import'
+import { CheckCount, ImportFileStep } from '~/components/admin/import-check'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Importar cupons', matches) }]
 
@@ -105,15 +103,6 @@ export async function action({ request }: Route.ActionArgs) {
 	})
 }
 
-function Count({ label, value }: { label: string; value: number }) {
-	return (
-		<div className="rounded-lg border p-3">
-			<dt className="text-sm text-muted-foreground">{label}</dt>
-			<dd className="text-2xl font-bold">{value}</dd>
-		</div>
-	)
-}
-
 export default function AdminCouponsImport({ actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
@@ -132,24 +121,12 @@ export default function AdminCouponsImport({ actionData }: Route.ComponentProps)
 			}
 		>
 			<div className="grid gap-6">
-				<Card>
-					<CardHeader>
-						<CardTitle>
-							<h2>1. Verificar o arquivo</h2>
-						</CardTitle>
-					</CardHeader>
-					<CardContent className="grid gap-4">
-						<Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-							<input type="hidden" name="intent" value="check" />
-							<div className="grid gap-2">
-								<Label htmlFor="coupons-file">Arquivo CSV</Label>
-								<Input id="coupons-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="coupons-format" />
-							</div>
-							<Button type="submit" disabled={busy}>
-								{busy && navigation.formData?.get('intent') === 'check' ? 'Verificando...' : 'Verificar'}
-							</Button>
-						</Form>
-						<div id="coupons-format" className="text-sm text-muted-foreground">
+				<ImportFileStep
+					inputId="coupons-file"
+					busy={busy && navigation.formData?.get('intent') === 'check'}
+					error={actionData?.error}
+					format={
+						<>
 							<p>
 								CSV com uma linha de cabeçalho, separado por vírgula ou ponto e vírgula. Colunas reconhecidas (em português ou inglês):
 								código (<code>code</code>, <code>codigo</code>), tipo (<code>type</code>, <code>discount_type</code>: porcentagem, valor
@@ -158,14 +135,9 @@ export default function AdminCouponsImport({ actionData }: Route.ComponentProps)
 								<code>starts_at</code>, <code>inicio</code>), término (<code>expires_at</code>, <code>validade</code>) e ativo (
 								<code>active</code>, <code>ativo</code>). Datas como 31/12/2026 ou 2026-12-31.
 							</p>
-						</div>
-						{actionData?.error ? (
-							<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-								{actionData.error}
-							</p>
-						) : null}
-					</CardContent>
-				</Card>
+						</>
+					}
+				/>
 
 				{report ? (
 					<section aria-labelledby="import-report-title" className="grid gap-4">
@@ -173,10 +145,10 @@ export default function AdminCouponsImport({ actionData }: Route.ComponentProps)
 							2. Resultado da verificação{actionData?.fileName ? ` de ${actionData.fileName}` : ''}
 						</h2>
 						<dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Resumo da verificação">
-							<Count label="Serão importados" value={report.valid.length} />
-							<Count label="Repetidos no arquivo" value={report.duplicatesInFile.length} />
-							<Count label="Já existem na loja" value={report.existing.length} />
-							<Count label="Inválidos" value={report.invalid.length} />
+							<CheckCount label="Serão importados" value={report.valid.length} />
+							<CheckCount label="Repetidos no arquivo" value={report.duplicatesInFile.length} />
+							<CheckCount label="Já existem na loja" value={report.existing.length} />
+							<CheckCount label="Inválidos" value={report.invalid.length} />
 						</dl>
 
 						{report.valid.length > 0 ? (
@@ -185,14 +157,30 @@ export default function AdminCouponsImport({ actionData }: Route.ComponentProps)
 									<caption className="p-2 text-left font-semibold">Cupons que serão importados</caption>
 									<thead className="bg-muted/60">
 										<tr>
-											<th scope="col" className={th}>Linha</th>
-											<th scope="col" className={th}>Código</th>
-											<th scope="col" className={th}>Tipo</th>
-											<th scope="col" className={th}>Valor</th>
-											<th scope="col" className={th}>Mínimo</th>
-											<th scope="col" className={th}>Limite</th>
-											<th scope="col" className={th}>Validade</th>
-											<th scope="col" className={th}>Ativo</th>
+											<th scope="col" className={th}>
+												Linha
+											</th>
+											<th scope="col" className={th}>
+												Código
+											</th>
+											<th scope="col" className={th}>
+												Tipo
+											</th>
+											<th scope="col" className={th}>
+												Valor
+											</th>
+											<th scope="col" className={th}>
+												Mínimo
+											</th>
+											<th scope="col" className={th}>
+												Limite
+											</th>
+											<th scope="col" className={th}>
+												Validade
+											</th>
+											<th scope="col" className={th}>
+												Ativo
+											</th>
 										</tr>
 									</thead>
 									<tbody>

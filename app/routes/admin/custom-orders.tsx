@@ -209,7 +209,7 @@ function CustomOrderCard({ row, notesMax }: { row: CustomOrderRow; notesMax: num
 						/>
 					</div>
 				</div>
-				<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+				<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:[overflow-wrap:anywhere]">
 					{details.map(([term, value]) => (
 						<div key={term} className="contents">
 							<dt className="text-muted-foreground">{term}</dt>

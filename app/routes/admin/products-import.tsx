@@ -3,9 +3,6 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'
-import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
-import { Input } from '~/components/ui/input'
-import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { applyProductImport, planProductImport } from '~/server/catalog-admin/product-import.server'
 import { PRODUCT_CSV_MAX_BYTES, parseShopifyProductCsv } from '~/server/catalog-admin/shopify-csv'
@@ -13,6 +10,7 @@ import { readMultipartForm } from '~/server/storage.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/products-import'
+import { CheckCount, ImportFileStep } from '~/components/admin/import-check'
 
 /**
  * /admin/produtos/importar (issue 11): a product CSV in the Shopify layout, checked first — what
@@ -73,15 +71,6 @@ export async function action({ request }: Route.ActionArgs) {
 	})
 }
 
-function Count({ label, value }: { label: string; value: number }) {
-	return (
-		<div className="rounded-lg border p-3">
-			<dt className="text-sm text-muted-foreground">{label}</dt>
-			<dd className="text-2xl font-bold">{value}</dd>
-		</div>
-	)
-}
-
 const ACTION_LABELS = { create: 'Criar', update: 'Atualizar', unchanged: 'Sem mudanças' } as const
 
 export default function ProductsImport({ actionData }: Route.ComponentProps) {
@@ -111,37 +100,20 @@ export default function ProductsImport({ actionData }: Route.ComponentProps) {
 			}
 		>
 			<div className="grid gap-6">
-				<Card>
-					<CardHeader>
-						<CardTitle>
-							<h2>1. Verificar o arquivo</h2>
-						</CardTitle>
-					</CardHeader>
-					<CardContent className="grid gap-4">
-						<Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
-							<input type="hidden" name="intent" value="check" />
-							<div className="grid gap-2">
-								<Label htmlFor="products-file">Arquivo CSV</Label>
-								<Input id="products-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="products-format" />
-							</div>
-							<Button type="submit" disabled={busy}>
-								{busy && navigation.formData?.get('intent') === 'check' ? 'Verificando...' : 'Verificar'}
-							</Button>
-						</Form>
-						<p id="products-format" className="text-sm text-muted-foreground">
+				<ImportFileStep
+					inputId="products-file"
+					busy={busy && navigation.formData?.get('intent') === 'check'}
+					error={actionData?.error}
+					format={
+						<>
 							O modelo de CSV de produtos do Shopify: uma linha por variante, com <code>Handle</code>, <code>Title</code>,{' '}
 							<code>Body (HTML)</code>, <code>Type</code>, <code>Tags</code>, <code>Status</code>, <code>Option1 Name</code>/
 							<code>Option1 Value</code> (até 3 opções), <code>Variant SKU</code>, <code>Variant Price</code>,{' '}
 							<code>Variant Compare At Price</code>, <code>Variant Inventory Qty</code> e <code>Image Src</code>. Produtos que já existem
 							(mesmo Handle) são atualizados só no que o arquivo traz; imagens de outros sites não são baixadas.
-						</p>
-						{actionData?.error ? (
-							<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-								{actionData.error}
-							</p>
-						) : null}
-					</CardContent>
-				</Card>
+						</>
+					}
+				/>
 
 				{plan ? (
 					<section aria-labelledby="import-report-title" className="grid gap-4">
@@ -149,10 +121,10 @@ export default function ProductsImport({ actionData }: Route.ComponentProps) {
 							2. Resultado da verificação{actionData?.fileName ? ` de ${actionData.fileName}` : ''}
 						</h2>
 						<dl className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-label="Resumo da verificação">
-							<Count label="Novos" value={plan.items.filter((i) => i.action === 'create').length} />
-							<Count label="Alterados" value={plan.items.filter((i) => i.action === 'update').length} />
-							<Count label="Sem mudanças" value={plan.items.filter((i) => i.action === 'unchanged').length} />
-							<Count label="Inválidos" value={plan.invalid.length} />
+							<CheckCount label="Novos" value={plan.items.filter((i) => i.action === 'create').length} />
+							<CheckCount label="Alterados" value={plan.items.filter((i) => i.action === 'update').length} />
+							<CheckCount label="Sem mudanças" value={plan.items.filter((i) => i.action === 'unchanged').length} />
+							<CheckCount label="Inválidos" value={plan.invalid.length} />
 						</dl>
 						{plan.items.length > 0 ? (
 							<TableBox label="O que a importação fará">

@@ -179,8 +179,14 @@ export async function deleteCollection(id: string): Promise<boolean> {
 	return true
 }
 
-/** Adds products at the end of the manual order; ones already in stay where they are. */
-export async function addProductsToCollection(id: string, productIds: string[]): Promise<number> {
+async function collectionExists(id: string): Promise<boolean> {
+	const [row] = await db.select({ id: collections.id }).from(collections).where(eq(collections.id, id))
+	return Boolean(row)
+}
+
+/** Adds products at the end of the manual order; ones already in stay where they are. Null: no such collection. */
+export async function addProductsToCollection(id: string, productIds: string[]): Promise<number | null> {
+	if (!(await collectionExists(id))) return null
 	const valid = productIds.filter((p) => z.uuid().safeParse(p).success)
 	if (valid.length === 0) return 0
 	const inserted = await db.execute(sql`
@@ -197,7 +203,7 @@ export async function addProductsToCollection(id: string, productIds: string[]):
 }
 
 export async function removeProductFromCollection(id: string, productId: string): Promise<boolean> {
-	if (!z.uuid().safeParse(productId).success) return false
+	if (!z.uuid().safeParse(productId).success || !(await collectionExists(id))) return false
 	const removed = await db
 		.delete(collectionProducts)
 		.where(and(eq(collectionProducts.collectionId, id), eq(collectionProducts.productId, productId)))
@@ -210,7 +216,8 @@ export async function removeProductFromCollection(id: string, productId: string)
  * The manual order as arranged: `productIds` first, in that order; members not listed (added
  * meanwhile in another tab) after them, in their previous order. Ids that are not members are ignored.
  */
-export async function reorderCollection(id: string, productIds: string[]): Promise<void> {
+export async function reorderCollection(id: string, productIds: string[]): Promise<boolean> {
+	if (!(await collectionExists(id))) return false
 	const listed = [...new Set(productIds.filter((p) => z.uuid().safeParse(p).success))]
 	await db.transaction(async (tx) => {
 		const members = await tx
@@ -232,6 +239,7 @@ export async function reorderCollection(id: string, productIds: string[]): Promi
 		}
 	})
 	announce(id)
+	return true
 }
 
 /** Products to add, by title or handle (the picker's search), not already members. */

@@ -1,6 +1,7 @@
-import { ArrowDownIcon, ArrowUpIcon, GripVerticalIcon, ImagePlusIcon, Trash2Icon } from 'lucide-react'
+import { GripVerticalIcon, ImagePlusIcon, Trash2Icon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { MoveButtons, useReorderableList } from '~/components/admin/reorder'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -26,20 +27,10 @@ export function ProductImagesEditor({ productId, images }: { productId: string; 
 	const uploader = useFetcher<{ ok: boolean; message: string }>()
 	const saver = useFetcher<{ ok: boolean; message: string }>()
 	const remover = useFetcher<{ ok: boolean; message: string }>()
-	const [order, setOrder] = useState(images)
+	const { order, setOrder, move } = useReorderableList(images)
 	const [dragging, setDragging] = useState<number | null>(null)
 	const [sending, setSending] = useState<{ done: number; total: number } | null>(null)
 	const changed = order.some((image, i) => image.id !== images[i]?.id || image.altText !== images[i]?.altText)
-
-	function move(from: number, to: number) {
-		if (to < 0 || to >= order.length || from === to) return
-		setOrder((current) => {
-			const next = [...current]
-			const [moved] = next.splice(from, 1)
-			if (moved) next.splice(to, 0, moved)
-			return next
-		})
-	}
 
 	async function upload(files: FileList | null) {
 		const chosen = [...(files ?? [])]
@@ -145,26 +136,12 @@ export function ProductImagesEditor({ productId, images }: { productId: string; 
 										/>
 									</div>
 									<div className="flex gap-1">
-										<Button
-											type="button"
-											size="icon"
-											variant="outline"
-											onClick={() => move(index, index - 1)}
-											disabled={index === 0}
-											aria-label={`Mover imagem ${index + 1} para antes`}
-										>
-											<ArrowUpIcon aria-hidden="true" />
-										</Button>
-										<Button
-											type="button"
-											size="icon"
-											variant="outline"
-											onClick={() => move(index, index + 1)}
-											disabled={index === order.length - 1}
-											aria-label={`Mover imagem ${index + 1} para depois`}
-										>
-											<ArrowDownIcon aria-hidden="true" />
-										</Button>
+										<MoveButtons
+											index={index}
+											count={order.length}
+											onMove={move}
+											labels={{ up: `Mover imagem ${index + 1} para antes`, down: `Mover imagem ${index + 1} para depois` }}
+										/>
 										<Button
 											type="button"
 											size="icon"
