@@ -8,7 +8,8 @@ import { createProduct } from '~/commerce/builtin/test-factories.server'
 import { getCommerce } from '~/commerce/index.server'
 import { productImages, productVariants } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { settleImageVariants } from '~/server/catalog-admin/product-images.server'
+import { backfillImageVariants, settleImageVariants } from '~/server/catalog-admin/product-images.server'
+import { deleteImageVariants } from '~/server/images/variants.server'
 import { getBucketStorage, parseUploadUrl } from '~/server/storage.server'
 import { loader as uploadsLoader } from '../resources/uploads'
 import { action } from './product-images'
@@ -106,6 +107,14 @@ describe('product pictures', () => {
 		const webp = await fetchUpload(`${url}?w=320`, 'image/webp,*/*')
 		expect(webp.headers.get('content-type')).toBe('image/webp')
 		expect(webp.headers.get('etag')).not.toBe(avif.headers.get('etag'))
+
+		// Variants lost (a cleared cache, a restart mid-queue): the background job makes them again.
+		const location = parseUploadUrl(url)!
+		await deleteImageVariants(location.bucket, location.key)
+		expect((await fetchUpload(`${url}?w=320`, 'image/avif,image/webp,*/*')).headers.get('content-type')).toBe('image/webp')
+		expect(await backfillImageVariants()).toBeGreaterThanOrEqual(1)
+		expect((await fetchUpload(`${url}?w=320`, 'image/avif,image/webp,*/*')).headers.get('content-type')).toBe('image/avif')
+		expect(await backfillImageVariants()).toBe(0)
 	})
 
 	test('refused: not an image (by its bytes), a GIF, over 5 MB, no file, another product, a customer', async () => {

@@ -3,7 +3,8 @@ import sharp from 'sharp'
 import { z } from 'zod'
 import { productImages, products } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { pregenerateImageVariants } from '~/server/images/variants.server'
+import { pregenerateImageVariants, readyAvifVariant } from '~/server/images/variants.server'
+import { IMAGE_WIDTHS, type ImageWidth } from '~/utils/responsive-image'
 import { logger } from '~/server/logger.server'
 import { UPLOAD_LIMITS, deleteUpload, getBucketStorage, parseUploadUrl, saveUpload } from '~/server/storage.server'
 import { detectMediaType } from '~/server/storage/content-type.server'
@@ -77,6 +78,40 @@ function makeVariantsLater(url: string, width: number | null) {
 	queue = settled
 	pendingVariants.add(settled)
 	void settled.finally(() => pendingVariants.delete(settled))
+}
+
+/**
+ * Makes the variants of pictures that lack them (a restart lost the queue, or the pictures came
+ * from an import or a backup): up to `limit` pictures per call, so the background job that calls
+ * it stays short. Returns how many it made.
+ */
+export async function backfillImageVariants(limit = 5): Promise<number> {
+	const missing: Array<{ url: string; width: number | null }> = []
+	let after = ''
+	while (missing.length < limit) {
+		const page = await db
+			.select({ id: productImages.id, url: productImages.url, width: productImages.width })
+			.from(productImages)
+			.where(and(sql`${productImages.url} like '/uploads/product-images/%'`, sql`${productImages.id}::text > ${after}`))
+			.orderBy(sql`${productImages.id}::text`)
+			.limit(500)
+		if (page.length === 0) break
+		after = page.at(-1)?.id ?? after
+		for (const image of page) {
+			const location = parseUploadUrl(image.url)
+			if (!location) continue
+			const object = await getBucketStorage(location.bucket).get(location.key)
+			if (!object) continue
+			// The widest copy the storefront asks for is made last: when it is there, all are.
+			const widest = IMAGE_WIDTHS.find((w) => image.width !== null && w >= image.width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]
+			if (await readyAvifVariant(location.bucket, object, widest as ImageWidth)) continue
+			missing.push({ url: image.url, width: image.width })
+			if (missing.length >= limit) break
+		}
+	}
+	for (const image of missing) makeVariantsLater(image.url, image.width)
+	await settleImageVariants()
+	return missing.length
 }
 
 /** Resolves once every queued resize has finished (tests, and shutdown before the disk goes away). */

@@ -1,4 +1,5 @@
 import { expireUnpaidOrders } from '~/server/orders/expiry.server'
+import { backfillImageVariants } from '~/server/catalog-admin/product-images.server'
 import { purgeUnsavedVideos } from '~/server/media/unsaved-videos.server'
 import { purgeUnorderedPersonalizationFiles } from '~/server/personalization/unordered-files.server'
 import { JobRunner } from './runner.server'
@@ -19,6 +20,7 @@ export const SHOP_JOBS = {
 	purgeRateLimits: 'limpar-limites-de-taxa',
 	purgeUnorderedFiles: 'limpar-arquivos-de-personalizacao-nao-pedidos',
 	purgeUnsavedVideos: 'limpar-videos-nao-salvos',
+	backfillImageVariants: 'gerar-variantes-de-imagens',
 } as const
 
 let runner: JobRunner | undefined
@@ -32,6 +34,7 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeRateLimits, intervalMs: HOUR, run: () => purgeStaleRateLimits() })
 	runner.register({ name: SHOP_JOBS.purgeUnorderedFiles, intervalMs: 6 * HOUR, run: () => purgeUnorderedPersonalizationFiles() })
 	runner.register({ name: SHOP_JOBS.purgeUnsavedVideos, intervalMs: 6 * HOUR, run: () => purgeUnsavedVideos() })
+	runner.register({ name: SHOP_JOBS.backfillImageVariants, intervalMs: 10 * MINUTE, run: () => backfillImageVariants() })
 	runner.start()
 	return runner
 }
