@@ -30,6 +30,8 @@ export type VariantFormValues = {
 	sku: string
 	stock: string
 	available: boolean
+	/** The variant's own picture (a product image id); '' shows the product's first. */
+	imageId: string
 }
 
 const text = (form: FormData, name: string) => {
@@ -73,6 +75,7 @@ export function newVariantValuesOf(form: FormData): VariantFormValues {
 		sku: text(form, 'sku'),
 		stock: text(form, 'stock'),
 		available: true,
+		imageId: '',
 	}
 }
 
@@ -97,6 +100,7 @@ export function variantRowsOf(form: FormData): VariantFormValues[] {
 			sku: text(form, `variant.${i}.sku`),
 			stock: text(form, `variant.${i}.stock`),
 			available: form.get(`variant.${i}.available`) === 'on',
+			imageId: text(form, `variant.${i}.imageId`),
 		})
 	}
 	return rows

@@ -79,7 +79,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			const fields = parseProductValues(values, errors)
 			const variants = rows.map((row, i) => {
 				const parsed = parseVariantValues(row, errors, `variant.${i}.`)
-				return parsed ? { ...parsed, id: row.id } : null
+				return parsed ? { ...parsed, id: row.id, imageId: z.uuid().safeParse(row.imageId).success ? row.imageId : null } : null
 			})
 			const version = Number(text('version'))
 			if (!fields || variants.some((v) => v === null) || !Number.isInteger(version)) {
@@ -187,6 +187,7 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 			sku: v.sku ?? '',
 			stock: v.stock === null ? '' : String(v.stock),
 			available: v.available,
+			imageId: v.imageId ?? '',
 		}))
 	const tracked = product.variants.filter((v) => v.stock !== null)
 	return (
@@ -246,7 +247,7 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 							<table className="w-full text-sm">
 								<thead className="bg-muted/50">
 									<tr>
-										{['Variante', 'Preço (R$)', 'Comparação (R$)', 'SKU', 'Estoque', 'À venda'].map((label) => (
+										{['Variante', 'Preço (R$)', 'Comparação (R$)', 'SKU', 'Estoque', 'Imagem', 'À venda'].map((label) => (
 											<th key={label} className={th} scope="col">
 												{label}
 											</th>
@@ -286,6 +287,22 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 												{cell('compareAtPrice', 'preço de comparação', 'w-24')}
 												{cell('sku', 'SKU', 'w-28')}
 												{cell('stock', 'estoque', 'w-20')}
+												<td className={td}>
+													<NativeSelect
+														name={`variant.${i}.imageId`}
+														defaultValue={row.imageId}
+														aria-label={`${row.title}: imagem`}
+														className="w-36"
+														disabled={images.length === 0}
+													>
+														<option value="">Primeira imagem</option>
+														{images.map((image, n) => (
+															<option key={image.id} value={image.id}>
+																{`Imagem ${n + 1}${image.altText ? ` – ${image.altText.slice(0, 30)}` : ''}`}
+															</option>
+														))}
+													</NativeSelect>
+												</td>
 												<td className={td}>
 													<input
 														type="checkbox"

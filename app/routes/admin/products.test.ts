@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { collections, productHandleRedirects, products, productVariants, stockAdjustments } from '~/db/schema'
+import { collections, productHandleRedirects, productImages, products, productVariants, stockAdjustments } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { action as productAction, loader as productLoader } from './product'
 import { action as newAction } from './product-new'
@@ -157,7 +157,12 @@ describe('/admin/produtos/:productId', () => {
 				[`variant.${i}.price`, '19,90'],
 				[`variant.${i}.compareAtPrice`, ''],
 			)
-			form.push([`variant.${i}.sku`, ''], [`variant.${i}.stock`, String(v.stock ?? '')], [`variant.${i}.available`, 'on'])
+			form.push(
+				[`variant.${i}.sku`, ''],
+				[`variant.${i}.stock`, String(v.stock ?? '')],
+				[`variant.${i}.available`, 'on'],
+				[`variant.${i}.imageId`, ''],
+			)
 		})
 		return form.map(([k, v]): [string, string] => [k, overrides[k] ?? v])
 	}
@@ -204,6 +209,33 @@ describe('/admin/produtos/:productId', () => {
 		).toBe(302)
 		const [after] = await db.select().from(productVariants).where(eq(productVariants.id, foreign!.id))
 		expect(after?.priceCents).toBe(2990)
+	})
+
+	test('a variant gets its own picture; a picture of another product is refused; blank goes back to the first', async () => {
+		const id = await create({ title: 'Laço Foto', options: 'Cor: Rosa, Azul' })
+		const other = await create({ title: 'Laço Alheio', options: '' })
+		const [mine, foreign] = await db
+			.insert(productImages)
+			.values([
+				{ productId: id, url: '/media/laco-azul.jpg', position: 0 },
+				{ productId: other, url: '/media/alheio.jpg', position: 0 },
+			])
+			.returning({ id: productImages.id })
+		const imageOf = async () =>
+			(await db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(productVariants.position)).map(
+				(v) => v.imageId,
+			)
+		expect(statusOf(await save(id, await editForm(id, { title: 'Laço Foto', handle: '', 'variant.1.imageId': mine!.id })))).toBe(302)
+		expect(await imageOf()).toEqual([null, mine!.id])
+		expect(
+			statusOf(
+				await save(
+					id,
+					await editForm(id, { title: 'Laço Foto', handle: '', 'variant.1.imageId': foreign!.id, 'variant.0.imageId': 'nada' }),
+				),
+			),
+		).toBe(302)
+		expect(await imageOf()).toEqual([null, null])
 	})
 
 	test('stock adjustments: with a reason, never below zero, in the history', async () => {

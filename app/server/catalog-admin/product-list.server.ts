@@ -152,7 +152,8 @@ export async function productForEdit(id: string) {
 			compare_at_price_cents: number | null
 			stock: number | null
 			available: boolean
-		}>(sql`select id, title, sku, price_cents, compare_at_price_cents, stock, available from product_variants
+			image_id: string | null
+		}>(sql`select id, title, sku, price_cents, compare_at_price_cents, stock, available, image_id from product_variants
 			where product_id = ${id}::uuid order by position, title`),
 		queryRows<{ collection_id: string }>(sql`select collection_id from collection_products where product_id = ${id}::uuid`),
 		queryRows<{ url: string; alt_text: string | null }>(
@@ -177,6 +178,7 @@ export async function productForEdit(id: string) {
 			compareAtPriceCents: v.compare_at_price_cents,
 			stock: v.stock,
 			available: v.available,
+			imageId: v.image_id,
 		})),
 		collectionIds: collections.map((c) => c.collection_id),
 		images: images.map((i) => ({ url: i.url, altText: i.alt_text })),

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import {
 	collectionProducts,
 	productHandleRedirects,
+	productImages,
 	productOptions,
 	products,
 	productVariants,
@@ -169,7 +170,8 @@ export async function createProduct(input: {
 	}
 }
 
-export type VariantUpdate = VariantFields & { id: string }
+/** `imageId`: the variant's own picture, null for the product's first; undefined leaves it as it is. */
+export type VariantUpdate = VariantFields & { id: string; imageId?: string | null }
 
 export async function updateProduct(input: {
 	id: string
@@ -222,6 +224,10 @@ export async function updateProduct(input: {
 						.from(productVariants)
 						.where(and(eq(productVariants.productId, input.id), inArray(productVariants.id, ids)))
 				: []
+			// A picture of another product is never taken: the variant shows the first of its own.
+			const ownImages = new Set(
+				(await tx.select({ id: productImages.id }).from(productImages).where(eq(productImages.productId, input.id))).map((i) => i.id),
+			)
 			for (const variant of input.variants) {
 				const before = existing.find((v) => v.id === variant.id)
 				// A variant id of another product is ignored: the form can only touch its own.
@@ -234,6 +240,9 @@ export async function updateProduct(input: {
 						sku: variant.sku,
 						stock: variant.stock,
 						available: variant.available,
+						...(variant.imageId !== undefined
+							? { imageId: variant.imageId && ownImages.has(variant.imageId) ? variant.imageId : null }
+							: {}),
 					})
 					.where(eq(productVariants.id, variant.id))
 				if (variant.stock !== null && variant.stock !== (before.stock ?? 0)) {
