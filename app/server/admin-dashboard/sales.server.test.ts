@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
@@ -18,8 +18,10 @@ async function order(totalCents: number, status: string, paidAt: string | null) 
 			'01310100', 'Rua', '1', 'Centro', 'São Paulo', 'SP', 0, ${totalCents}, 0, ${totalCents}, 'pix', ${status}, ${paidAt}::timestamptz)`)
 }
 
+// Every test: the shared setup puts the real clock back after each one.
+beforeEach(() => setClockForTests(NOW))
+
 beforeAll(async () => {
-	setClockForTests(NOW)
 	await db.execute(sql`truncate orders, carts cascade`)
 	// Today in São Paulo: paid at 00:30 local (03:30 UTC) and at 09:00 local.
 	await order(10000, 'pago', '2026-11-24T03:30:00Z')
@@ -36,7 +38,6 @@ beforeAll(async () => {
 	// Four carts started today.
 	await db.execute(sql`insert into carts (created_at) select '2026-11-24T12:00:00Z'::timestamptz from generate_series(1, 4)`)
 })
-afterAll(() => setClockForTests(null))
 
 describe('dashboard figures', () => {
 	test('today, 7 and 30 days in São Paulo: revenue, paid orders, average ticket, conversion', async () => {
