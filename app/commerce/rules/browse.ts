@@ -187,7 +187,7 @@ function sorter(sort: BrowseSort): (a: BrowseRow, b: BrowseRow) => number {
 export const COLLECTION_SORT_ORDERS = ['manual', 'menor-preco', 'maior-preco', 'novidades', 'mais-vendidos'] as const
 export type CollectionSortOrder = (typeof COLLECTION_SORT_ORDERS)[number]
 export const COLLECTION_SORT_LABELS: Record<CollectionSortOrder, string> = {
-	manual: 'Manual (a ordem que você definir)',
+	manual: 'Manual',
 	'menor-preco': 'Menor preço',
 	'maior-preco': 'Maior preço',
 	novidades: 'Novidades',

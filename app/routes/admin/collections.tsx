@@ -89,9 +89,9 @@ export default function CollectionsAdmin({ loaderData }: Route.ComponentProps) {
 													{c.title}
 												</Link>
 											</td>
-											<td className={`${td} text-muted-foreground`}>/categoria/{c.handle}</td>
+											<td className={`${td} whitespace-nowrap text-muted-foreground`}>/categoria/{c.handle}</td>
 											<td className={td}>{c.productCount}</td>
-											<td className={td}>{COLLECTION_SORT_LABELS[c.sortOrder]}</td>
+											<td className={`${td} whitespace-nowrap`}>{COLLECTION_SORT_LABELS[c.sortOrder]}</td>
 										</tr>
 									))}
 								</tbody>
