@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { AdminPage, FieldMessage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
 import { formatMoneyInput } from '~/components/admin/money'
 import { ProductFields } from '~/components/admin/catalog/product-fields'
+import { StockHistoryTable } from '~/components/admin/catalog/stock-history-table'
 import { ProductImagesEditor } from '~/components/admin/catalog/product-images-editor'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -20,7 +21,6 @@ import { deleteOrArchiveProduct, duplicateProduct, PRODUCT_ADMIN_MESSAGES, updat
 import { adjustStock, STOCK_MESSAGES, stockAdjustmentSchema, stockHistory } from '~/server/catalog-admin/stock.server'
 import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
-import { formatDateTime } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/product'
 import {
@@ -411,33 +411,7 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 								</Button>
 							</div>
 						</Form>
-						{history.length > 0 ? (
-							<TableBox label="Histórico de estoque">
-								<table className="w-full text-sm">
-									<thead className="bg-muted/50">
-										<tr>
-											{['Data', 'Variante', 'Ajuste', 'Estoque', 'Motivo', 'Por'].map((label) => (
-												<th key={label} className={th} scope="col">
-													{label}
-												</th>
-											))}
-										</tr>
-									</thead>
-									<tbody className="divide-y">
-										{history.map((h) => (
-											<tr key={h.id} data-testid="historico-estoque">
-												<td className={`${td} whitespace-nowrap`}>{formatDateTime(h.createdAt)}</td>
-												<td className={td}>{h.variantTitle}</td>
-												<td className={td}>{h.delta > 0 ? `+${h.delta}` : h.delta}</td>
-												<td className={td}>{h.stockAfter}</td>
-												<td className={td}>{h.reason}</td>
-												<td className={td}>{h.by ?? '—'}</td>
-											</tr>
-										))}
-									</tbody>
-								</table>
-							</TableBox>
-						) : null}
+						{history.length > 0 ? <StockHistoryTable label="Histórico de estoque" rows={history} /> : null}
 					</CardContent>
 				</Card>
 			) : null}

@@ -9,9 +9,9 @@ import { lowStockVariants, recentStockAdjustments } from '~/server/catalog-admin
 import { readFormData } from '~/server/read-form.server'
 import { getStoreSettings, updateStoreSettings } from '~/server/settings.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
-import { formatDateTime } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/stock'
+import { StockHistoryTable } from '~/components/admin/catalog/stock-history-table'
 
 /** /admin/estoque (issue 11): variants at or below the low-stock threshold, and the latest adjustments. */
 
@@ -112,32 +112,7 @@ export default function StockAdmin({ loaderData }: Route.ComponentProps) {
 				{recent.length === 0 ? (
 					<p className="text-sm text-muted-foreground">Nenhum ajuste ainda.</p>
 				) : (
-					<TableBox label="Últimos ajustes">
-						<table className="w-full text-sm">
-							<thead className="bg-muted/50">
-								<tr>
-									{['Data', 'Produto', 'Variante', 'Ajuste', 'Estoque', 'Motivo', 'Por'].map((label) => (
-										<th key={label} className={th} scope="col">
-											{label}
-										</th>
-									))}
-								</tr>
-							</thead>
-							<tbody className="divide-y">
-								{recent.map((row) => (
-									<tr key={row.id}>
-										<td className={`${td} whitespace-nowrap`}>{formatDateTime(row.createdAt)}</td>
-										<td className={td}>{productLink(row.productId, row.productTitle)}</td>
-										<td className={td}>{row.variantTitle}</td>
-										<td className={td}>{row.delta > 0 ? `+${row.delta}` : row.delta}</td>
-										<td className={td}>{row.stockAfter}</td>
-										<td className={td}>{row.reason}</td>
-										<td className={td}>{row.by ?? '—'}</td>
-									</tr>
-								))}
-							</tbody>
-						</table>
-					</TableBox>
+					<StockHistoryTable label="Últimos ajustes" rows={recent} product={(row) => productLink(row.productId, row.productTitle)} />
 				)}
 			</section>
 		</AdminPage>
