@@ -84,6 +84,9 @@ export default [
 	// The cart: loader (the drawer's data) and one action switching on `intent` (Hydrogen's /cart).
 	route('cart', 'routes/resources/cart.ts'),
 	route('resources/search', 'routes/resources/search.ts'),
+	// The Aria assistant (issue 12): conversation, streamed replies, product cards.
+	route('resources/aria', 'routes/resources/aria.ts'),
+	route('resources/aria/produtos', 'routes/resources/aria-products.ts'),
 	route('resources/cep/:cep', 'routes/resources/cep.ts'),
 	route('resources/favorites', 'routes/resources/favorites.ts'),
 	route('resources/views', 'routes/resources/views.ts'),

@@ -174,12 +174,42 @@ CREATE TABLE "store_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "aria_breed_sizes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"name" text NOT NULL,
+	"aliases" text[] DEFAULT '{}'::text[] NOT NULL,
+	"neck_mm" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "aria_breed_sizes_neck_range" CHECK ("aria_breed_sizes"."neck_mm" between 100 and 900),
+	CONSTRAINT "aria_breed_sizes_name_length" CHECK (char_length("aria_breed_sizes"."name") between 1 and 60)
+);
+--> statement-breakpoint
+CREATE TABLE "aria_conversations" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"visitor_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"closed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "aria_knowledge_base" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"title" text NOT NULL,
 	"content" text NOT NULL,
 	"category" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "aria_messages" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "aria_messages_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"conversation_id" uuid NOT NULL,
+	"role" text NOT NULL,
+	"content" text NOT NULL,
+	"engine" text,
+	"unanswered" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "aria_messages_role" CHECK ("aria_messages"."role" in ('user', 'assistant'))
 );
 --> statement-breakpoint
 CREATE TABLE "aria_products" (
@@ -574,6 +604,7 @@ ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_produ
 ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_image_id_product_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."product_images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_variant_id_product_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."product_variants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_adjustments" ADD CONSTRAINT "stock_adjustments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "aria_messages" ADD CONSTRAINT "aria_messages_conversation_id_aria_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."aria_conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -627,7 +658,12 @@ CREATE INDEX "products_handle_trgm" ON "products" USING gin ("handle" gin_trgm_o
 CREATE INDEX "stock_adjustments_variant_idx" ON "stock_adjustments" USING btree ("variant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_created_idx" ON "stock_adjustments" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "aria_breed_sizes_name_unique" ON "aria_breed_sizes" USING btree (lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "aria_conversations_open_unique" ON "aria_conversations" USING btree ("visitor_id") WHERE "aria_conversations"."closed_at" is null;--> statement-breakpoint
+CREATE INDEX "aria_conversations_updated_idx" ON "aria_conversations" USING btree ("updated_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "aria_knowledge_base_created_idx" ON "aria_knowledge_base" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "aria_messages_conversation_idx" ON "aria_messages" USING btree ("conversation_id","seq");--> statement-breakpoint
+CREATE INDEX "aria_messages_unanswered_idx" ON "aria_messages" USING btree ("created_at" DESC NULLS LAST) WHERE "aria_messages"."unanswered";--> statement-breakpoint
 CREATE UNIQUE INDEX "aria_products_handle_unique" ON "aria_products" USING btree ("shopify_handle");--> statement-breakpoint
 CREATE INDEX "aria_products_created_idx" ON "aria_products" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "reviews_approved_created_idx" ON "reviews" USING btree ("is_approved","created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -46,6 +46,18 @@ describe('public origin and hosts', () => {
 	})
 })
 
+describe('the assistant’s model (issue 12)', () => {
+	test('unset is the embedded assistant; a URL needs a model, https or this machine', () => {
+		expect(parseEnv({}).ARIA_API_URL).toBeUndefined()
+		const env = parseEnv({ ARIA_API_URL: 'https://api.example.com/v1', ARIA_MODEL: 'gpt-4o-mini', ARIA_API_KEY: 'k' })
+		expect([env.ARIA_API_URL, env.ARIA_MODEL, env.ARIA_API_TIMEOUT_MS]).toEqual(['https://api.example.com/v1', 'gpt-4o-mini', 20_000])
+		expect(parseEnv({ ARIA_API_URL: 'http://127.0.0.1:8080/v1', ARIA_MODEL: 'local' }).ARIA_API_URL).toBe('http://127.0.0.1:8080/v1')
+		expect(() => parseEnv({ ARIA_API_URL: 'https://api.example.com/v1' })).toThrow(/ARIA_MODEL é obrigatório/)
+		expect(() => parseEnv({ ARIA_API_URL: 'http://api.example.com/v1', ARIA_MODEL: 'm' })).toThrow(/ARIA_API_URL deve começar com https/)
+		expect(() => parseEnv({ ARIA_MESSAGES_PER_SESSION: '0' })).toThrow(/ARIA_MESSAGES_PER_SESSION/)
+	})
+})
+
 describe('isSameSiteRequest', () => {
 	const own = { publicOrigin: 'https://loja.example.com', requestHost: '127.0.0.1:3000' }
 	test('own origins pass, others do not', () => {

@@ -5,7 +5,7 @@ import { z } from 'zod'
  * Every environment variable the shop reads, validated once at start-up.
  * `.env.example` documents each one; keep the two in step.
  */
-const envSchema = z.object({
+const envFields = z.object({
 	NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 	PORT: z.coerce.number().int().min(0).max(65535).default(3000),
 	HOST: z.string().min(1).default('0.0.0.0'),
@@ -82,11 +82,51 @@ const envSchema = z.object({
 			(value) => value === 'off' || (/^https?:\/\/[^\s]+$/i.test(value) && value.includes('{cep}')),
 			"CEP_LOOKUP_URL deve ser 'off' ou uma URL http(s) com {cep}",
 		),
+	/**
+	 * The assistant's model (issue 12, decision 044): an OpenAI-compatible endpoint (base URL, e.g.
+	 * https://api.openai.com/v1, or the full …/chat/completions). Unset: the embedded assistant
+	 * answers, with no outside service. https only, except on this machine (127.0.0.1, localhost).
+	 */
+	ARIA_API_URL: z
+		.url('ARIA_API_URL deve ser uma URL')
+		.refine(
+			(value) => /^https:\/\//i.test(value) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(value),
+			'ARIA_API_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)',
+		)
+		.optional(),
+	ARIA_API_KEY: z.string().min(1).optional(),
+	/** The model's name at that endpoint, e.g. gpt-4o-mini; required with ARIA_API_URL. */
+	ARIA_MODEL: z.string().min(1).max(200).optional(),
+	/** How long the model may take to start answering, and to send each next piece. */
+	ARIA_API_TIMEOUT_MS: z.coerce
+		.number()
+		.int('ARIA_API_TIMEOUT_MS deve ser um número inteiro')
+		.min(1000, 'ARIA_API_TIMEOUT_MS deve ser pelo menos 1000')
+		.max(120_000, 'ARIA_API_TIMEOUT_MS deve ser no máximo 120000')
+		.default(20_000),
+	/** Chat messages one browser session / one client address may send per 10 minutes (decision 9). */
+	ARIA_MESSAGES_PER_SESSION: z.coerce
+		.number()
+		.int('ARIA_MESSAGES_PER_SESSION deve ser um número inteiro')
+		.min(1, 'ARIA_MESSAGES_PER_SESSION deve ser pelo menos 1')
+		.default(30),
+	ARIA_MESSAGES_PER_ADDRESS: z.coerce
+		.number()
+		.int('ARIA_MESSAGES_PER_ADDRESS deve ser um número inteiro')
+		.min(1, 'ARIA_MESSAGES_PER_ADDRESS deve ser pelo menos 1')
+		.default(120),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])
 		.default('true')
 		.transform((v) => v === 'true'),
+})
+
+/** Rules across variables. */
+const envSchema = envFields.superRefine((env, ctx) => {
+	if (env.ARIA_API_URL && !env.ARIA_MODEL) {
+		ctx.addIssue({ code: 'custom', path: ['ARIA_MODEL'], message: 'ARIA_MODEL é obrigatório quando ARIA_API_URL está definido' })
+	}
 })
 
 export type Env = z.infer<typeof envSchema>

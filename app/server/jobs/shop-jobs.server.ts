@@ -1,3 +1,4 @@
+import { purgeOldConversations } from '~/server/aria/conversations.server'
 import { expireUnpaidOrders } from '~/server/orders/expiry.server'
 import { backfillImageVariants } from '~/server/catalog-admin/product-images.server'
 import { purgeUnsavedVideos } from '~/server/media/unsaved-videos.server'
@@ -21,6 +22,7 @@ export const SHOP_JOBS = {
 	purgeUnorderedFiles: 'limpar-arquivos-de-personalizacao-nao-pedidos',
 	purgeUnsavedVideos: 'limpar-videos-nao-salvos',
 	backfillImageVariants: 'gerar-variantes-de-imagens',
+	purgeAriaConversations: 'limpar-conversas-da-aria',
 } as const
 
 let runner: JobRunner | undefined
@@ -35,6 +37,8 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeUnorderedFiles, intervalMs: 6 * HOUR, run: () => purgeUnorderedPersonalizationFiles() })
 	runner.register({ name: SHOP_JOBS.purgeUnsavedVideos, intervalMs: 6 * HOUR, run: () => purgeUnsavedVideos() })
 	runner.register({ name: SHOP_JOBS.backfillImageVariants, intervalMs: 10 * MINUTE, run: () => backfillImageVariants() })
+	// Issue 12: chats are kept ARIA_CONVERSATION_RETENTION_DAYS for the owner, then dropped.
+	runner.register({ name: SHOP_JOBS.purgeAriaConversations, intervalMs: 6 * HOUR, run: () => purgeOldConversations() })
 	runner.start()
 	return runner
 }

@@ -104,7 +104,7 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 		title: 'Frete e entrega',
 		category: 'frete',
 		content:
-			'Enviamos para todo o Brasil. Frete grátis em compras a partir de R$ 100,00; abaixo disso o frete é calculado no checkout. Assinaturas têm frete grátis.',
+			'Enviamos para todo o Brasil. O frete e o prazo de entrega dependem da região e aparecem no checkout pelo CEP; acima do valor de frete grátis da loja o frete é por nossa conta. Assinaturas têm frete grátis.',
 	},
 	{
 		title: 'Formas de pagamento',
@@ -114,7 +114,7 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 	{
 		title: 'Brinde',
 		category: 'promoções',
-		content: 'Compras a partir de R$ 100,00 ganham um lacinho de brinde, adicionado automaticamente ao carrinho.',
+		content: 'Compras acima do valor do brinde ganham um lacinho de presente, adicionado automaticamente ao carrinho.',
 	},
 	{
 		title: 'Cuidados e lavagem',
@@ -131,7 +131,7 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 		title: 'Bandana personalizada',
 		category: 'personalização',
 		content:
-			'Em Crie sua bandana (/personalize) o cliente escolhe a cor (24 opções, incluindo xadrez) e pode adicionar: nome do pet (+R$ 9,99, até 20 caracteres), Instagram do pet (+R$ 9,99), extensor (+R$ 4,99), botão extra (+R$ 1,99), perfume 10ml (+R$ 12,99), rosto do pet (+R$ 20,00), arte exclusiva (+R$ 20,00) ou uma arte pronta. A base custa R$ 29,90.',
+			'Em Crie sua bandana (/personalize) o cliente escolhe a cor (24 opções, incluindo xadrez), uma arte pronta ou exclusiva, e extras como o nome ou o Instagram do pet bordados, extensor, botão extra, perfume e o rosto do pet.',
 	},
 	{
 		title: 'Colar personalizado',
@@ -142,12 +142,12 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 		title: 'Atacado',
 		category: 'atacado',
 		content:
-			'Atacado a partir de 10 unidades (/atacado). Bandanas: R$ 15,00 (10 a 20), R$ 13,00 (21 a 40), R$ 10,00 (41 ou mais); logo da empresa e design exclusivo sem custo; botão extra +R$ 0,50 e nome lateral +R$ 1,00 por unidade. Colares: R$ 10,00 (10 a 20), R$ 9,00 (21 a 40), R$ 7,00 (41 ou mais).',
+			'Atacado para pet shops e revendedores (/atacado), com preço por faixa de quantidade; logo da empresa e design exclusivo sem custo, botão extra e nome lateral cobrados por unidade.',
 	},
 	{
 		title: 'Assinaturas',
 		category: 'assinatura',
-		content: 'Planos anuais de 12 meses, pagos pelo valor mensal × 12, com frete grátis e até 50% de desconto (/assinaturas).',
+		content: 'Planos anuais de 12 meses, pagos pelo valor mensal × 12, com frete grátis e até 50% de desconto (/assinaturas). Todo mês chega uma novidade para o seu pet.',
 	},
 	{
 		title: 'Como responder',
@@ -155,4 +155,39 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 		content:
 			'Seja simpática e breve, em português. Pergunte a raça e o tamanho do pet antes de recomendar um tamanho. Recomende no máximo 3 produtos por resposta, marcando cada um como PRODUCT:{handle}.',
 	},
+]
+
+/**
+ * Issue 12: typical neck circumferences (mm) the assistant sizes from when a shopper names a
+ * breed or a size class; the owner edits them on /admin/aria. Rounded from common collar
+ * charts of Brazilian pet shops; a measured neck always wins.
+ */
+export const DEMO_BREED_SIZES: { name: string; aliases: string[]; neckMm: number }[] = [
+	{ name: 'Chihuahua', aliases: [], neckMm: 200 },
+	{ name: 'Yorkshire Terrier', aliases: ['yorkshire', 'yorkie', 'york'], neckMm: 220 },
+	{ name: 'Pinscher', aliases: [], neckMm: 220 },
+	{ name: 'Spitz Alemão', aliases: ['spitz', 'lulu', 'lulu da pomerânia', 'pomerânia'], neckMm: 250 },
+	{ name: 'Maltês', aliases: ['maltes'], neckMm: 260 },
+	{ name: 'Shih Tzu', aliases: ['shitzu', 'shih-tzu', 'shitsu', 'shi tzu', 'chitzu'], neckMm: 300 },
+	{ name: 'Poodle', aliases: [], neckMm: 300 },
+	{ name: 'Lhasa Apso', aliases: ['lhasa'], neckMm: 320 },
+	{ name: 'Dachshund', aliases: ['salsicha', 'teckel'], neckMm: 320 },
+	{ name: 'Pug', aliases: [], neckMm: 350 },
+	{ name: 'Schnauzer', aliases: [], neckMm: 350 },
+	{ name: 'Beagle', aliases: [], neckMm: 370 },
+	{ name: 'Cocker Spaniel', aliases: ['cocker'], neckMm: 380 },
+	{ name: 'Bulldog Francês', aliases: ['buldogue francês', 'frenchie', 'bulldog frances'], neckMm: 400 },
+	{ name: 'Border Collie', aliases: ['border'], neckMm: 450 },
+	{ name: 'Husky Siberiano', aliases: ['husky'], neckMm: 450 },
+	{ name: 'Bulldog Inglês', aliases: ['buldogue inglês', 'bulldog'], neckMm: 480 },
+	{ name: 'Labrador', aliases: ['labrador retriever', 'lab'], neckMm: 500 },
+	{ name: 'Golden Retriever', aliases: ['golden'], neckMm: 500 },
+	{ name: 'Pastor Alemão', aliases: ['pastor'], neckMm: 550 },
+	{ name: 'Rottweiler', aliases: ['rotweiler', 'rottweiller'], neckMm: 580 },
+	{ name: 'Gato', aliases: ['gatos', 'felino'], neckMm: 220 },
+	{ name: 'Porte mini', aliases: ['mini', 'toy', 'bem pequeno'], neckMm: 200 },
+	{ name: 'Porte pequeno', aliases: ['pequeno', 'pequena', 'pequeno porte', 'pequenininho'], neckMm: 270 },
+	{ name: 'Porte médio', aliases: ['medio', 'media', 'médio porte', 'porte medio'], neckMm: 380 },
+	{ name: 'Porte grande', aliases: ['grande', 'grande porte', 'grandao'], neckMm: 500 },
+	{ name: 'Porte gigante', aliases: ['gigante'], neckMm: 620 },
 ]

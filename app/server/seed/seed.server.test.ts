@@ -40,6 +40,7 @@ const TABLES = [
 	'badges',
 	'aria_knowledge_base',
 	'aria_products',
+	'aria_breed_sizes',
 	'reviews',
 	'seed_runs',
 ]

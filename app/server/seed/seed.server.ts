@@ -1,5 +1,6 @@
 import { count, sql } from 'drizzle-orm'
 import {
+	ariaBreedSizes,
 	ariaKnowledgeBase,
 	ariaProducts,
 	badges,
@@ -25,6 +26,7 @@ import { DEMO_IMAGE_SIZE } from './demo-image'
 import { createRandom } from './prng'
 import {
 	DEMO_ARIA_KNOWLEDGE,
+	DEMO_BREED_SIZES,
 	DEMO_BADGES,
 	DEMO_LOYALTY_LEVELS,
 	DEMO_PERSONALIZATION_ITEMS,
@@ -176,6 +178,8 @@ async function insertDemoShop(tx: Executor) {
 	await tx.insert(ariaKnowledgeBase).values(
 		DEMO_ARIA_KNOWLEDGE.map((entry, index) => ({ ...entry, createdAt: new Date(now - index * 1000) })),
 	)
+
+	await tx.insert(ariaBreedSizes).values(DEMO_BREED_SIZES)
 
 	const browsable = catalogue.filter(isBrowsable)
 	await tx.insert(ariaProducts).values(

@@ -1,0 +1,81 @@
+import { asc, sql } from 'drizzle-orm'
+import { getCommerce } from '~/commerce/index.server'
+import { listPrice } from '~/commerce/rules/list-price'
+import { SHIPPING_REGIONS, SHIPPING_REGION_LABELS } from '~/commerce/rules/shipping'
+import { personalizationItems, wholesalePricing } from '~/db/schema'
+import type { PersonalizationProductType } from '~/db/schema/personalization'
+import { db } from '~/server/db.server'
+import { logger } from '~/server/logger.server'
+import { getStoreSettings } from '~/server/settings.server'
+import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
+import { MAX_INSTALLMENTS } from '~/utils/installments'
+
+/**
+ * The shop's facts the assistant states (issue 12): read from the settings and the tables the
+ * owner edits at the moment of the question, never from copies in the assistant's code, so a
+ * changed free-shipping threshold or wholesale tier is what Aria says next.
+ */
+export type ShopFacts = {
+	storeName: string
+	whatsappNumber: string
+	freeShippingThresholdCents: number
+	/** null: the gift is switched off. */
+	giftThresholdCents: number | null
+	pixDiscountPercent: number
+	maxInstallments: number
+	shipping: { region: string; rateCents: number; minDays: number; maxDays: number }[]
+	wholesaleTiers: { productType: PersonalizationProductType; minQuantity: number; maxQuantity: number | null; unitPriceCents: number }[]
+	personalizationExtras: { productType: PersonalizationProductType; itemName: string; priceCents: number }[]
+	subscriptions: { handle: string; title: string; monthlyCents: number }[]
+}
+
+export async function loadShopFacts(): Promise<ShopFacts> {
+	const [settings, tiers, extras, subscriptions] = await Promise.all([
+		getStoreSettings(),
+		db
+			.select({
+				productType: wholesalePricing.productType,
+				minQuantity: wholesalePricing.minQuantity,
+				maxQuantity: wholesalePricing.maxQuantity,
+				unitPriceCents: wholesalePricing.unitPriceCents,
+			})
+			.from(wholesalePricing)
+			.orderBy(asc(wholesalePricing.productType), asc(wholesalePricing.minQuantity)),
+		db
+			.select({
+				productType: personalizationItems.productType,
+				itemName: personalizationItems.itemName,
+				priceCents: personalizationItems.priceCents,
+			})
+			.from(personalizationItems)
+			.orderBy(asc(personalizationItems.productType), asc(personalizationItems.displayOrder), sql`${personalizationItems.itemName}`),
+		loadSubscriptions(),
+	])
+	return {
+		storeName: settings.storeName,
+		whatsappNumber: settings.whatsappNumber,
+		freeShippingThresholdCents: settings.freeShippingThresholdCents,
+		giftThresholdCents: settings.giftProductHandle ? settings.giftThresholdCents : null,
+		pixDiscountPercent: settings.pixDiscountPercent,
+		maxInstallments: MAX_INSTALLMENTS,
+		shipping: SHIPPING_REGIONS.map((region) => ({ region: SHIPPING_REGION_LABELS[region], ...settings.shippingTable[region] })),
+		wholesaleTiers: tiers,
+		personalizationExtras: extras,
+		subscriptions,
+	}
+}
+
+async function loadSubscriptions(): Promise<ShopFacts['subscriptions']> {
+	try {
+		const found = await getCommerce().getCollectionByHandle(SUBSCRIPTION_COLLECTION, { first: 10 })
+		return (found?.products ?? []).map((product) => ({
+			handle: product.handle,
+			title: product.title,
+			monthlyCents: listPrice(product).minCents,
+		}))
+	} catch (error) {
+		// The rest of the answer stands without them.
+		logger.warn({ err: error }, 'Aria: assinaturas indisponíveis')
+		return []
+	}
+}
