@@ -16,3 +16,7 @@ export type AriaProductCard = {
 
 /** document 000 §7: the panel asks for the cards of the handles a reply names (at most this many). */
 export const ARIA_CARD_LIMIT = 12
+
+/** A message of the conversation as GET /resources/aria returns it (content with its PRODUCT tags). */
+export type AriaChatMessage = { id: string; role: 'user' | 'assistant'; content: string; products: AriaProductCard[] }
+export type AriaConversationResponse = { messages: AriaChatMessage[] }

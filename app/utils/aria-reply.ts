@@ -4,9 +4,9 @@
  * and a card for each product. Shared by the server (what it stores and checks) and the panel.
  */
 
-const TAG = /\s*\*{0,2}\[?\s*PRODUCT:\s*([a-z0-9]+(?:-[a-z0-9]+)*)\s*\]?\*{0,2}/gi
+const TAG = /[ \t]*\*{0,2}\[?[ \t]*PRODUCT:[ \t]*([a-z0-9]+(?:-[a-z0-9]+)*)[ \t]*\]?\*{0,2}/gi
 /** A tag still arriving at the end of a streamed reply ('… PROD', '… PRODUCT:band'). */
-const PARTIAL_TAG_AT_END = /\s*\*{0,2}\[?\s*P(?:R(?:O(?:D(?:U(?:C(?:T(?::[a-z0-9-]*)?)?)?)?)?)?)?$/
+const PARTIAL_TAG_AT_END = /[ \t]*\*{0,2}\[?[ \t]*P(?:R(?:O(?:D(?:U(?:C(?:T(?::[a-z0-9-]*)?)?)?)?)?)?)?$/
 
 /** The handles named by the reply, in order, without repeats. */
 export function productHandlesOf(reply: string): string[] {

@@ -60,7 +60,7 @@ describe('botão Aria Assistente', () => {
 		['desktop claro', DESKTOP, 'light'],
 		['celular escuro', MOBILE, 'dark'],
 	] as const) {
-		test(`opens the panel that offers WhatsApp, closes with Escape and the close button (${name})`, async () => {
+		test(`opens the chat, which offers WhatsApp too, closes with Escape and the close button (${name})`, async () => {
 			const context = await browser.newContext(viewport)
 			await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
 			const page = trackErrors(await context.newPage())
@@ -72,8 +72,8 @@ describe('botão Aria Assistente', () => {
 			const panel = page.getByRole('dialog', { name: 'Aria Assistente' })
 			await panel.waitFor()
 			expect(await button.getAttribute('aria-expanded')).toBe('true')
-			await panel.getByText('chega em breve').waitFor()
-			const whatsapp = panel.getByRole('link', { name: 'Falar no WhatsApp' })
+			await panel.getByText('Oi! Sou a Aria 🐾 Qual a raça e tamanho do seu pet?').waitFor()
+			const whatsapp = panel.getByRole('link', { name: 'WhatsApp' })
 			expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/)
 			expect(await whatsapp.getAttribute('target')).toBe('_blank')
 			await expectAccessible(page, `painel da Aria ${name}`)

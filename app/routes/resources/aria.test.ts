@@ -6,7 +6,8 @@ import { resetEnvForTests } from '~/server/env.server'
 import { seedDemoData } from '~/server/seed/seed.server'
 import { VISITOR_COOKIE_NAME } from '~/server/visitor.server'
 import { ARIA_COPY } from '~/utils/aria-reply'
-import { type AriaConversationResponse, action, loader } from './aria'
+import type { AriaConversationResponse } from '~/utils/aria-card'
+import { action, loader } from './aria'
 import { loader as cardsLoader } from './aria-products'
 
 /**

@@ -18,7 +18,7 @@ import { consumeRateLimit } from '~/server/rate-limit.server'
 import { readForm } from '~/server/read-form.server'
 import { ensureVisitorId, getVisitorId } from '~/server/visitor.server'
 import { ARIA_COPY, ARIA_MESSAGE_MAX_LENGTH, productHandlesOf } from '~/utils/aria-reply'
-import type { AriaProductCard } from '~/utils/aria-card'
+import type { AriaChatMessage, AriaConversationResponse } from '~/utils/aria-card'
 import { userText } from '~/utils/text-schema'
 import type { Route } from './+types/aria'
 
@@ -32,8 +32,6 @@ import type { Route } from './+types/aria'
  * Anyone may chat; the conversation is keyed by the visitor cookie, never by the account.
  */
 
-export type AriaChatMessage = { id: string; role: 'user' | 'assistant'; content: string; products: AriaProductCard[] }
-export type AriaConversationResponse = { messages: AriaChatMessage[] }
 export type AriaErrorResponse = { error: string }
 
 const NO_STORE = { 'Cache-Control': 'no-store' }

@@ -78,6 +78,11 @@ export function trackErrors(page: Page): Page {
 	return page
 }
 
+/** The errors recorded so far, for a test that provokes one on purpose. */
+export function pageErrorsOf(page: Page): string[] {
+	return [...(pageErrors.get(page) ?? [])]
+}
+
 export function expectNoPageErrors(page: Page) {
 	expect(pageErrors.get(page) ?? []).toEqual([])
 }

@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
 		CEP_LOOKUP_URL: addresses.url,
 		ADMIN_EMAIL: ADMIN.email,
 		ADMIN_PASSWORD: ADMIN.password,
+		// aria.e2e.ts runs a browser session out of chat messages.
+		ARIA_MESSAGES_PER_SESSION: '6',
 		...(scratch ? { DATABASE_URL: scratch.url } : {}),
 	})
 	project.provide('baseUrl', server.url)
