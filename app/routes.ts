@@ -69,6 +69,8 @@ export default [
 		route('avaliacoes', 'routes/admin/reviews.tsx'),
 		route('fotos', 'routes/admin/photos.tsx'),
 		route('fidelidade', 'routes/admin/loyalty.tsx'),
+		// 'Gerenciar Aria' (document 001 §2, issue 12).
+		route('aria', 'routes/admin/aria.tsx'),
 		route('banner', 'routes/admin/banner-video.tsx'),
 		route('subscription-cta-video', 'routes/admin/subscription-cta-video.tsx'),
 		route('personalization-video', 'routes/admin/personalization-video.tsx'),

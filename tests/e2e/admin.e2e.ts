@@ -243,6 +243,11 @@ const EVERY_ADMIN_PAGE = [
 	'/admin/banner',
 	'/admin/subscription-cta-video',
 	'/admin/personalization-video',
+	'/admin/aria',
+	'/admin/aria?aba=produtos',
+	'/admin/aria?aba=racas',
+	'/admin/aria?aba=testar',
+	'/admin/aria?aba=conversas',
 	'/admin/configuracoes',
 	'/admin/emails',
 ] as const

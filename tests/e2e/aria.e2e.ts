@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { AdminPages } from './pages/admin-pages'
 import { CartDrawer } from './pages/cart-drawer'
 import { AriaPanel } from './pages/aria-panel'
 import { Shell } from './pages/shell'
@@ -175,5 +176,65 @@ describe('Aria', () => {
 			body: new URLSearchParams({ intent: 'send', message: 'oi' }),
 		})
 		expect(crossSite.status).toBe(403)
+	})
+
+	test('the owner teaches Aria, tries it in the console, syncs products and reads what she could not answer', async () => {
+		const shopperPage = await browser.newPage(DESKTOP)
+		const shopper = new AriaPanel(shopperPage)
+		const question = `vcs vendem sela pra cavalo ${Date.now()}?`
+		await shopperPage.goto('/assinaturas')
+		await shopperPage.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
+		await shopper.openFromLauncher()
+		await shopper.ask(question)
+		expect(await shopper.lastReply()).toContain('WhatsApp')
+
+		const page = await browser.newPage(DESKTOP)
+		const admin = new AdminPages(page)
+		await admin.signIn()
+		await page.getByRole('link', { name: 'Aria IA' }).click()
+		await page.getByRole('heading', { level: 1, name: 'Gerenciar Aria' }).waitFor()
+
+		// Tab 'Base de Conhecimento': §8's message for an empty entry, then a new one.
+		const form = page.getByRole('form', { name: 'Adicionar conhecimento' })
+		const code = `SELA${Date.now()}`
+		await form.getByLabel('Título').fill('Produtos para cavalos')
+		await form.getByLabel('Conteúdo / instrução').fill(`Não vendemos produtos para cavalos, só para cães e gatos. Código ${code}.`)
+		await form.getByRole('button', { name: 'Adicionar' }).click()
+		await admin.shell.toast('Conhecimento adicionado!')
+		await page.getByTestId('conhecimento').filter({ hasText: code }).waitFor()
+		expect(await form.getByLabel('Título').inputValue()).toBe('')
+
+		// Tab 'Testar': the new knowledge answers the question.
+		await page.getByRole('navigation', { name: 'Seções da Aria' }).getByRole('link', { name: 'Testar' }).click()
+		await page.getByLabel('Pergunta do cliente').fill('vocês vendem coisas para cavalo?')
+		await page.getByRole('button', { name: 'Perguntar' }).click()
+		const answer = page.getByTestId('resposta-teste')
+		await answer.getByText(code, { exact: false }).waitFor()
+		await answer.getByText('Respondida').waitFor()
+		await expectAccessible(page, '/admin/aria testar')
+
+		// Tab 'Produtos': sync, then one product switched off.
+		await page.getByRole('navigation', { name: 'Seções da Aria' }).getByRole('link', { name: 'Produtos' }).click()
+		await page.getByRole('button', { name: 'Sincronizar com a loja' }).click()
+		await page
+			.locator('[data-sonner-toast]')
+			.filter({ hasText: /\d+ produtos sincronizados!/ })
+			.first()
+			.waitFor({ timeout: 20_000 })
+		const row = page.getByTestId('produto-aria').first()
+		const toggle = row.getByRole('button', { pressed: true })
+		await toggle.click()
+		await admin.shell.toast('Produto atualizado!')
+		await expect.poll(() => row.getByRole('button', { name: /Inativo$/ }).count()).toBe(1)
+
+		// Tab 'Conversas': the shopper's question is there, unanswered.
+		await page.getByRole('navigation', { name: 'Seções da Aria' }).getByRole('link', { name: 'Conversas' }).click()
+		await page.getByTestId('perguntas-sem-resposta').getByText(question).waitFor()
+		expectNoPageErrors(page)
+
+		// And the shopper now gets the owner's answer.
+		await shopper.ask('vocês vendem coisas para cavalo?')
+		expect(await shopper.lastReply()).toContain(code)
+		expectNoPageErrors(shopperPage)
 	})
 })

@@ -121,6 +121,8 @@ export const MATRIX: Record<string, Row> = {
 		post: { form: { intent: 'delete' }, expect: adminOnly },
 	},
 	'/admin/fotos': { get: adminOnly, post: { form: { intent: 'approve', id: '00000000-0000-4000-8000-000000000000' }, expect: adminOnly } },
+	// Aria (issue 12): an empty knowledge entry is refused (400) before anything is saved.
+	'/admin/aria': { get: adminOnly, post: { form: { intent: 'add-knowledge', title: '', content: '' }, expect: adminOnly } },
 	'/admin/atacado': { get: adminOnly, post: { form: { intent: 'save-tiers', kind: 'bandana' }, expect: adminOnly } },
 }
 

@@ -1,4 +1,5 @@
 import {
+	BotIcon,
 	BoxesIcon,
 	CameraIcon,
 	ClapperboardIcon,
@@ -24,7 +25,7 @@ import type { AreaNavItem } from '~/components/account/area-frame'
 /**
  * The back-office sidebar 'Menu Admin' (document 001 §2 'Admin area'), grouped as issue 11 asks
  * (Vendas, Catálogo, Personalização, Clientes, Conteúdo, Loja). Only pages that exist are
- * listed; Aria IA adds its line when it lands.
+ * listed.
  */
 export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Dashboard', to: '/admin', icon: LayoutDashboardIcon, end: true },
@@ -45,6 +46,7 @@ export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Vídeo do Banner', to: '/admin/banner', icon: FilmIcon, group: 'Conteúdo' },
 	{ label: 'Vídeo da Assinatura', to: '/admin/subscription-cta-video', icon: ClapperboardIcon, group: 'Conteúdo' },
 	{ label: 'Vídeo da Personalização', to: '/admin/personalization-video', icon: VideoIcon, group: 'Conteúdo' },
+	{ label: 'Aria IA', to: '/admin/aria', icon: BotIcon, group: 'Conteúdo' },
 	{ label: 'E-mails', to: '/admin/emails', icon: MailIcon, group: 'Loja' },
 	{ label: 'Configurações', to: '/admin/configuracoes', icon: SettingsIcon, group: 'Loja' },
 ]
