@@ -11,6 +11,8 @@
  *    the response size as the app sends it gzipped, the JavaScript the page loads gzipped (modulepreload and
  *    script URLs under /assets), and autocannon's requests/s and p50/p99 latency with
  *    BENCH_CONNECTIONS concurrent connections for BENCH_DURATION seconds.
+ * 3b. Then the same pages from a server with the page cache on (PAGE_CACHE=on, issue 14):
+ *    requests/s and p99 of a cache hit, and their ratio to the static bound.
  * 4. Serves the very same (gzipped) bytes from a bare node:http process and measures it the
  *    same way: the upper bound. The ratio app/static says how much of it the app reaches.
  * Prints a table and writes bench-results/bench-{time}.json.
@@ -53,6 +55,8 @@ type PageFigures = {
 	static: LoadFigures
 	/** app requests/s ÷ static requests/s */
 	ratio: number
+	/** The same page from the page cache (PAGE_CACHE=on, issue 14); null for pages it does not keep. */
+	cached: (LoadFigures & { ratio: number; xCache: string | null }) | null
 }
 
 type LoadFigures = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number; total: number }
@@ -207,7 +211,23 @@ function kb(bytes: number): string {
 }
 
 function printTable(rows: PageFigures[]) {
-	const header = ['Página', 'Caminho', '1 req ms', 'req/s', 'p50 ms', 'p99 ms', 'não-2xx', 'HTML gz KB enviado', 'JS gz KB', 'estático req/s', 'estático p99', 'app/estático']
+	const header = [
+		'Página',
+		'Caminho',
+		'1 req ms',
+		'req/s',
+		'p50 ms',
+		'p99 ms',
+		'não-2xx',
+		'HTML gz KB enviado',
+		'JS gz KB',
+		'estático req/s',
+		'estático p99',
+		'app/estático',
+		'cache req/s',
+		'cache p99',
+		'cache/estático',
+	]
 	const lines = rows.map((r) => [
 		r.name,
 		r.path,
@@ -221,6 +241,9 @@ function printTable(rows: PageFigures[]) {
 		String(r.static.requestsPerSecond),
 		String(r.static.p99Ms),
 		`${(r.ratio * 100).toFixed(1)}%`,
+		r.cached ? String(r.cached.requestsPerSecond) : '–',
+		r.cached ? String(r.cached.p99Ms) : '–',
+		r.cached ? `${(r.cached.ratio * 100).toFixed(1)}%` : '–',
 	])
 	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
 	const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
@@ -251,7 +274,8 @@ async function main() {
 		const productCount = await seedDatabase(database)
 		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
 
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false' })
+		// First without the page cache (every request rendered), then with it (issue 14).
+		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off' })
 		log(`servidor em ${server.url}`)
 
 		const targets: Target[] = [
@@ -260,6 +284,8 @@ async function main() {
 			// Optional while those routes are being built: reported when they answer 200.
 			{ name: 'Produto', path: await productPath(server.url), optional: true },
 			{ name: 'Busca', path: '/resources/search?q=laco', optional: true },
+			{ name: 'Assinaturas', path: '/assinaturas', optional: true },
+			{ name: 'Sitemap', path: '/sitemap.xml', optional: true },
 		]
 
 		const pages: { target: Target; status: number; contentType: string; body: Buffer; jsFiles: string[]; jsGzipBytes: number }[] = []
@@ -311,7 +337,25 @@ async function main() {
 				app,
 				static: bound,
 				ratio: bound.requestsPerSecond > 0 ? app.requestsPerSecond / bound.requestsPerSecond : 0,
+				cached: null,
 			})
+		}
+
+		await server.stop()
+		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'on' })
+		log(`servidor com cache de páginas em ${server.url}`)
+		for (const row of rows) {
+			await warmUp(`${server.url}${row.path}`)
+			const probe = await fetch(`${server.url}${row.path}`, { headers: REQUEST_HEADERS })
+			await probe.arrayBuffer()
+			const xCache = probe.headers.get('x-cache')
+			if (xCache !== 'HIT') {
+				log(`${row.path}: fora do cache de páginas (${xCache ?? 'sem X-Cache'})`)
+				continue
+			}
+			log(`carga com cache: ${row.path}`)
+			const figures = await load(`${server.url}${row.path}`)
+			row.cached = { ...figures, xCache, ratio: row.static.requestsPerSecond > 0 ? figures.requestsPerSecond / row.static.requestsPerSecond : 0 }
 		}
 
 		printTable(rows)

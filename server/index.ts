@@ -10,7 +10,8 @@ import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
 import { pingDatabase } from '~/server/db.server'
 import { type Env, parseEnv, publicUrl } from '~/server/env.server'
-import { closeAllEventStreams } from '~/server/events.server'
+import { STORE_CHANNEL } from '~/server/event-channels.server'
+import { closeAllEventStreams, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { startApp, stopApp } from '~/server/startup.server'
 import { accessLogSerializers } from './access-log'
@@ -19,7 +20,8 @@ import { contentSecurityPolicy } from './csp'
 import { describeHosts, hostCheck } from './host-check'
 import { originCheck } from './origin-check'
 import { rejectUnsafeQueryText } from './query-text'
-import { reactRouterHandler } from './react-router-handler'
+import { createPageCache } from './page-cache'
+import { pageRenderer, reactRouterHandler } from './react-router-handler'
 import { retryAfterOn503 } from './retry-after'
 
 /**
@@ -118,6 +120,14 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
+		if (env.PAGE_CACHE) {
+			// Anonymous storefront pages from memory (issue 14, decision 045); any store event
+			// (this server's or, through LISTEN/NOTIFY, another's) empties it.
+			const pageCache = createPageCache()
+			subscribe(STORE_CHANNEL, () => pageCache.invalidate())
+			const render = pageRenderer({ build, mode: 'production' })
+			app.use((req, res, next) => void pageCache.handle(req, res, next, render).catch(next))
+		}
 		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'production', bodyLimitFor }))
 	}
 

@@ -29,6 +29,25 @@ export function reactRouterHandler(options: {
 	}
 }
 
+/**
+ * A GET rendered for the page cache (server/page-cache.ts): the answer read whole, so it can be
+ * stored. No body, no abort on disconnect: a background refresh outlives the request that
+ * started it.
+ */
+export function pageRenderer(options: { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'development' | 'production' }) {
+	const handleRequest = createRequestHandler(options.build, options.mode)
+	return async (req: ExpressRequest, nonce: string) => {
+		const url = new URL(req.originalUrl, `${req.protocol}://${req.host}`)
+		const headers = new Headers()
+		for (const [name, value] of Object.entries(req.headers)) {
+			if (value === undefined) continue
+			for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
+		}
+		const response = await handleRequest(new Request(url, { method: 'GET', headers }), { cspNonce: nonce, clientIp: req.ip ?? 'desconhecido' })
+		return { status: response.status, headers: [...response.headers.entries()], body: await response.text() }
+	}
+}
+
 function toWebRequest(req: ExpressRequest, res: ExpressResponse, limit: number): Request {
 	const url = new URL(req.originalUrl, `${req.protocol}://${req.host}`)
 	const headers = new Headers()

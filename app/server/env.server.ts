@@ -115,6 +115,14 @@ const envFields = z.object({
 		.int('ARIA_MESSAGES_PER_ADDRESS deve ser um número inteiro')
 		.min(1, 'ARIA_MESSAGES_PER_ADDRESS deve ser pelo menos 1')
 		.default(120),
+	/**
+	 * Issue 14: anonymous storefront pages served from memory until a store event (decision 045).
+	 * 'off' renders every request (the uncached benchmark, tests that write the database directly).
+	 */
+	PAGE_CACHE: z
+		.enum(['on', 'off'], 'PAGE_CACHE deve ser on ou off')
+		.default('on')
+		.transform((v) => v === 'on'),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])

@@ -1,3 +1,4 @@
+import { announceStoreChange } from '~/server/store-events.server'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { queryRows } from '~/server/db.server'
@@ -91,5 +92,6 @@ export async function deleteReview(id: string): Promise<boolean> {
 	const rows = await queryRows<{ id: string }>(sql`delete from reviews where id = ${id}::uuid returning id`)
 	if (rows.length === 0) return false
 	await publish('admin:reviews', { type: 'changed', id })
+	announceStoreChange('reviews', id)
 	return true
 }

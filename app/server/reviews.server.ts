@@ -1,3 +1,4 @@
+import { announceStoreChange } from '~/server/store-events.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { products, reviews } from '~/db/schema'
@@ -161,6 +162,8 @@ export async function setReviewApproval(reviewId: string, approved: boolean): Pr
 	})
 	if (updated) {
 		await publish('admin:reviews', { type: 'changed', id: reviewId })
+		// The product page and the home show approved reviews (the page cache empties).
+		announceStoreChange('reviews', reviewId)
 		if (reviewerId) publishAccountChange(reviewerId)
 	}
 	return updated

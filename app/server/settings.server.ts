@@ -1,3 +1,4 @@
+import { announceStoreChange } from '~/server/store-events.server'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { storeSettings } from '~/db/schema'
@@ -261,5 +262,7 @@ export async function updateStoreSettings(partial: unknown, executor: Executor =
 			})
 	}
 	clearStoreSettingsCache()
+	// The shell (name, logo, footer) and prices' PIX line come from the settings: pages change.
+	if (entries.length > 0) announceStoreChange('settings')
 	return readStoreSettings(executor)
 }

@@ -64,6 +64,9 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 			CHECKOUT_ORDERS_PER_HOUR_PER_EMAIL: '100000',
 			// Tests never reach the internet: the CEP lookup's own test starts a fake service.
 			CEP_LOOKUP_URL: 'off',
+			// Tests write the database directly and read the pages at once; the page cache (issue 14)
+			// has its own tests (server/page-cache.http.test.ts), which switch it on.
+			PAGE_CACHE: 'off',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { announceStoreChange } from '~/server/store-events.server'
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { loadCart } from '~/commerce/builtin/cart.server'
@@ -264,7 +265,7 @@ function lineTitle(line: CartLine): string {
  * order so two checkouts sharing variants lock them in the same order (no deadlock). A gift
  * that ran out is dropped from the order instead of blocking the purchase.
  */
-async function reserveStock(tx: Transaction, lines: CartLine[]): Promise<CartLine[]> {
+async function reserveStock(tx: Transaction, lines: CartLine[], onSoldOut: () => void): Promise<CartLine[]> {
 	// One reservation per (variant, gift or not): a gift that ran out can then be dropped alone.
 	const wanted = new Map<string, { variantId: string; isGift: boolean; quantity: number; line: CartLine }>()
 	for (const line of lines) {
@@ -286,13 +287,16 @@ async function reserveStock(tx: Transaction, lines: CartLine[]): Promise<CartLin
 			line: CartLine
 		}
 		// stock null = not tracked (made to order): always available. Otherwise never below zero.
-		const rows = await queryRows<{ id: string }>(
+		const rows = await queryRows<{ id: string; stock: number | null }>(
 			sql`update product_variants set stock = stock - ${quantity}
 				where id = ${variantId}::uuid and (stock is null or stock >= ${quantity})
-				returning id`,
+				returning id, stock`,
 			tx,
 		)
-		if (rows.length === 1) continue
+		if (rows.length === 1) {
+			if (rows[0]?.stock === 0) onSoldOut()
+			continue
+		}
 		if (isGift) droppedGifts.add(variantId)
 		else
 			throw new OrderRejected({
@@ -351,8 +355,10 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 			field: 'paymentMethod',
 		}
 	}
+	// A variant this order sold out: pages that show it as available must change (page cache).
+	let soldOut = false
 	try {
-		return await db.transaction(async (tx) => {
+		const result = await db.transaction(async (tx) => {
 			// One checkout of a cart at a time: a double click waits here, then finds its order.
 			const [cartRow] = await queryRows<{ id: string }>(sql`select id from carts where id = ${input.cartId}::uuid for update`, tx)
 			const existing = await findOrderByKey(checkout.idempotencyKey, tx)
@@ -397,7 +403,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 						: { ok: false, code: 'unavailable', message: PLACE_ORDER_MESSAGES.unavailable(lineTitle(unavailable)) },
 				)
 			}
-			const lines = await reserveStock(tx, linesToOrder(cart, settings))
+			const lines = await reserveStock(tx, linesToOrder(cart, settings), () => (soldOut = true))
 			if (!lines.some((l) => !l.isGift)) {
 				throw new OrderRejected({
 					ok: false,
@@ -514,6 +520,9 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 				cartLines: lines.map((l) => ({ id: l.id, quantity: l.quantity, isGift: l.isGift })),
 			}
 		})
+		// After the commit: a page rendered on this event must see the variant sold out.
+		if (soldOut) announceStoreChange('stock')
+		return result
 	} catch (error) {
 		if (error instanceof OrderRejected) return error.failure
 		throw error

@@ -1,3 +1,4 @@
+import { announceStoreChange } from '~/server/store-events.server'
 import { sql } from 'drizzle-orm'
 import type { OrderStatus } from '~/db/schema/orders'
 import { type Transaction, db, queryRows } from '~/server/db.server'
@@ -107,6 +108,8 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 	const settings = await getStoreSettings()
 	// Whose account the change touched (points, badges): told after commit, so their open pages refetch.
 	const accountsTouched = new Set<string>()
+	// Stock given back may make a sold-out variant available again on the shop's pages.
+	let stockReturned = false
 	try {
 		await db.transaction(async (tx) => {
 			const [order] = await queryRows<LockedOrder>(
@@ -156,6 +159,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 				after = { kind: 'shipped', order, trackingCode, baseUrl }
 			} else if (input.to === 'cancelado') {
 				await returnStock(tx, order.id)
+				stockReturned = true
 				await returnCouponUse(tx, order.id)
 				// Decision 20: a cancelled paid order takes its purchase points back (a negative
 				// ledger entry, once). An unpaid order was never awarded any: nothing to take.
@@ -171,6 +175,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 		throw error
 	}
 	for (const userId of accountsTouched) publishAccountChange(userId)
+	if (stockReturned) announceStoreChange('stock')
 	if (after) await sendStatusMail(after)
 	return { ok: true }
 }

@@ -1,0 +1,222 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+
+/**
+ * The page cache for anonymous storefront pages (issue 14, decision 045). A shopper who comes
+ * from an Instagram or WhatsApp link carries none of the shop's cookies: the page she gets is
+ * the same for everyone, so it is rendered once and served from memory until the catalogue,
+ * settings, reviews, stock or media change (store events, which reach every app server through
+ * PostgreSQL's LISTEN/NOTIFY) or, as a safety net, FRESH_MS pass.
+ *
+ * - Only GET/HEAD of the listed storefront paths, and only when the request has none of the
+ *   shop's cookies (`loja_*`: session, cart, visitor, toast, buyer): a signed-in shopper or one
+ *   with a cart is rendered for herself, every time, and that page is never stored. The theme
+ *   cookie is part of the key (the HTML's class differs).
+ * - Only 200 HTML (or `.data`) answers without Set-Cookie are stored. The rendering request's
+ *   CSP nonce is replaced by a placeholder and each response gets its own nonce back.
+ * - A miss renders once however many requests wait for it (single flight); an entry older than
+ *   FRESH_MS is served while one request renders it again in the background (stale-while-revalidate).
+ *   An invalidation drops everything and bumps a generation, so a render that started before
+ *   the change is not stored.
+ * - Bounded: at most MAX_ENTRIES pages and MAX_BYTES; the least recently used go first.
+ */
+
+export type RenderedPage = { status: number; headers: [string, string][]; body: string }
+export type Render = (request: ExpressRequest, nonce: string) => Promise<RenderedPage>
+
+type Entry = { status: number; headers: [string, string][]; template: string; etag: string; storedAt: number; bytes: number }
+
+export type PageCacheOptions = {
+	freshMs?: number
+	staleMs?: number
+	maxEntries?: number
+	maxBytes?: number
+	now?: () => number
+}
+
+/** Paths whose page is the same for every anonymous visitor. */
+const CACHEABLE_PATH =
+	/^\/(?:|_root\.data|categoria\/[a-z0-9-]+(?:\.data)?|produto\/[a-z0-9-]+(?:\.data)?|(?:assinaturas|personalize|personalize-colares|atacado|em-breve|trocas-e-devolucoes|privacidade|termos-de-uso)(?:\.data)?|sitemap\.xml|robots\.txt)$/
+/** The shop's own cookies: any of them makes the page someone's. */
+const SHOP_COOKIE = /(?:^|;\s*)loja_[a-z_]+=/
+/** Links shared on social networks carry these; the page does not depend on them. */
+const TRACKING_PARAM = /^(?:utm_[a-z]+|fbclid|gclid|igshid|mc_cid|mc_eid|ttclid|wbraid|gbraid)$/
+
+export function createPageCache(options: PageCacheOptions = {}) {
+	const freshMs = options.freshMs ?? 30_000
+	const staleMs = options.staleMs ?? 5 * 60_000
+	const maxEntries = options.maxEntries ?? 1000
+	const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
+	const now = options.now ?? Date.now
+	/** A token no page contains, standing for the nonce in stored pages. */
+	const placeholder = `__nonce_${randomBytes(12).toString('hex')}__`
+	const entries = new Map<string, Entry>()
+	const inflight = new Map<string, Promise<Entry | null>>()
+	let bytes = 0
+	let generation = 0
+	const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, invalidations: 0 }
+
+	function remove(key: string) {
+		const entry = entries.get(key)
+		if (!entry) return
+		bytes -= entry.bytes
+		entries.delete(key)
+	}
+
+	function store(key: string, entry: Entry) {
+		remove(key)
+		entries.set(key, entry)
+		bytes += entry.bytes
+		// Maps iterate in insertion order: the first keys are the least recently used.
+		for (const oldest of entries.keys()) {
+			if (entries.size <= maxEntries && bytes <= maxBytes) break
+			remove(oldest)
+		}
+	}
+
+	/** Renders `key` once; stores and returns the entry when the answer may be shared. */
+	function renderOnce(
+		key: string,
+		req: ExpressRequest,
+		nonce: string,
+		render: Render,
+	): { promise: Promise<Entry | null>; page: Promise<RenderedPage> } {
+		const startedIn = generation
+		const page = render(req, nonce)
+		const promise = page
+			.then((rendered) => {
+				if (!isShareable(rendered) || startedIn !== generation) return null
+				const template = rendered.body.split(nonce).join(placeholder)
+				const entry: Entry = {
+					status: rendered.status,
+					headers: rendered.headers.filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
+					template,
+					etag: `W/"${createHash('sha1').update(key).update('\0').update(template).digest('base64url').slice(0, 27)}"`,
+					storedAt: now(),
+					bytes: template.length * 2 + key.length * 2,
+				}
+				store(key, entry)
+				return entry
+			})
+			.catch(() => null)
+			.finally(() => inflight.delete(key))
+		inflight.set(key, promise)
+		return { promise, page }
+	}
+
+	function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: 'HIT' | 'STALE' | 'MISS') {
+		for (const [name, value] of entry.headers) res.setHeader(name, value)
+		res.setHeader('Cache-Control', sharedCacheControl(freshMs, staleMs))
+		res.setHeader('Vary', 'Cookie, Accept-Encoding')
+		res.setHeader('ETag', entry.etag)
+		res.setHeader('X-Cache', state)
+		if (matchesEtag(req.get('if-none-match'), entry.etag)) {
+			// The browser keeps its copy and the policy that came with it: a new nonce in a
+			// 304's CSP header would no longer match the scripts of the page it keeps.
+			res.removeHeader('Content-Security-Policy')
+			res.status(304).end()
+			return
+		}
+		const body = entry.template.split(placeholder).join(res.locals.cspNonce as string)
+		res.status(entry.status)
+		if (req.method === 'HEAD') res.end()
+		else res.send(body)
+	}
+
+	/**
+	 * The middleware: serves or fills the cache for eligible requests, hands the others to
+	 * `next` (which renders them as usual).
+	 */
+	async function handle(req: ExpressRequest, res: ExpressResponse, next: () => void, render: Render) {
+		const key = keyOf(req)
+		if (key === null) {
+			stats.bypass += 1
+			return next()
+		}
+		const entry = entries.get(key)
+		if (entry) {
+			// Recently used: to the end of the eviction order.
+			entries.delete(key)
+			entries.set(key, entry)
+			const age = now() - entry.storedAt
+			if (age <= freshMs) {
+				stats.hits += 1
+				return send(req, res, entry, 'HIT')
+			}
+			if (age <= freshMs + staleMs) {
+				stats.stale += 1
+				if (!inflight.has(key)) void renderOnce(key, req, `${randomBytes(16).toString('base64')}`, render).promise
+				return send(req, res, entry, 'STALE')
+			}
+			remove(key)
+		}
+		stats.misses += 1
+		const waiting = inflight.get(key)
+		if (waiting) {
+			const shared = await waiting
+			return shared ? send(req, res, shared, 'HIT') : next()
+		}
+		const nonce = res.locals.cspNonce as string
+		const { promise, page } = renderOnce(key, req, nonce, render)
+		const [rendered, stored] = await Promise.all([page, promise])
+		if (stored) return send(req, res, stored, 'MISS')
+		// Not shareable (an error page, a redirect, a cookie set): sent as rendered, to this request only.
+		res.status(rendered.status)
+		for (const [name, value] of rendered.headers) res.append(name, value)
+		res.setHeader('X-Cache', 'BYPASS')
+		if (req.method === 'HEAD') res.end()
+		else res.send(rendered.body)
+	}
+
+	return {
+		handle,
+		/** A store event: every page may have changed. */
+		invalidate() {
+			generation += 1
+			stats.invalidations += 1
+			entries.clear()
+			bytes = 0
+		},
+		stats: () => ({ ...stats, entries: entries.size, bytes }),
+	}
+}
+
+export type PageCache = ReturnType<typeof createPageCache>
+
+/** The headers a stored page keeps; per-response ones (Date, Set-Cookie, CSP, Content-Length) are not. */
+const KEPT_HEADERS = new Set(['content-type', 'link', 'x-robots-tag', 'content-language'])
+
+/** The cache key, or null when the request must be rendered for itself. */
+export function keyOf(
+	req: Pick<ExpressRequest, 'method' | 'path' | 'originalUrl'> & { get(name: string): string | undefined },
+): string | null {
+	if (req.method !== 'GET' && req.method !== 'HEAD') return null
+	if (!CACHEABLE_PATH.test(req.path)) return null
+	const cookie = req.get('cookie') ?? ''
+	if (SHOP_COOKIE.test(cookie)) return null
+	const query = new URL(req.originalUrl, 'http://x').searchParams
+	const params = [...query].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+	// Too many distinct parameters is not a shopper's link: not worth a slot.
+	if (params.length > 8) return null
+	const theme = /(?:^|;\s*)theme=(light|dark|system)\b/.exec(cookie)?.[1] ?? 'system'
+	return `${req.path}?${new URLSearchParams(params).toString()}#${theme}`
+}
+
+function isShareable(page: RenderedPage): boolean {
+	if (page.status !== 200) return false
+	if (page.headers.some(([name]) => name.toLowerCase() === 'set-cookie')) return false
+	const cacheControl = page.headers.find(([name]) => name.toLowerCase() === 'cache-control')?.[1] ?? ''
+	if (/no-store|private/i.test(cacheControl)) return false
+	const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? ''
+	return /text\/html|text\/x-script|application\/xml|text\/plain/i.test(type)
+}
+
+/** What a CDN in front may do: keep it FRESH_MS, serve it stale while it asks again. */
+export function sharedCacheControl(freshMs: number, staleMs: number): string {
+	return `public, max-age=0, s-maxage=${Math.round(freshMs / 1000)}, stale-while-revalidate=${Math.round(staleMs / 1000)}`
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+	if (!header) return false
+	return header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+}
