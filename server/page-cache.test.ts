@@ -3,7 +3,9 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { type RenderedPage, createPageCache, keyOf } from './page-cache'
+import { gunzipSync } from 'node:zlib'
+import { type RenderedPage, createPageCache, gzipWithNonce, keyOf } from './page-cache'
+import { constants, deflateRawSync } from 'node:zlib'
 
 /**
  * The page cache's rules over real HTTP, with a fake renderer in place of React Router: what is
@@ -58,6 +60,19 @@ beforeEach(() => {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers })
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+
+describe('gzipWithNonce', () => {
+	test('pieces deflated once and a nonce between them make one valid gzip body', () => {
+		const texts = ['<html><script nonce="', '">alert(1)</script><p>' + 'olá '.repeat(2000), '"></p>', '']
+		const pieces = texts.map((t) => ({
+			text: Buffer.from(t),
+			deflated: deflateRawSync(Buffer.from(t), { finishFlush: constants.Z_SYNC_FLUSH }),
+		}))
+		const body = gzipWithNonce(pieces, 'AbC+/123==')
+		expect(gunzipSync(body).toString()).toBe(texts.join('AbC+/123=='))
+		expect(body.length).toBeLessThan(texts.join('').length / 5)
+	})
+})
 
 describe('page cache', () => {
 	test('renders once, then serves from memory with a fresh nonce per response', async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { constants, crc32, deflateRawSync } from 'node:zlib'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 
 /**
@@ -24,7 +25,16 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
 export type RenderedPage = { status: number; headers: [string, string][]; body: string }
 export type Render = (request: ExpressRequest, nonce: string) => Promise<RenderedPage>
 
-type Entry = { status: number; headers: [string, string][]; template: string; etag: string; storedAt: number; bytes: number }
+type Entry = {
+	status: number
+	headers: [string, string][]
+	template: string
+	/** The page split at the nonce, each piece deflated once (gzipWithNonce puts them together). */
+	pieces: { text: Buffer; deflated: Buffer }[]
+	etag: string
+	storedAt: number
+	bytes: number
+}
 
 export type PageCacheOptions = {
 	freshMs?: number
@@ -87,13 +97,18 @@ export function createPageCache(options: PageCacheOptions = {}) {
 			.then((rendered) => {
 				if (!isShareable(rendered) || startedIn !== generation) return null
 				const template = rendered.body.split(nonce).join(placeholder)
+				const pieces = template.split(placeholder).map((piece) => {
+					const text = Buffer.from(piece)
+					return { text, deflated: deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH }) }
+				})
 				const entry: Entry = {
 					status: rendered.status,
 					headers: rendered.headers.filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
 					template,
+					pieces,
 					etag: `W/"${createHash('sha1').update(key).update('\0').update(template).digest('base64url').slice(0, 27)}"`,
 					storedAt: now(),
-					bytes: template.length * 2 + key.length * 2,
+					bytes: template.length * 2 + pieces.reduce((sum, p) => sum + p.text.length + p.deflated.length, 0) + key.length * 2,
 				}
 				store(key, entry)
 				return entry
@@ -117,10 +132,19 @@ export function createPageCache(options: PageCacheOptions = {}) {
 			res.status(304).end()
 			return
 		}
-		const body = entry.template.split(placeholder).join(res.locals.cspNonce as string)
+		const nonce = res.locals.cspNonce as string
 		res.status(entry.status)
+		if (req.acceptsEncodings('gzip') === 'gzip') {
+			// Compressed when stored, not per request: the compression middleware leaves an encoded body alone.
+			const body = gzipWithNonce(entry.pieces, nonce)
+			res.setHeader('Content-Encoding', 'gzip')
+			res.setHeader('Content-Length', String(body.length))
+			if (req.method === 'HEAD') res.end()
+			else res.end(body)
+			return
+		}
 		if (req.method === 'HEAD') res.end()
-		else res.send(body)
+		else res.send(entry.template.split(placeholder).join(nonce))
 	}
 
 	/**
@@ -182,6 +206,44 @@ export function createPageCache(options: PageCacheOptions = {}) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
+/** An empty final stored block: ends the deflate stream. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+
+/**
+ * A gzip body from the stored pieces and this response's nonce, without compressing the page
+ * again. Each piece was deflated on its own and sync-flushed (so it ends on a byte boundary and
+ * refers to nothing before it); the nonce goes between them as a stored (uncompressed) block.
+ * Deflate streams may be cut and joined at such boundaries (what pigz does); the gzip trailer
+ * carries the CRC-32 and length of the whole page.
+ */
+export function gzipWithNonce(pieces: { text: Buffer; deflated: Buffer }[], nonce: string): Buffer {
+	const nonceBytes = Buffer.from(nonce)
+	const storedNonce = Buffer.alloc(5 + nonceBytes.length)
+	storedNonce[0] = 0x00
+	storedNonce.writeUInt16LE(nonceBytes.length, 1)
+	storedNonce.writeUInt16LE(~nonceBytes.length & 0xffff, 3)
+	nonceBytes.copy(storedNonce, 5)
+	const parts: Buffer[] = [GZIP_HEADER]
+	let crc = 0
+	let size = 0
+	pieces.forEach((piece, index) => {
+		if (index > 0) {
+			parts.push(storedNonce)
+			crc = crc32(nonceBytes, crc)
+			size += nonceBytes.length
+		}
+		parts.push(piece.deflated)
+		crc = crc32(piece.text, crc)
+		size += piece.text.length
+	})
+	const trailer = Buffer.alloc(8)
+	trailer.writeUInt32LE(crc >>> 0, 0)
+	trailer.writeUInt32LE(size >>> 0, 4)
+	parts.push(FINAL_BLOCK, trailer)
+	return Buffer.concat(parts)
+}
 
 /** The headers a stored page keeps; per-response ones (Date, Set-Cookie, CSP, Content-Length) are not. */
 const KEPT_HEADERS = new Set(['content-type', 'link', 'x-robots-tag', 'content-language'])
