@@ -1,0 +1,319 @@
+/**
+ * `npm run loadtest` (issue 14): simulated shoppers against the production server on PostgreSQL
+ * with a large catalogue — they arrive over time, browse the home page and categories, search,
+ * open products, add to the cart, change quantities and check out with PIX or the test card —
+ * then the database is checked: every accepted checkout is one order with its lines, stock was
+ * taken exactly once, nothing went below zero, no order was lost.
+ *
+ * Traffic goes only to 127.0.0.1. Options (environment or flags):
+ *   LOADTEST_SHOPPERS (500)  concurrent shoppers at the peak
+ *   LOADTEST_DURATION (300)  seconds of load (the ramp is the first fifth)
+ *   LOADTEST_PRODUCTS (5000) generated products besides the demo shop
+ *   --short                  50 shoppers for 30 s over 1,000 products (CI, a quick check)
+ * Prints a table per step and writes bench-results/loadtest-{time}.json. Exits 1 when the
+ * database check fails or more than 1 % of requests fail.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { ensureBuilt, startAppServer } from '#tests/support/app-server'
+import { HttpSession } from '#tests/e2e/support/http-session'
+import { checkoutForm } from '#tests/support/checkout-http'
+
+process.env.LOG_LEVEL ??= 'warn'
+
+const short = process.argv.includes('--short')
+const SHOPPERS = Number(process.env.LOADTEST_SHOPPERS ?? (short ? 50 : 500))
+const DURATION_S = Number(process.env.LOADTEST_DURATION ?? (short ? 30 : 300))
+const PRODUCTS = Number(process.env.LOADTEST_PRODUCTS ?? (short ? 1000 : 5000))
+const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+/** Share of shoppers who check out (the rest browse and leave a cart behind). */
+const CHECKOUT_SHARE = 0.4
+/** Products with little stock, bought by many: the check that stock is taken exactly once bites here. */
+const CONTENDED = { variants: 12, stock: short ? 15 : 60 }
+const SEARCH_WORDS = ['bandana', 'laco', 'colar', 'xadrez', 'gravata', 'shampoo', 'veludo', 'azul', 'rosa', 'bandan xadres']
+const CATEGORIES = ['bandana', 'bandana-xadrez', 'lacinhos', 'colar', 'gravatas', 'higiene', 'cachecol', 'shinebox']
+
+type Step =
+	| 'home'
+	| 'categoria'
+	| 'busca'
+	| 'produto'
+	| 'carrinho: adicionar'
+	| 'carrinho: quantidade'
+	| 'checkout: página'
+	| 'checkout: PIX'
+	| 'checkout: cartão'
+const samples = new Map<Step, { ms: number[]; failures: number; statuses: Map<number, number> }>()
+
+function log(message: string) {
+	process.stdout.write(`» ${message}\n`)
+}
+
+function record(step: Step, ms: number, status: number, ok: boolean) {
+	const entry = samples.get(step) ?? { ms: [], failures: 0, statuses: new Map<number, number>() }
+	entry.ms.push(ms)
+	entry.statuses.set(status, (entry.statuses.get(status) ?? 0) + 1)
+	if (!ok) entry.failures += 1
+	samples.set(step, entry)
+}
+
+/** Times one request; `ok` decides what counts as a failure for this step. */
+async function timed(
+	step: Step,
+	run: () => Promise<Response>,
+	ok: (r: Response) => boolean = (r) => r.status === 200,
+): Promise<Response | null> {
+	const started = performance.now()
+	try {
+		const response = await run()
+		const good = ok(response)
+		record(step, performance.now() - started, response.status, good)
+		return response
+	} catch {
+		record(step, performance.now() - started, 0, false)
+		return null
+	}
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T
+const think = () => new Promise((resolve) => setTimeout(resolve, 200 + Math.random() * 800))
+
+type Catalogue = { products: { handle: string; variantId: string }[]; contended: string[] }
+
+/** What happens to accepted checkouts, for the database check. */
+const accepted: { reference: string; variantId: string; quantity: number }[] = []
+let outOfStock = 0
+
+async function shopper(base: string, catalogue: Catalogue) {
+	const session = new HttpSession(base)
+	const body = async (response: Response | null) => (response ? await response.arrayBuffer() : null)
+	await body(await timed('home', () => session.get('/')))
+	await think()
+	await body(await timed('categoria', () => session.get(`/categoria/${pick(CATEGORIES)}`)))
+	await think()
+	await body(await timed('busca', () => session.get(`/resources/search?q=${encodeURIComponent(pick(SEARCH_WORDS))}`)))
+	await think()
+	const browsed = pick(catalogue.products)
+	await body(await timed('produto', () => session.get(`/produto/${browsed.handle}`)))
+	await think()
+	// Most carts hold a product many want (contended stock); some a made-to-order one.
+	const variantId = Math.random() < 0.7 ? pick(catalogue.contended) : browsed.variantId
+	// 409: sold out, said to the shopper; an answer, not a failure.
+	const cartOk = (r: Response) => r.status === 200 || r.status === 409
+	const added = await timed(
+		'carrinho: adicionar',
+		() => session.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId, quantity: 1 }]) }),
+		cartOk,
+	)
+	await body(added)
+	if (!added || added.status !== 200) return
+	const cart = (await (await session.get('/cart')).json()) as { cart: { lines: { id: string; quantity: number; isGift: boolean }[] } }
+	const line = cart.cart.lines.find((l) => !l.isGift)
+	let quantity = line?.quantity ?? 1
+	if (line && Math.random() < 0.5) {
+		quantity = 2
+		await body(
+			await timed(
+				'carrinho: quantidade',
+				() => session.post('/cart', { intent: 'update', lineId: line.id, quantity: String(quantity) }),
+				cartOk,
+			),
+		)
+	}
+	if (Math.random() >= CHECKOUT_SHARE) return
+	await think()
+	const page = await timed('checkout: página', () => session.get('/checkout'))
+	const html = page ? await page.text() : ''
+	const idempotencyKey = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(html)?.[1]
+	if (!idempotencyKey) return
+	const paymentMethod = Math.random() < 0.5 ? 'pix' : 'card'
+	const step: Step = paymentMethod === 'pix' ? 'checkout: PIX' : 'checkout: cartão'
+	// Sold out is an answer, not a failure: the shop says so (409 or the form again).
+	const result = await timed(
+		step,
+		() => session.post('/checkout', checkoutForm({ idempotencyKey, paymentMethod })),
+		(r) => r.status === 302 || r.status === 409 || r.status === 400,
+	)
+	if (!result) return
+	const reference = /^\/pedido\/(PET-[A-Z0-9]{6})$/.exec(result.headers.get('location') ?? '')?.[1]
+	await result.arrayBuffer()
+	if (reference) accepted.push({ reference, variantId, quantity })
+	else outOfStock += 1
+}
+
+function percentile(sorted: number[], p: number): number {
+	if (sorted.length === 0) return 0
+	return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number)
+}
+
+async function checkDatabase(pool: pg.Pool, contended: string[]): Promise<string[]> {
+	const problems: string[] = []
+	const references = accepted.map((a) => a.reference)
+	const { rows: orders } = await pool.query<{ reference: string; lines: number }>(
+		`select o.reference, count(l.id)::int as lines from orders o left join order_lines l on l.order_id = o.id where o.reference = any($1) group by o.reference`,
+		[references],
+	)
+	if (orders.length !== new Set(references).size)
+		problems.push(`${references.length} checkouts aceitos, ${orders.length} pedidos encontrados`)
+	const withoutLines = orders.filter((o) => o.lines === 0)
+	if (withoutLines.length) problems.push(`${withoutLines.length} pedidos sem linhas`)
+	const { rows: negative } = await pool.query(`select id from product_variants where stock < 0`)
+	if (negative.length) problems.push(`${negative.length} variantes com estoque negativo`)
+	// Stock taken exactly once: initial stock − what the orders hold (cancelled ones gave it back).
+	const { rows: stock } = await pool.query<{ id: string; stock: number; sold: number }>(
+		`select v.id, v.stock, coalesce((select sum(l.quantity) from order_lines l join orders o on o.id = l.order_id
+			where l.variant_id = v.id and o.status <> 'cancelado'), 0)::int as sold
+		from product_variants v where v.id = any($1::uuid[])`,
+		[contended],
+	)
+	for (const row of stock) {
+		if (row.stock + row.sold !== CONTENDED.stock)
+			problems.push(`variante ${row.id}: estoque ${row.stock} + vendidos ${row.sold} ≠ ${CONTENDED.stock}`)
+	}
+	const { rows: total } = await pool.query<{ n: number }>(`select count(*)::int as n from orders`)
+	if (Number(total[0]?.n) !== orders.length)
+		problems.push(`${total[0]?.n} pedidos no banco, ${orders.length} aceitos: algum pedido sem resposta ao cliente`)
+	return problems
+}
+
+async function main() {
+	ensureBuilt()
+	const scratch = await createScratchPostgresDatabase(POSTGRES, `loadtest_${Date.now()}_${process.pid}`)
+	const pool = new pg.Pool({ connectionString: scratch.url, max: 4 })
+	let server: Awaited<ReturnType<typeof startAppServer>> | undefined
+	try {
+		log(`banco: demonstração + ${PRODUCTS} produtos`)
+		const [{ connectDatabase, setConnection }, { seedDemoData }, { seedLargeCatalogue }, { sql }] = await Promise.all([
+			import('~/server/db.server'),
+			import('~/server/seed/seed.server'),
+			import('~/server/seed/large-catalogue.server'),
+			import('drizzle-orm'),
+		])
+		const connection = await connectDatabase(scratch.url, path.resolve('.'))
+		await seedDemoData(connection.db)
+		await seedLargeCatalogue(connection.db, PRODUCTS)
+		await connection.db.execute(sql`analyze`)
+		await connection.close()
+		setConnection(undefined)
+
+		const contended: string[] = []
+		for (let i = 0; i < CONTENDED.variants; i += 1) {
+			const { rows } = await pool.query<{ id: string }>(
+				`with p as (insert into products (handle, title) values ($1, $2) returning id)
+				insert into product_variants (product_id, title, price_cents, stock) select id, 'Único', 4990, $3 from p returning id`,
+				[`carga-disputada-${i}`, `Bandana Disputada ${i}`, CONTENDED.stock],
+			)
+			contended.push(rows[0]!.id)
+		}
+		const { rows: products } = await pool.query<{ handle: string; variantId: string }>(
+			`select p.handle, (select v.id from product_variants v where v.product_id = p.id order by v.position limit 1) as "variantId"
+			from products p where p.status = 'active' and not (p.tags @> array['uso-interno']) order by random() limit 300`,
+		)
+
+		server = await startAppServer({ DATABASE_URL: scratch.url, SEED_DEMO: 'false', PAGE_CACHE: 'on' })
+		log(`servidor em ${server.url}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`)
+		const catalogue: Catalogue = { products: products.filter((p) => p.variantId), contended }
+
+		const started = Date.now()
+		const rampMs = (DURATION_S * 1000) / 5
+		const endAt = started + DURATION_S * 1000
+		let active = 0
+		let peak = 0
+		let finished = 0
+		const running = new Set<Promise<void>>()
+		while (Date.now() < endAt) {
+			const elapsed = Date.now() - started
+			const target = Math.min(SHOPPERS, Math.ceil((SHOPPERS * elapsed) / rampMs))
+			while (active < target) {
+				active += 1
+				peak = Math.max(peak, active)
+				const run = shopper(server.url, catalogue)
+					.catch(() => undefined)
+					.finally(() => {
+						active -= 1
+						finished += 1
+						running.delete(run)
+					})
+				running.add(run)
+			}
+			await new Promise((resolve) => setTimeout(resolve, 100))
+		}
+		log(`fim da chegada: esperando ${running.size} compradores terminarem`)
+		await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 60_000))])
+		const seconds = (Date.now() - started) / 1000
+
+		const rows = [...samples].map(([step, s]) => {
+			const sorted = [...s.ms].sort((a, b) => a - b)
+			return {
+				step,
+				requests: s.ms.length,
+				perSecond: Math.round((s.ms.length / seconds) * 10) / 10,
+				p50: percentile(sorted, 50),
+				p95: percentile(sorted, 95),
+				p99: percentile(sorted, 99),
+				failures: s.failures,
+				statuses: Object.fromEntries(s.statuses),
+			}
+		})
+		const header = ['Passo', 'pedidos', 'por s', 'p50 ms', 'p95 ms', 'p99 ms', 'falhas', 'status']
+		const lines = rows.map((r) => [
+			r.step,
+			String(r.requests),
+			String(r.perSecond),
+			String(r.p50),
+			String(r.p95),
+			String(r.p99),
+			String(r.failures),
+			JSON.stringify(r.statuses),
+		])
+		const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
+		const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
+		process.stdout.write(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n${lines.map(format).join('\n')}\n\n`)
+
+		const totalRequests = rows.reduce((sum, r) => sum + r.requests, 0)
+		const totalFailures = rows.reduce((sum, r) => sum + r.failures, 0)
+		log(
+			`${finished} compradores (pico ${peak}), ${totalRequests} pedidos HTTP em ${seconds.toFixed(0)} s (${(totalRequests / seconds).toFixed(0)}/s), ${totalFailures} falhas`,
+		)
+		log(`${accepted.length} checkouts aceitos, ${outOfStock} recusados (esgotado ou inválido)`)
+		const problems = await checkDatabase(pool, contended)
+		log(
+			problems.length === 0
+				? 'banco conferido: cada checkout aceito é um pedido com linhas, estoque baixado uma vez, nada negativo'
+				: `PROBLEMAS:\n  ${problems.join('\n  ')}`,
+		)
+
+		const report = {
+			date: new Date().toISOString(),
+			cpus: availableParallelism(),
+			shoppers: SHOPPERS,
+			durationSeconds: DURATION_S,
+			products: PRODUCTS,
+			peakConcurrent: peak,
+			shoppersFinished: finished,
+			requests: totalRequests,
+			failures: totalFailures,
+			checkoutsAccepted: accepted.length,
+			checkoutsRefused: outOfStock,
+			steps: rows,
+			databaseProblems: problems,
+		}
+		mkdirSync('bench-results', { recursive: true })
+		const file = path.join('bench-results', `loadtest-${report.date.replace(/[:.]/g, '-')}.json`)
+		writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`)
+		log(`resultado em ${file}`)
+		if (problems.length > 0 || totalFailures > totalRequests * 0.01) process.exitCode = 1
+	} finally {
+		await server?.stop().catch(() => undefined)
+		await pool.end()
+		await scratch.drop()
+	}
+}
+
+main().catch((error: unknown) => {
+	console.error(error)
+	process.exitCode = 1
+})
