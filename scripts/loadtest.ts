@@ -279,6 +279,23 @@ async function main() {
 			`${finished} compradores (pico ${peak}), ${totalRequests} pedidos HTTP em ${seconds.toFixed(0)} s (${(totalRequests / seconds).toFixed(0)}/s), ${totalFailures} falhas`,
 		)
 		log(`${accepted.length} checkouts aceitos, ${outOfStock} recusados (esgotado ou inválido)`)
+		// What the server logged as errors, grouped by message (the raw lines go beside the report).
+		const errorLines = server.logs
+			.join('')
+			.split('\n')
+			.filter((line) => /"level":(50|60)/.test(line))
+		const serverErrors: Record<string, number> = {}
+		for (const line of errorLines) {
+			const parsed = JSON.parse(line) as { msg?: string; err?: { message?: string } }
+			const label = `${parsed.msg ?? '?'}${parsed.err?.message ? `: ${parsed.err.message.slice(0, 120)}` : ''}`
+			serverErrors[label] = (serverErrors[label] ?? 0) + 1
+		}
+		if (errorLines.length)
+			log(
+				`erros no log do servidor:\n  ${Object.entries(serverErrors)
+					.map(([m, n]) => `${n}× ${m}`)
+					.join('\n  ')}`,
+			)
 		const problems = await checkDatabase(pool, contended)
 		log(
 			problems.length === 0
@@ -300,6 +317,7 @@ async function main() {
 			checkoutsRefused: outOfStock,
 			steps: rows,
 			databaseProblems: problems,
+			serverErrors,
 		}
 		mkdirSync('bench-results', { recursive: true })
 		const file = path.join('bench-results', `loadtest-${report.date.replace(/[:.]/g, '-')}.json`)

@@ -16,7 +16,7 @@ import { constants, deflateRawSync } from 'node:zlib'
 let clock = 1_000_000
 let renders = 0
 let version = 'v1'
-let answer: 'page' | 'cookie' | 'missing' = 'page'
+let answer: 'page' | 'cookie' | 'missing' | 'broken' = 'page'
 /** Resolves the render in progress (tests that hold one). */
 let hold: Promise<void> | null = null
 
@@ -25,6 +25,7 @@ async function fakeRender(req: express.Request, nonce: string): Promise<Rendered
 	const seen = version
 	if (hold) await hold
 	if (answer === 'missing') return { status: 404, headers: [['content-type', 'text/html']], body: 'não achei' }
+	if (answer === 'broken') return { status: 500, headers: [['content-type', 'text/html']], body: 'erro' }
 	const headers: [string, string][] = [['content-type', 'text/html; charset=utf-8']]
 	if (answer === 'cookie') headers.push(['set-cookie', 'loja_visita=1'])
 	return { status: 200, headers, body: `<html><script nonce="${nonce}">x</script><p>${seen} ${req.path}</p></html>` }
@@ -51,7 +52,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise((resolve) => server.close(resolve)))
 beforeEach(() => {
-	cache.invalidate()
+	cache.clear()
 	renders = 0
 	version = 'v1'
 	answer = 'page'
@@ -159,6 +160,31 @@ describe('page cache', () => {
 		const next = await get('/assinaturas')
 		expect(next.headers.get('x-cache')).toBe('MISS')
 		expect(await next.text()).toContain('v3 /assinaturas')
+	})
+
+	test('after an event, the next request renders the change; those meanwhile get the copy; a failed render falls back on it', async () => {
+		await get('/produto/a')
+		version = 'v2'
+		cache.invalidate()
+		let release = () => {}
+		hold = new Promise((resolve) => (release = resolve))
+		const leader = get('/produto/a')
+		await new Promise((resolve) => setTimeout(resolve, 30))
+		const meanwhile = await get('/produto/a')
+		expect(meanwhile.headers.get('x-cache')).toBe('STALE')
+		expect(await meanwhile.text()).toContain('v1')
+		release()
+		hold = null
+		const first = await leader
+		expect(first.headers.get('x-cache')).toBe('MISS')
+		expect(await first.text()).toContain('v2')
+
+		cache.invalidate()
+		answer = 'broken'
+		const fallback = await get('/produto/a')
+		expect(fallback.status).toBe(200)
+		expect(fallback.headers.get('x-cache')).toBe('STALE')
+		expect(await fallback.text()).toContain('v2')
 	})
 
 	test('stale pages are served while one request renders them again', async () => {

@@ -17,8 +17,9 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
  *   CSP nonce is replaced by a placeholder and each response gets its own nonce back.
  * - A miss renders once however many requests wait for it (single flight); an entry older than
  *   FRESH_MS is served while one request renders it again in the background (stale-while-revalidate).
- *   An invalidation drops everything and bumps a generation, so a render that started before
- *   the change is not stored.
+ *   An invalidation bumps a generation: the next request for a page renders it (and sees the
+ *   change) while those arriving meanwhile get the previous copy; a render that started before
+ *   the change is not stored. A render that fails falls back on the previous copy.
  * - Bounded: at most MAX_ENTRIES pages and MAX_BYTES; the least recently used go first.
  */
 
@@ -33,6 +34,8 @@ type Entry = {
 	pieces: { text: Buffer; deflated: Buffer }[]
 	etag: string
 	storedAt: number
+	/** The invalidation generation it was rendered in: an older one is out of date. */
+	generation: number
 	bytes: number
 }
 
@@ -108,6 +111,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 					pieces,
 					etag: `W/"${createHash('sha1').update(key).update('\0').update(template).digest('base64url').slice(0, 27)}"`,
 					storedAt: now(),
+					generation: startedIn,
 					bytes: template.length * 2 + pieces.reduce((sum, p) => sum + p.text.length + p.deflated.length, 0) + key.length * 2,
 				}
 				store(key, entry)
@@ -158,32 +162,57 @@ export function createPageCache(options: PageCacheOptions = {}) {
 			return next()
 		}
 		const entry = entries.get(key)
+		/** A copy to fall back on when the new render fails (stale-if-error). */
+		let previous: Entry | null = null
 		if (entry) {
 			// Recently used: to the end of the eviction order.
 			entries.delete(key)
 			entries.set(key, entry)
+			const current = entry.generation === generation
 			const age = now() - entry.storedAt
-			if (age <= freshMs) {
+			if (current && age <= freshMs) {
 				stats.hits += 1
 				return send(req, res, entry, 'HIT')
 			}
-			if (age <= freshMs + staleMs) {
+			if (current && age <= freshMs + staleMs) {
 				stats.stale += 1
 				if (!inflight.has(key)) void renderOnce(key, req, `${randomBytes(16).toString('base64')}`, render).promise
 				return send(req, res, entry, 'STALE')
 			}
-			remove(key)
+			// Out of date after a store event: the first request renders the change and waits for it
+			// (it sees the change); those arriving while it renders get the copy at once, instead of
+			// all waiting on a render a loaded server may take seconds to finish.
+			if (!current && inflight.has(key)) {
+				stats.stale += 1
+				return send(req, res, entry, 'STALE')
+			}
+			previous = entry
 		}
 		stats.misses += 1
 		const waiting = inflight.get(key)
 		if (waiting) {
 			const shared = await waiting
-			return shared ? send(req, res, shared, 'HIT') : next()
+			if (shared) return send(req, res, shared, 'HIT')
+			return previous ? send(req, res, previous, 'STALE') : next()
 		}
 		const nonce = res.locals.cspNonce as string
 		const { promise, page } = renderOnce(key, req, nonce, render)
-		const [rendered, stored] = await Promise.all([page, promise])
+		let rendered: RenderedPage | null = null
+		let failure: unknown = null
+		try {
+			rendered = await page
+		} catch (error) {
+			failure = error
+		}
+		const stored = await promise
 		if (stored) return send(req, res, stored, 'MISS')
+		// The render failed (an overloaded database, a render cut at its time limit): the last good
+		// copy is better than an error page.
+		if (previous && (!rendered || rendered.status >= 500)) {
+			stats.stale += 1
+			return send(req, res, previous, 'STALE')
+		}
+		if (!rendered) throw failure
 		// Not shareable (an error page, a redirect, a cookie set): sent as rendered, to this request only.
 		res.status(rendered.status)
 		for (const [name, value] of rendered.headers) res.append(name, value)
@@ -194,10 +223,17 @@ export function createPageCache(options: PageCacheOptions = {}) {
 
 	return {
 		handle,
-		/** A store event: every page may have changed. */
+		/**
+		 * A store event: every page may have changed. Entries stay as fall-backs, out of date: the
+		 * next request for each renders it again.
+		 */
 		invalidate() {
 			generation += 1
 			stats.invalidations += 1
+		},
+		/** Forgets every page (tests). */
+		clear() {
+			generation += 1
 			entries.clear()
 			bytes = 0
 		},
