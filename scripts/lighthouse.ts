@@ -13,10 +13,10 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ensureBuilt, startAppServer } from '#tests/support/app-server'
+import { CHROMIUM, CHROMIUM_ARGS } from '#tests/e2e/support/chromium'
 
 process.env.LOG_LEVEL ??= 'warn'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
 const PAGES = [
 	{ name: 'Início', path: '/' },
@@ -55,16 +55,8 @@ async function main() {
 	const server = await startAppServer({ PAGE_CACHE: 'on' })
 	const chrome = await chromeLauncher.launch({
 		chromePath: CHROMIUM,
-		chromeFlags: [
-			'--headless=new',
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-		],
+		// chrome-launcher adds its own flags; --headless=new is Chromium's current headless mode.
+		chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')],
 	})
 	const rows: (Figures & { name: string; path: string; meetsGoals: boolean })[] = []
 	try {

@@ -5,6 +5,7 @@ import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { ADMIN, newCustomer } from '#tests/e2e/support/accounts'
 import { HttpSession } from '#tests/e2e/support/http-session'
+import { CHROMIUM, CHROMIUM_ARGS } from '#tests/e2e/support/chromium'
 
 /**
  * The page cache in the production server (issue 14, decision 045), through HTTP: anonymous
@@ -132,19 +133,7 @@ describe('page cache (production server)', () => {
 	test('a cached page runs in Chromium: hydrated under the new nonce, no CSP errors', async () => {
 		const server = servers[0] as RunningServer
 		await (await get(server, '/')).text()
-		const browser = await chromium.launch({
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-		})
+		const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 		try {
 			const page = await browser.newPage()
 			const errors: string[] = []

@@ -1,3 +1,4 @@
+import { takeSseData } from '~/utils/sse-data'
 import type { AriaTurn } from './engine'
 
 /**
@@ -71,13 +72,9 @@ export async function* streamFromModel(
 			}
 			if (chunk.done) throw new ModelFailure('a resposta do modelo terminou sem [DONE]', 'broken')
 			restartTimer()
-			buffer += chunk.value
-			let newline: number
-			while ((newline = buffer.indexOf('\n')) >= 0) {
-				const line = buffer.slice(0, newline).replace(/\r$/, '')
-				buffer = buffer.slice(newline + 1)
-				if (!line.startsWith('data:')) continue
-				const payload = line.slice(5).trim()
+			const { payloads, rest } = takeSseData(buffer + chunk.value)
+			buffer = rest
+			for (const payload of payloads) {
 				if (payload === '[DONE]') {
 					await reader.cancel().catch(() => undefined)
 					return

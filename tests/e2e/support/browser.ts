@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -21,19 +21,7 @@ export function setupBrowser() {
 	const contexts: BrowserContext[] = []
 	beforeAll(async () => {
 		// Playwright gives every launch its own fresh, temporary profile (--user-data-dir).
-		browser = await chromium.launch({
-			executablePath: CHROMIUM,
-			args: [
-				'--headless',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync',
-			],
-		})
+		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 	})
 	afterAll(async () => {
 		for (const context of contexts) await context.close().catch(() => {})

@@ -1,4 +1,5 @@
 import { ARIA_COPY } from '~/utils/aria-reply'
+import { takeSseData } from '~/utils/sse-data'
 
 /**
  * Reads the assistant's reply as it streams (document 000 §7): lines 'data: {json}' with
@@ -20,13 +21,9 @@ export async function readReplyStream(response: Response, onText: (text: string)
 			throw new Error(ARIA_COPY.connectFailed)
 		}
 		if (chunk.done) break
-		buffer += chunk.value
-		let newline: number
-		while ((newline = buffer.indexOf('\n')) >= 0) {
-			const line = buffer.slice(0, newline).replace(/\r$/, '')
-			buffer = buffer.slice(newline + 1)
-			if (!line.startsWith('data:')) continue
-			const payload = line.slice(5).trim()
+		const { payloads, rest } = takeSseData(buffer + chunk.value)
+		buffer = rest
+		for (const payload of payloads) {
 			if (payload === '[DONE]') {
 				if (!text.trim()) throw new Error(ARIA_COPY.emptyBody)
 				return text
