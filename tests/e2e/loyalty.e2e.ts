@@ -104,6 +104,8 @@ describe.skipIf(!pool)('fidelidade: indicação, avaliação, compra e conquista
 		const { rows: stored } = await pool!.query<{ customer_name: string }>('select customer_name from reviews where comment = $1', [comment])
 		expect(stored).toHaveLength(1)
 		await adminPage.goto('/admin/avaliacoes?filtro=pendentes')
+		// 'Aprovar' is a fetcher button: a click before hydration does nothing (a CI flake of session 9).
+		await adminPage.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
 		await adminPage
 			.getByTestId('linha-avaliacao')
 			.filter({ hasText: stored[0]!.customer_name })
