@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { formatCnpj } from '~/commerce/rules/cpf'
 import {
-	data,
 	isRouteErrorResponse,
 	Links,
 	Meta,
@@ -24,60 +23,53 @@ import { LiveUpdates } from '~/components/shop/live-updates'
 import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Toaster } from '~/components/ui/toaster'
-import { getOptionalUser } from '~/server/auth/guards.server'
+import { fetchVisitor, type Visitor } from '~/components/shop/visitor'
 import { getStoreSettings } from '~/server/settings.server'
-import { getShellCounts } from '~/server/shell.server'
 import { getTheme } from '~/server/theme.server'
-import { getToast } from '~/server/toast.server'
-import { takeUnannouncedBadges } from '~/server/loyalty/badges.server'
 import type { Route } from './+types/root'
 import './styles/app.css'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getOptionalUser(request)
-	const [{ toast, headers: toastHeaders }, settings, { cartCount, favoritesCount, favoriteProductIds, cart }, newBadges] = await Promise.all([
-		getToast(request),
-		getStoreSettings(),
-		getShellCounts(request, user),
-		// Badges earned since this customer's last page (issue 10): each toasted once.
-		user ? takeUnannouncedBadges(user.id) : [],
-	])
-	return data(
-		{
-			user,
-			theme: getTheme(request),
-			toast,
-			newBadges,
-			// Only what the shell shows; PIX, shipping and gift settings stay on the server.
-			settings: {
-				storeName: settings.storeName,
-				logoUrl: settings.logoUrl,
-				contactEmail: settings.contactEmail,
-				whatsappNumber: settings.whatsappNumber,
-				city: settings.city,
-				instagramUrl: settings.instagramUrl,
-				// Who sells (issue 13): the footer's legal line.
-				legalName: settings.legalName,
-				cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : null,
-				businessAddress: settings.businessAddress,
-				// Issue 13: the PIX line beside every price; the app badges in the footer.
-				pixDiscountPercent: settings.pixKey ? settings.pixDiscountPercent : 0,
-				appStoreUrl: settings.appStoreUrl,
-				playStoreUrl: settings.playStoreUrl,
-			},
-			cartCount,
-			favoritesCount,
-			// The hearts on product cards (FavoriteButton): which products this person favourited.
-			favoriteProductIds,
-			// The cart drawer's data (app/components/cart): prices and progress computed on the server.
-			cart,
+	const settings = await getStoreSettings()
+	return {
+		// The one cookie the HTML depends on (the page cache keys on it).
+		theme: getTheme(request),
+		// Who is looking is filled in by the browser (clientLoader below, decision 049): the HTML is the same for everyone.
+		visitor: null as Visitor | null,
+		// Only what the shell shows; PIX, shipping and gift settings stay on the server.
+		settings: {
+			storeName: settings.storeName,
+			logoUrl: settings.logoUrl,
+			contactEmail: settings.contactEmail,
+			whatsappNumber: settings.whatsappNumber,
+			city: settings.city,
+			instagramUrl: settings.instagramUrl,
+			// Who sells (issue 13): the footer's legal line.
+			legalName: settings.legalName,
+			cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : null,
+			businessAddress: settings.businessAddress,
+			// Issue 13: the PIX line beside every price; the app badges in the footer.
+			pixDiscountPercent: settings.pixKey ? settings.pixDiscountPercent : 0,
+			appStoreUrl: settings.appStoreUrl,
+			playStoreUrl: settings.playStoreUrl,
 		},
-		// Clears the flash-toast cookie in the same response that shows it.
-		{ headers: toastHeaders ?? undefined },
-	)
+	}
 }
+
+/**
+ * The page's shared data plus the visitor's own (the signed-in person, cart, favourites,
+ * flash toast, new badges), asked for once the page has hydrated and again whenever the root
+ * revalidates (after every action, on live events). Server rendering never sees a visitor, so
+ * one rendered page serves everyone (decision 049); what depends on the visitor is drawn so
+ * that its arrival shifts nothing (badges over icons, hearts in place).
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	const [shared, visitor] = await Promise.all([serverLoader(), fetchVisitor()])
+	return { ...shared, visitor }
+}
+clientLoader.hydrate = true as const
 
 /**
  * React Router skips loaders after an action answered 4xx; the root loader must still run
@@ -121,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** 'Nova conquista!' for each badge the server announced (the server marks them shown). */
 function useBadgeToasts() {
-	const newBadges = useRootData()?.newBadges
+	const newBadges = useRootData()?.visitor?.newBadges
 	useEffect(() => {
 		for (const badge of newBadges ?? []) {
 			showToast.success(`Nova conquista: ${badge.name}!`, {
@@ -134,7 +126,7 @@ function useBadgeToasts() {
 
 /** Shows the flash toast from the cookie once; its id keeps a revalidation from showing it again. */
 function useFlashToast() {
-	const toast = useRootData()?.toast
+	const toast = useRootData()?.visitor?.toast
 	const shown = useRef(new Set<string>())
 	useEffect(() => {
 		if (!toast || shown.current.has(toast.id)) return

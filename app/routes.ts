@@ -86,6 +86,8 @@ export default [
 	// The cart: loader (the drawer's data) and one action switching on `intent` (Hydrogen's /cart).
 	route('cart', 'routes/resources/cart.ts'),
 	route('resources/search', 'routes/resources/search.ts'),
+	// Who is looking (signed-in person, cart, favourites, toast): fetched after the shared page hydrates.
+	route('resources/visitor', 'routes/resources/visitor.ts'),
 	// The Aria assistant (issue 12): conversation, streamed replies, product cards.
 	route('resources/aria', 'routes/resources/aria.ts'),
 	route('resources/aria/produtos', 'routes/resources/aria-products.ts'),

@@ -51,6 +51,8 @@ type PageFigures = {
 	jsGzipBytes: number
 	/** Median of 20 sequential requests (no concurrency), ms. */
 	singleRequestMs: number
+	/** The server's own figures for those 20 requests (REQUEST_METRICS=on), medians: database queries, ms until the response finished. */
+	server: { queries: number; ms: number } | null
 	app: LoadFigures
 	static: LoadFigures
 	/** app requests/s ÷ static requests/s */
@@ -187,6 +189,20 @@ async function warmUp(url: string): Promise<number> {
 	return Math.round((times[times.length >> 1] ?? 0) * 10) / 10
 }
 
+/** Medians of the server's `request-metrics` lines (server/request-metrics-log.ts) for one path. */
+function requestMetrics(logChunks: string[], pagePath: string): { queries: number; ms: number } | null {
+	const pathname = new URL(pagePath, 'http://bench').pathname
+	const lines = logChunks
+		.join('')
+		.split('\n')
+		.filter((line) => line.startsWith('request-metrics '))
+		.map((line) => JSON.parse(line.slice('request-metrics '.length)) as { path: string; queries: number; ms: number })
+		.filter((line) => line.path === pathname)
+	if (lines.length === 0) return null
+	const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0
+	return { queries: median(lines.map((l) => l.queries)), ms: median(lines.map((l) => l.ms)) }
+}
+
 async function startStaticServer(pages: { path: string; body: Buffer; contentType: string }[], dir: string) {
 	const manifest = pages.map((page, index) => {
 		const file = path.join(dir, `${index}.gz`)
@@ -215,6 +231,8 @@ function printTable(rows: PageFigures[]) {
 		'Página',
 		'Caminho',
 		'1 req ms',
+		'consultas',
+		'servidor ms',
 		'req/s',
 		'p50 ms',
 		'p99 ms',
@@ -232,6 +250,8 @@ function printTable(rows: PageFigures[]) {
 		r.name,
 		r.path,
 		String(r.singleRequestMs),
+		r.server ? String(r.server.queries) : '–',
+		r.server ? String(r.server.ms) : '–',
 		String(r.app.requestsPerSecond),
 		String(r.app.p50Ms),
 		String(r.app.p99Ms),
@@ -275,7 +295,7 @@ async function main() {
 		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
 
 		// First without the page cache (every request rendered), then with it (issue 14).
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off' })
+		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off', REQUEST_METRICS: 'on' })
 		log(`servidor em ${server.url}`)
 
 		const targets: Target[] = [
@@ -320,7 +340,9 @@ async function main() {
 		const rows: PageFigures[] = []
 		for (const page of pages) {
 			log(`carga: ${page.target.path} (${CONNECTIONS} conexões, ${DURATION_SECONDS} s, app e estático)`)
+			const logsBefore = server.logs.length
 			const singleRequestMs = await warmUp(`${server.url}${page.target.path}`)
+			const serverFigures = requestMetrics(server.logs.slice(logsBefore), page.target.path)
 			const app = await load(`${server.url}${page.target.path}`)
 			await warmUp(`${staticServer.url}${page.target.path}`)
 			const bound = await load(`${staticServer.url}${page.target.path}`)
@@ -334,6 +356,7 @@ async function main() {
 				jsFiles: page.jsFiles,
 				jsGzipBytes: page.jsGzipBytes,
 				singleRequestMs,
+				server: serverFigures,
 				app,
 				static: bound,
 				ratio: bound.requestsPerSecond > 0 ? app.requestsPerSecond / bound.requestsPerSecond : 0,

@@ -22,6 +22,7 @@ import { originCheck } from './origin-check'
 import { rejectUnsafeQueryText } from './query-text'
 import { createPageCache } from './page-cache'
 import { pageRenderer, reactRouterHandler } from './react-router-handler'
+import { requestMetricsLog } from './request-metrics-log'
 import { retryAfterOn503 } from './retry-after'
 
 /**
@@ -120,6 +121,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
 		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
+		if (env.REQUEST_METRICS) app.use(requestMetricsLog)
 		if (env.PAGE_CACHE) {
 			// Anonymous storefront pages from memory (issue 14, decision 045); any store event
 			// (this server's or, through LISTEN/NOTIFY, another's) empties it.

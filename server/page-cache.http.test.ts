@@ -123,8 +123,11 @@ describe('page cache (production server)', () => {
 		const own = await shopper.get('/assinaturas')
 		expect(own.headers.get('x-cache')).toBeNull()
 		expect(own.headers.get('cache-control') ?? '').not.toMatch(/public/)
-		const ownHtml = await own.text()
-		expect(ownHtml).toContain(customer.email)
+		await own.text()
+		// Her own parts come from /resources/visitor, which no cache may keep.
+		const visitor = await shopper.get('/resources/visitor')
+		expect(visitor.headers.get('cache-control')).toBe('private, no-store')
+		expect(((await visitor.json()) as { user: { email: string } | null }).user?.email).toBe(customer.email)
 		const anonymous = await get(server, '/assinaturas')
 		expect(anonymous.headers.get('x-cache')).toBe('HIT')
 		expect(await anonymous.text()).not.toContain(customer.email)
@@ -147,6 +150,18 @@ describe('page cache (production server)', () => {
 			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
 			await page.getByRole('button', { name: 'Aria Assistente' }).click()
 			await page.getByRole('dialog', { name: 'Aria Assistente' }).waitFor()
+
+			// A shopper with a cart shares the cached page; her badge comes after load (decision 049).
+			await page.goto(`${server.url}${PRODUCT}`)
+			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
+			await page.getByRole('button', { name: 'Adicionar ao Carrinho' }).first().click()
+			await page.getByRole('dialog', { name: 'Carrinho de Compras' }).waitFor()
+			await page.keyboard.press('Escape')
+			await page.getByRole('button', { name: 'Carrinho (1 item)' }).waitFor()
+			const again = await page.goto(`${server.url}${PRODUCT}`)
+			expect(again?.headers()['x-cache']).toMatch(/^(HIT|STALE)$/)
+			expect(await again?.text()).not.toContain('Carrinho (1 item)')
+			await page.getByRole('button', { name: 'Carrinho (1 item)' }).waitFor()
 			expect(errors).toEqual([])
 		} finally {
 			await browser.close()

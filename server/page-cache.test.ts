@@ -105,17 +105,19 @@ describe('page cache', () => {
 		)
 	})
 
-	test("a request with the shop's cookies is rendered for itself and never stored", async () => {
+	test('a signed-in request is rendered for itself and never stored; a cart or toast cookie shares the page (decision 049)', async () => {
 		const personal = await get('/', { cookie: 'loja_session=abc' })
 		expect(await personal.text()).toBe('renderizada para esta pessoa')
 		expect(personal.headers.get('x-cache')).toBeNull()
 		expect(renders).toBe(0)
-		for (const cookie of ['loja_cart=1', 'theme=dark; loja_toast=x', 'loja_visita=2'])
-			expect((await get('/', { cookie })).headers.get('x-cache')).toBeNull()
-		// Other sites' cookies (analytics) do not make a page personal; the theme is part of the key.
-		expect((await get('/', { cookie: '_ga=1' })).headers.get('x-cache')).toBe('MISS')
+		expect((await get('/', { cookie: 'theme=dark; loja_session=abc' })).headers.get('x-cache')).toBeNull()
+		// The cart, visitor and toast cookies, and other sites' (analytics), do not make a page
+		// personal (the browser asks /resources/visitor for those parts); the theme is part of the key.
+		expect((await get('/', { cookie: 'loja_cart=1' })).headers.get('x-cache')).toBe('MISS')
+		for (const cookie of ['loja_toast=x', 'loja_visitor=2; loja_buyer=3', '_ga=1'])
+			expect((await get('/', { cookie })).headers.get('x-cache'), cookie).toBe('HIT')
 		expect((await get('/', { cookie: 'theme=dark' })).headers.get('x-cache')).toBe('MISS')
-		expect((await get('/', { cookie: 'theme=dark; _ga=2' })).headers.get('x-cache')).toBe('HIT')
+		expect((await get('/', { cookie: 'theme=dark; _ga=2; loja_cart=9' })).headers.get('x-cache')).toBe('HIT')
 	})
 
 	test('only storefront pages; tracking parameters share the page, others do not', async () => {

@@ -9,9 +9,11 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from 'exp
  * settings, reviews, stock or media change (store events, which reach every app server through
  * PostgreSQL's LISTEN/NOTIFY) or, as a safety net, FRESH_MS pass.
  *
- * - Only GET/HEAD of the listed storefront paths, and only when the request has none of the
- *   shop's cookies (`loja_*`: session, cart, visitor, toast, buyer): a signed-in shopper or one
- *   with a cart is rendered for herself, every time, and that page is never stored. The theme
+ * - Only GET/HEAD of the listed storefront paths, and not for a signed-in shopper (the session
+ *   cookie): her product pages suggest sizes for her pets, so she is rendered for herself, every
+ *   time, and that page is never stored. The other shop cookies (cart, visitor, toast, buyer) no
+ *   longer change the HTML: the cart, favourites and toast reach the browser after load from
+ *   `/resources/visitor` (decision 049), so a shopper with a cart gets the shared page. The theme
  *   cookie is part of the key (the HTML's class differs).
  * - Only 200 HTML (or `.data`) answers without Set-Cookie are stored. The rendering request's
  *   CSP nonce is replaced by a placeholder and each response gets its own nonce back.
@@ -50,8 +52,8 @@ export type PageCacheOptions = {
 /** Paths whose page is the same for every anonymous visitor. */
 const CACHEABLE_PATH =
 	/^\/(?:|_root\.data|categoria\/[a-z0-9-]+(?:\.data)?|produto\/[a-z0-9-]+(?:\.data)?|(?:assinaturas|personalize|personalize-colares|atacado|em-breve|trocas-e-devolucoes|privacidade|termos-de-uso)(?:\.data)?|sitemap\.xml|robots\.txt)$/
-/** The shop's own cookies: any of them makes the page someone's. */
-const SHOP_COOKIE = /(?:^|;\s*)loja_[a-z_]+=/
+/** The one shop cookie that still changes a listed page: the session (pet size suggestions). */
+const SESSION_COOKIE = /(?:^|;\s*)loja_session=/
 /** Links shared on social networks carry these; the page does not depend on them. */
 const TRACKING_PARAM = /^(?:utm_[a-z]+|fbclid|gclid|igshid|mc_cid|mc_eid|ttclid|wbraid|gbraid)$/
 
@@ -291,7 +293,7 @@ export function keyOf(
 	if (req.method !== 'GET' && req.method !== 'HEAD') return null
 	if (!CACHEABLE_PATH.test(req.path)) return null
 	const cookie = req.get('cookie') ?? ''
-	if (SHOP_COOKIE.test(cookie)) return null
+	if (SESSION_COOKIE.test(cookie)) return null
 	const query = new URL(req.originalUrl, 'http://x').searchParams
 	const params = [...query].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 	// Too many distinct parameters is not a shopper's link: not worth a slot.

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as schema from '~/db/schema'
 import { logger } from '~/server/logger.server'
+import { countQuery } from '~/server/request-metrics.server'
 
 /** One query API whichever engine is behind it: PGlite and node-postgres share PgDatabase. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -34,6 +35,9 @@ export function pgliteLocation(databaseUrl: string | undefined, dataDir: string)
 	return null
 }
 
+/** Every statement drizzle sends is counted for the request it serves (request-metrics.server.ts). */
+const QUERY_COUNTER = { logQuery: countQuery }
+
 export async function openConnection(
 	databaseUrl: string | undefined,
 	dataDir: string,
@@ -47,12 +51,12 @@ export async function openConnection(
 			// Tests start from a dump of an already-migrated database: ~1 s instead of ~5 s.
 			...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
 		})
-		const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database
+		const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: QUERY_COUNTER }) as unknown as Database
 		return { kind: 'pglite', db, client, close: () => client.close() }
 	}
 	const url = databaseUrl as string
 	const pool = createPool(url)
-	const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Database
+	const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger: QUERY_COUNTER }) as unknown as Database
 	return { kind: 'postgres', db, pool, url, close: () => pool.end() }
 }
 

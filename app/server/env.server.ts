@@ -123,6 +123,14 @@ const envFields = z.object({
 		.enum(['on', 'off'], 'PAGE_CACHE deve ser on ou off')
 		.default('on')
 		.transform((v) => v === 'on'),
+	/**
+	 * Issue 14: one line per request on stdout (`request-metrics {json}`: path, status, database
+	 * queries, milliseconds until the response finished), read by `npm run bench`. Off in use.
+	 */
+	REQUEST_METRICS: z
+		.enum(['on', 'off'], 'REQUEST_METRICS deve ser on ou off')
+		.default('off')
+		.transform((v) => v === 'on'),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])

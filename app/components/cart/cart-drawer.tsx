@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useFetcher, useFetchers, useLocation, useNavigate, useNavigation } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
-import { useRootData } from '~/components/shop/use-root-data'
+import { useVisitor } from '~/components/shop/use-root-data'
 import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
 import { announceCartResult } from './cart-feedback'
 import { EMPTY_CART_VIEW } from './cart-view'
@@ -19,7 +19,7 @@ const CartSheet = lazy(loadCartSheet)
  */
 export function CartDrawer() {
 	const { cartOpen, setCartOpen } = useShopUi()
-	const cart = useRootData()?.cart ?? EMPTY_CART_VIEW
+	const cart = useVisitor()?.cart ?? EMPTY_CART_VIEW
 	const cartFetcher = useFetcher({ key: 'cart' })
 	const location = useLocation()
 	const navigate = useNavigate()

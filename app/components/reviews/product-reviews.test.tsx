@@ -7,7 +7,7 @@ import { StarRating } from './star-rating'
 
 function render(node: React.ReactNode, user: unknown = null) {
 	const router = createMemoryRouter([{ id: 'root', path: '/', Component: () => node }], {
-		hydrationData: { loaderData: { root: { user, favoriteProductIds: [], settings: {} } } },
+		hydrationData: { loaderData: { root: { visitor: { user, favoriteProductIds: [] }, settings: {} } } },
 	})
 	return renderToString(<RouterProvider router={router} />)
 }

@@ -2,7 +2,7 @@ import { Loader2Icon, StarIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { toast } from '~/components/ui/toast'
 import { StarRating } from '~/components/reviews/star-rating'
-import { useRootData } from '~/components/shop/use-root-data'
+import { useVisitor } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
@@ -86,7 +86,7 @@ function ReviewList({ reviews }: { reviews: PublicReview[] }) {
 }
 
 function ReviewForm({ productId, productTitle }: { productId: string; productTitle: string }) {
-	const signedIn = Boolean(useRootData()?.user)
+	const signedIn = Boolean(useVisitor()?.user)
 	const [rating, setRating] = useState(0)
 	const [comment, setComment] = useState('')
 	const [name, setName] = useState('')

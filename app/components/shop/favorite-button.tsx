@@ -3,27 +3,28 @@ import { useState } from 'react'
 import { toast } from '~/components/ui/toast'
 import { type FavoriteActionResult, FAVORITES_ENDPOINT, favoriteMessages } from '~/components/engagement/favorite-messages'
 import { noteLocalFavoriteChange } from '~/components/shop/live-updates'
-import { useRootData } from '~/components/shop/use-root-data'
+import { useVisitor } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'
 import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 
 /**
  * The heart on a product (document 000 §2 'Product card', §4, §5, §8). Whether the product is
- * a favourite comes from the root loader (the signed-in person's favourite ids); a click
+ * a favourite comes from the visitor data (the signed-in person's favourite ids); a click
  * shows the new state at once, posts to /resources/favorites and revalidates, so the header
  * badge and every other heart for the product follow. Signed out, it asks to log in.
  */
 export function FavoriteButton({ product, className }: { product: { id: string; title: string }; className?: string }) {
-	const root = useRootData()
+	const visitor = useVisitor()
 	const revalidate = useSerialRevalidate()
 	const [optimistic, setOptimistic] = useState<boolean | null>(null)
 	const [pending, setPending] = useState(false)
-	const saved = root?.favoriteProductIds?.includes(product.id) ?? false
+	const saved = visitor?.favoriteProductIds.includes(product.id) ?? false
 	const isFavorite = optimistic ?? saved
 
 	async function toggle() {
-		if (!root?.user) {
+		// Not yet known (the visitor is still loading): the server answers 401 if signed out.
+		if (visitor && !visitor.user) {
 			toast.error(favoriteMessages.loginTitle, { description: favoriteMessages.loginDescription })
 			return
 		}

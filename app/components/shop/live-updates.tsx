@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useFetchers, useMatches, useNavigation } from 'react-router'
-import { useRootData } from '~/components/shop/use-root-data'
+import { useVisitor } from '~/components/shop/use-root-data'
 import { type LiveEventMessage, useEventSource } from '~/utils/use-event-source'
 import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 
@@ -17,9 +17,9 @@ import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
  * the server authorises for that cart.
  */
 export function LiveUpdates() {
-	const root = useRootData()
-	const signedIn = Boolean(root?.user)
-	const cartKey = root?.cart?.liveKey ?? null
+	const visitor = useVisitor()
+	const signedIn = Boolean(visitor?.user)
+	const cartKey = visitor?.cart.liveKey ?? null
 	const pageChannels = useRouteLiveChannels()
 	const channels = [...(cartKey ? ['cart'] : []), ...(signedIn ? ['favorites', 'account'] : []), ...pageChannels]
 	if (channels.length === 0) return null

@@ -16,7 +16,7 @@ function render(
 		{
 			hydrationData: {
 				loaderData: {
-					root: { user: null, favoriteProductIds: [], ...root, settings: { whatsappNumber: '5511999999999', ...settings } },
+					root: { visitor: { user: null, favoriteProductIds: [], ...root }, settings: { whatsappNumber: '5511999999999', ...settings } },
 				},
 			},
 		},
@@ -102,7 +102,7 @@ describe('ProductCard', () => {
 		expect(html).toContain('https://wa.me/5511999999999?text=')
 	})
 
-	test('the heart shows whether the signed-in person favourited the product (root data)', () => {
+	test('the heart shows whether the signed-in person favourited the product (visitor data)', () => {
 		const product = toProductCardData(summary())
 		const user = { id: 'u1', email: 'ana@exemplo.com', isAdmin: false, fullName: null }
 		const favourite = render(product, {}, { user, favoriteProductIds: ['outro', 'p1'] })

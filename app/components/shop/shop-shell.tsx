@@ -10,7 +10,7 @@ import { STOREFRONT_PENDING_SKELETONS } from './page-skeletons'
 import { ShopUiProvider } from './shop-ui'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
-import { useRootData } from './use-root-data'
+import { useRootData, useVisitor } from './use-root-data'
 
 /** What the shell shows when the root loader failed (root error page): defaults, signed out. */
 const FALLBACK_SETTINGS = {
@@ -52,7 +52,8 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 	const rootData = useRootData()
 	const { pathname } = useLocation()
 	const [menuOpen, setMenuOpen] = useState(false)
-	const user = rootData?.user ?? null
+	const visitor = useVisitor()
+	const user = visitor?.user ?? null
 	const settings = rootData?.settings ?? FALLBACK_SETTINGS
 	const loadingPage = usePendingRouteId() !== null
 	return (
@@ -72,8 +73,8 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 						<SiteHeader
 							user={user}
 							settings={settings}
-							cartCount={rootData?.cartCount ?? 0}
-							favoritesCount={rootData?.favoritesCount ?? 0}
+							cartCount={visitor?.cartCount ?? 0}
+							favoritesCount={visitor?.favoritesCount ?? 0}
 							onOpenMenu={() => setMenuOpen(true)}
 						/>
 						<SearchPanel />

@@ -1,9 +1,10 @@
 import { useRouteLoaderData } from 'react-router'
-import type { loader as rootLoader } from '~/root'
+import type { clientLoader as rootLoader } from '~/root'
 
 /**
- * The root loader's data (user, theme, store settings, toast) from anywhere in the tree.
- * Undefined only when the root loader itself failed (root ErrorBoundary).
+ * The root loader's data (theme, store settings, and the visitor once the browser has asked
+ * for it) from anywhere in the tree. Undefined only when the root loader itself failed (root
+ * ErrorBoundary).
  */
 export function useRootData() {
 	return useRouteLoaderData<typeof rootLoader>('root')
@@ -14,6 +15,14 @@ export function usePixDiscountPercent(): number {
 	return useRootData()?.settings.pixDiscountPercent ?? 0
 }
 
+/**
+ * Who is looking (decision 049): null while the page is server-rendered and until the browser
+ * has asked `/resources/visitor`; then the signed-in person, cart, favourites.
+ */
+export function useVisitor() {
+	return useRootData()?.visitor ?? null
+}
+
 export type RootData = NonNullable<ReturnType<typeof useRootData>>
 export type ShellSettings = RootData['settings']
-export type ShellUser = RootData['user']
+export type ShellUser = NonNullable<RootData['visitor']>['user']

@@ -476,7 +476,7 @@ describe('POST /cart', () => {
 		})
 	})
 
-	test('the header badge and the drawer read the same cart from the root loader', async () => {
+	test('the header badge and the drawer read the same cart (the visitor data)', async () => {
 		const browser = new Browser()
 		await browser.add([{ variantId: v2000, quantity: 2 }])
 		const counts = await getShellCounts(browser.request('/'), null)

@@ -26,7 +26,11 @@ async function post(fields: Record<string, string>, options: { cookie?: string; 
 		body: new URLSearchParams(fields),
 		headers: options.cookie ? { cookie: options.cookie } : {},
 	})
-	const result = (await action({ request, params: {}, context: { clientIp: options.ip ?? freshIp(), cspNonce: '' } } as never)) as unknown as {
+	const result = (await action({
+		request,
+		params: {},
+		context: { clientIp: options.ip ?? freshIp(), cspNonce: '' },
+	} as never)) as unknown as {
 		data: Record<string, unknown>
 		init: ResponseInit | null
 	}
@@ -92,9 +96,24 @@ describe('POST /resources/views', () => {
 		expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
 	})
 
-	test('GET answers 405', async () => {
-		const result = loader() as unknown as { init: ResponseInit | null }
-		expect(result.init?.status).toBe(405)
+	test('GET: the home page’s featured products for this visitor (their views; another visitor gets suggestions), never stored by a cache', async () => {
+		const { product } = await createProduct({ title: 'Lacinho Xadrez', variants: [{ priceCents: 1990 }] })
+		const first = await post({ productId: product.id })
+		const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
+		const featuredFor = async (headers: Record<string, string>) => {
+			const request = new Request('http://loja.test/resources/views', { headers })
+			const result = (await loader({ request, params: {}, context: {} } as never)) as unknown as {
+				data: { mode: string; products?: { handle: string }[] }
+				init: ResponseInit | null
+			}
+			expect(new Headers(result.init?.headers).get('cache-control')).toBe('private, no-store')
+			return result.data
+		}
+		const mine = await featuredFor({ cookie })
+		expect(mine.mode).toBe('recently-viewed')
+		expect(mine.products?.map((p) => p.handle)).toEqual([product.handle])
+		const someoneElse = await featuredFor({})
+		expect(someoneElse.mode).toBe('suggestions')
 	})
 })
 

@@ -4,7 +4,8 @@ import { getOptionalUser } from '~/server/auth/guards.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
 import { readForm } from '~/server/read-form.server'
 import { recordProductView } from '~/server/views.server'
-import { ensureVisitorId } from '~/server/visitor.server'
+import { ensureVisitorId, getVisitorId } from '~/server/visitor.server'
+import { loadFeaturedProducts } from '~/server/home.server'
 import type { Route } from './+types/views'
 
 /**
@@ -65,9 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 	return reply({ ok: true, recorded: result.recorded })
 }
 
-export function loader() {
-	return data({ ok: false, message: 'Método não permitido.' } satisfies ViewActionResult, {
-		status: 405,
-		headers: { 'Cache-Control': 'no-store', Allow: 'POST' },
-	})
+/**
+ * GET /resources/views — the home page's 'featured' section for this visitor: what they viewed
+ * recently, or suggestions (document 000 §2). Asked for by the browser after the shared home
+ * page has loaded (decision 049), so the cached page is the same for everyone.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+	const user = await getOptionalUser(request)
+	const owner = { userId: user?.id ?? null, visitorId: user ? null : getVisitorId(request) }
+	return data(await loadFeaturedProducts(owner), { headers: { 'Cache-Control': 'private, no-store' } })
 }

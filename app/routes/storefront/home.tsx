@@ -4,6 +4,7 @@ import { AppDownloadBanner } from '~/components/home/app-download-banner'
 import { CategoryCarousel } from '~/components/home/category-carousel'
 import { CategoryRow, CategoryRowSkeleton } from '~/components/home/category-row'
 import { FeaturedProducts, FeaturedProductsSkeleton } from '~/components/home/featured-products'
+import { useFeaturedProducts } from '~/components/home/use-featured-products'
 import { Hero } from '~/components/home/hero'
 import { InstagramShowcase } from '~/components/home/instagram-showcase'
 import { PersonalizationPromo } from '~/components/home/personalization-promo'
@@ -11,16 +12,8 @@ import { ReviewsSection, ReviewsSkeleton } from '~/components/home/reviews-secti
 import { SubscriptionPromo } from '~/components/home/subscription-promo'
 import { scrollToSectionSoon } from '~/components/shop/navigation'
 import { useRootData } from '~/components/shop/use-root-data'
-import { getOptionalUser } from '~/server/auth/guards.server'
-import {
-	loadCategoryRows,
-	loadCollectionCounts,
-	loadFeaturedProducts,
-	loadHomeReviews,
-	loadHomeVideos,
-} from '~/server/home.server'
+import { loadCategoryRows, loadCollectionCounts, loadHomeReviews, loadHomeVideos } from '~/server/home.server'
 import { absoluteUrl } from '~/server/seo.server'
-import { getVisitorId } from '~/server/visitor.server'
 import {
 	HOME_CATEGORY_ROWS,
 	HOME_FEATURED_SECTIONS,
@@ -36,18 +29,13 @@ const DESCRIPTION =
 
 /**
  * document 000 §2 'Home page'. What the first screen needs (category counts, videos) is
- * awaited; the product sections and reviews are returned as promises and stream into the
- * same response behind skeletons, so the page is server-rendered with its data and the
- * browser makes no follow-up requests for it.
+ * awaited; the category rows and reviews are returned as promises and stream into the same
+ * response behind skeletons. Nothing here depends on who asks (the page is cached for
+ * everyone, decision 049): 'Produtos em Destaque', which shows the visitor's recently viewed
+ * products, is asked for by the browser (useFeaturedProducts).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-	const user = await getOptionalUser(request)
-	// Signed-in shoppers see their own views; anonymous ones those of their visitor cookie.
-	const owner = { userId: user?.id ?? null, visitorId: user ? null : getVisitorId(request) }
-
-	// Started before the awaited reads, so everything runs in parallel.
-	const featured = loadFeaturedProducts(owner)
-	// One read for every row; each row still streams in behind its own skeleton.
+export async function loader() {
+	// Started before the awaited reads, so everything runs in parallel. One read for every row; each row still streams in behind its own skeleton.
 	const allRows = loadCategoryRows(HOME_CATEGORY_ROWS.map((row) => row.handle))
 	const rows = Object.fromEntries(HOME_CATEGORY_ROWS.map((row) => [row.handle, allRows.then((found) => found.get(row.handle) ?? null)]))
 	const reviews = loadHomeReviews()
@@ -56,7 +44,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return {
 		categories: categoryCardSubtitles(counts),
 		videos,
-		featured,
 		rows,
 		reviews,
 		canonicalUrl: absoluteUrl('/'),
@@ -103,7 +90,8 @@ function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Rout
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-	const { categories, videos, featured, rows, reviews } = loaderData
+	const { categories, videos, rows, reviews } = loaderData
+	const featured = useFeaturedProducts()
 	const root = useRootData()
 	useScrollToHashSection()
 	return (
@@ -115,13 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				{HOME_FEATURED_SECTIONS.map((section) => {
 					switch (section.kind) {
 						case 'featured':
-							return (
-								<Suspense key="featured" fallback={<FeaturedProductsSkeleton />}>
-									<Await resolve={featured} errorElement={null}>
-										{(resolved) => <FeaturedProducts featured={resolved} />}
-									</Await>
-								</Suspense>
-							)
+							return featured ? <FeaturedProducts key="featured" featured={featured} /> : <FeaturedProductsSkeleton key="featured" />
 						case 'row': {
 							const products = rows[section.handle]
 							return products ? <DeferredRow key={section.handle} row={section} products={products} /> : null

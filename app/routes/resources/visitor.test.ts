@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest'
+import { userWithSession } from '#tests/fixtures/session-user'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { createToastHeaders } from '~/server/toast.server'
+import { loader } from './visitor'
+
+withTestDatabase()
+
+async function visitorFor(cookie: string | null) {
+	const request = new Request('http://loja.test/resources/visitor', { headers: cookie ? { cookie } : {} })
+	const result = (await loader({ request, params: {}, context: {} } as never)) as unknown as {
+		data: { user: { id: string } | null; toast: { title: string } | null; cartCount: number; favoriteProductIds: string[] }
+		init: ResponseInit | null
+	}
+	return { data: result.data, headers: new Headers(result.init?.headers) }
+}
+
+describe('GET /resources/visitor', () => {
+	test('anonymous: nobody, an empty cart, and never stored by a shared cache', async () => {
+		const { data, headers } = await visitorFor(null)
+		expect(data).toMatchObject({ user: null, toast: null, cartCount: 0, favoriteProductIds: [] })
+		expect(headers.get('cache-control')).toBe('private, no-store')
+		expect(headers.get('set-cookie')).toBeNull()
+	})
+
+	test('signed in: the person, and the flash toast once (its cookie cleared in the same answer)', async () => {
+		const customer = await userWithSession()
+		const toastCookie = (createToastHeaders({ title: 'Login realizado com sucesso!' }).get('set-cookie') ?? '').split(';')[0]!
+		const { data, headers } = await visitorFor(`${customer.cookie}; ${toastCookie}`)
+		expect(data.user?.id).toBe(customer.id)
+		expect(data.toast?.title).toBe('Login realizado com sucesso!')
+		expect(headers.get('set-cookie')).toMatch(/^loja_toast=; .*Max-Age=0/)
+		expect(headers.get('cache-control')).toBe('private, no-store')
+	})
+})

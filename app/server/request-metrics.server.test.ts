@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import { describe, expect, test } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { db, queryRows } from '~/server/db.server'
+import { countQuery, measureRequest } from './request-metrics.server'
+
+withTestDatabase()
+
+describe('request metrics', () => {
+	test('every statement sent inside a measured request is counted for it, and only for it', async () => {
+		const [first, second] = await Promise.all([
+			measureRequest(async (metrics) => {
+				await db.execute(sql`select 1`)
+				await queryRows(sql`select 2 as n`)
+				await db.transaction(async (tx) => {
+					await tx.execute(sql`select 3`)
+				})
+				return metrics.queries
+			}),
+			measureRequest(async (metrics) => {
+				await db.execute(sql`select 4`)
+				return metrics.queries
+			}),
+		])
+		// The transaction's begin/commit are sent by the driver, not as statements of the app.
+		expect(first).toBe(3)
+		expect(second).toBe(1)
+		// Outside a measured request nothing is kept (and nothing fails).
+		expect(() => countQuery()).not.toThrow()
+	})
+})

@@ -1,0 +1,28 @@
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { takeUnannouncedBadges } from '~/server/loyalty/badges.server'
+import { getShellCounts } from '~/server/shell.server'
+import { getToast } from '~/server/toast.server'
+
+/**
+ * Everything on a page that depends on who is looking (decision 049): the signed-in person,
+ * the cart with its badge, the favourites with their hearts, the flash toast and badges just
+ * earned. Pages are rendered without it, so one rendered page serves every visitor (the
+ * page cache); the browser asks for this right after the page hydrates and after every
+ * change (the root's clientLoader), over `GET /resources/visitor`.
+ */
+export async function loadVisitor(request: Request) {
+	const user = await getOptionalUser(request)
+	const [{ toast, headers }, { cartCount, favoritesCount, favoriteProductIds, cart }, newBadges] = await Promise.all([
+		getToast(request),
+		getShellCounts(request, user),
+		// Badges earned since this customer's last page (issue 10): each toasted once.
+		user ? takeUnannouncedBadges(user.id) : [],
+	])
+	return {
+		visitor: { user, toast, newBadges, cartCount, favoritesCount, favoriteProductIds, cart },
+		// Clears the flash-toast cookie in the same response that shows it.
+		headers,
+	}
+}
+
+export type Visitor = Awaited<ReturnType<typeof loadVisitor>>['visitor']
