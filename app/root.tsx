@@ -58,16 +58,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
+/** The shell's shared data as the page was rendered with it (hydration), kept for later revalidations. */
+let sharedData: Awaited<ReturnType<typeof loader>> | undefined
+
 /**
  * The page's shared data plus the visitor's own (the signed-in person, cart, favourites,
- * flash toast, new badges), asked for once the page has hydrated and again whenever the root
- * revalidates (after every action, on live events). Server rendering never sees a visitor, so
- * one rendered page serves everyone (decision 049); what depends on the visitor is drawn so
- * that its arrival shifts nothing (badges over icons, hearts in place).
+ * flash toast, new badges, theme), asked for once the page has hydrated and again whenever the
+ * root revalidates (after every action, on live events). Server rendering never sees a
+ * visitor, so one rendered page serves everyone (decision 049); what depends on the visitor is
+ * drawn so that its arrival shifts nothing (badges over icons, hearts in place).
+ *
+ * The shared part comes with the page (serverLoader() on hydration makes no request) and is
+ * kept: the store settings of the shell change rarely and a page load brings them anew, so a
+ * revalidation costs one small request, not a second loader-data request for the root.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	const [shared, visitor] = await Promise.all([serverLoader(), fetchVisitor()])
-	return { ...shared, visitor }
+	const [shared, visitor] = await Promise.all([sharedData ?? serverLoader(), fetchVisitor()])
+	sharedData = shared
+	return { ...shared, theme: visitor?.theme ?? shared.theme, visitor }
 }
 clientLoader.hydrate = true as const
 

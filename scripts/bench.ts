@@ -295,7 +295,7 @@ async function main() {
 		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
 
 		// First without the page cache (every request rendered), then with it (issue 14).
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off', REQUEST_METRICS: 'on' })
+		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off', CATALOGUE_CACHE: 'on', REQUEST_METRICS: 'on' })
 		log(`servidor em ${server.url}`)
 
 		const targets: Target[] = [
@@ -365,7 +365,7 @@ async function main() {
 		}
 
 		await server.stop()
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'on' })
+		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on' })
 		log(`servidor com cache de páginas em ${server.url}`)
 		for (const row of rows) {
 			await warmUp(`${server.url}${row.path}`)

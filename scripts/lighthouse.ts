@@ -52,7 +52,7 @@ async function audit(url: string, port: number): Promise<Figures> {
 
 async function main() {
 	ensureBuilt()
-	const server = await startAppServer({ PAGE_CACHE: 'on' })
+	const server = await startAppServer({ PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on' })
 	const chrome = await chromeLauncher.launch({
 		chromePath: CHROMIUM,
 		// chrome-launcher adds its own flags; --headless=new is Chromium's current headless mode.

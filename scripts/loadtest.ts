@@ -213,7 +213,7 @@ async function main() {
 			from products p where p.status = 'active' and not (p.tags @> array['uso-interno']) order by random() limit 300`,
 		)
 
-		server = await startAppServer({ DATABASE_URL: scratch.url, SEED_DEMO: 'false', PAGE_CACHE: 'on' })
+		server = await startAppServer({ DATABASE_URL: scratch.url, SEED_DEMO: 'false', PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on' })
 		log(`servidor em ${server.url}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`)
 		const catalogue: Catalogue = { products: products.filter((p) => p.variantId), contended }
 

@@ -21,7 +21,7 @@ let pool: pg.Pool | null = null
 let dropDatabase: () => Promise<void> = async () => {}
 
 beforeAll(async () => {
-	const env = { PAGE_CACHE: 'on', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
+	const env = { PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
 	if (process.env.TEST_DATABASE_URL) {
 		const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, `cache_${process.pid}_${Date.now()}`)
 		dropDatabase = scratch.drop

@@ -1,9 +1,11 @@
 import { builtinProvider } from './builtin/provider.server'
 import type { CommerceProvider } from './provider'
+import { withReadCache } from './read-cache.server'
 
 export * from './index'
 
 import { getEnv } from '~/server/env.server'
+import { storeReadCache } from '~/server/store-read-cache.server'
 
 /**
  * The commerce provider chosen by configuration (decision 1). Routes and components import
@@ -14,9 +16,28 @@ import { getEnv } from '~/server/env.server'
  * provider joins the switch when it exists.
  */
 export function getCommerce(): CommerceProvider {
+	const provider = configuredProvider()
+	return getEnv().CATALOGUE_CACHE ? cachedReadsOf(provider) : provider
+}
+
+function configuredProvider(): CommerceProvider {
 	const name = getEnv().COMMERCE_PROVIDER
 	switch (name) {
 		case 'builtin':
 			return builtinProvider
 	}
+}
+
+/**
+ * The provider with its catalogue reads kept in memory until the next store event (decision
+ * 050), in the process's store read cache (emptied by every app server's events).
+ */
+const cachedProviders = new Map<CommerceProvider, CommerceProvider>()
+function cachedReadsOf(provider: CommerceProvider): CommerceProvider {
+	let cached = cachedProviders.get(provider)
+	if (!cached) {
+		cached = withReadCache(provider, storeReadCache())
+		cachedProviders.set(provider, cached)
+	}
+	return cached
 }

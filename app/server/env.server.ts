@@ -124,6 +124,14 @@ const envFields = z.object({
 		.default('on')
 		.transform((v) => v === 'on'),
 	/**
+	 * Issue 14: the catalogue's reads kept in memory until the next store event (decision 050).
+	 * 'off' reads the provider every time (tests that write the database directly).
+	 */
+	CATALOGUE_CACHE: z
+		.enum(['on', 'off'], 'CATALOGUE_CACHE deve ser on ou off')
+		.default('on')
+		.transform((v) => v === 'on'),
+	/**
 	 * Issue 14: one line per request on stdout (`request-metrics {json}`: path, status, database
 	 * queries, milliseconds until the response finished), read by `npm run bench`. Off in use.
 	 */

@@ -1,4 +1,5 @@
 import { announceStoreChange } from '~/server/store-events.server'
+import { keptUntilStoreChange } from '~/server/store-read-cache.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { products, reviews } from '~/db/schema'
@@ -41,7 +42,9 @@ function toPublicReview(row: { id: string; customerName: string; rating: number;
 }
 
 /** Approved reviews of one product, newest first. Unknown or malformed ids have none. */
-export async function listApprovedReviews(productId: string): Promise<PublicReview[]> {
+export const listApprovedReviews = keptUntilStoreChange('reviews.approved', readApprovedReviews)
+
+async function readApprovedReviews(productId: string): Promise<PublicReview[]> {
 	if (!uuidSchema.safeParse(productId).success) return []
 	const rows = await db
 		.select(publicColumns)
@@ -53,7 +56,9 @@ export async function listApprovedReviews(productId: string): Promise<PublicRevi
 }
 
 /** Average rating and count of a product's approved reviews (average null when none). */
-export async function getReviewSummary(productId: string): Promise<ReviewSummary> {
+export const getReviewSummary = keptUntilStoreChange('reviews.summary', readReviewSummary)
+
+async function readReviewSummary(productId: string): Promise<ReviewSummary> {
 	if (!uuidSchema.safeParse(productId).success) return { average: null, count: 0 }
 	const [row] = await db
 		.select({ average: sql<string | number | null>`avg(${reviews.rating})`, count: sql<string | number>`count(*)` })

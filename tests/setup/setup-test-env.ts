@@ -5,6 +5,8 @@ import { resetEnvForTests } from '~/server/env.server'
 
 process.env.NODE_ENV = 'test'
 process.env.LOG_LEVEL ??= 'silent'
+// Tests write the database directly and read at once; the read cache has its own tests.
+process.env.CATALOGUE_CACHE = 'off'
 delete process.env.SMTP_URL
 resetEnvForTests()
 

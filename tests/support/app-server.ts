@@ -43,13 +43,14 @@ export async function freePort(): Promise<number> {
  * Starts the real production server (node build/server-entry/index.js) on a fresh
  * temporary data directory and waits until /healthz answers.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `nodeArgs`: extra flags for node (e.g. `--cpu-prof`, which NODE_OPTIONS refuses), for profiling scripts. */
+export async function startAppServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
 	ensureBuilt()
 	const port = await freePort()
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'loja-e2e-'))
 	const logs: string[] = []
 	// --trace-warnings: a warning comes with the stack that raised it (stop() fails on any).
-	const child = spawn(process.execPath, ['--trace-warnings', ENTRY], {
+	const child = spawn(process.execPath, ['--trace-warnings', ...(options.nodeArgs ?? []), ENTRY], {
 		env: {
 			...process.env,
 			NODE_ENV: 'production',
@@ -67,6 +68,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 			// Tests write the database directly and read the pages at once; the page cache (issue 14)
 			// has its own tests (server/page-cache.http.test.ts), which switch it on.
 			PAGE_CACHE: 'off',
+			CATALOGUE_CACHE: 'off',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],

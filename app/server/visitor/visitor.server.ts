@@ -1,6 +1,7 @@
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { takeUnannouncedBadges } from '~/server/loyalty/badges.server'
 import { getShellCounts } from '~/server/shell.server'
+import { getTheme } from '~/server/theme.server'
 import { getToast } from '~/server/toast.server'
 
 /**
@@ -19,7 +20,8 @@ export async function loadVisitor(request: Request) {
 		user ? takeUnannouncedBadges(user.id) : [],
 	])
 	return {
-		visitor: { user, toast, newBadges, cartCount, favoritesCount, favoriteProductIds, cart },
+		// The theme too: the root keeps the page's shared data, and the theme cookie changes with the toggle.
+		visitor: { user, theme: getTheme(request), toast, newBadges, cartCount, favoritesCount, favoriteProductIds, cart },
 		// Clears the flash-toast cookie in the same response that shows it.
 		headers,
 	}
