@@ -371,3 +371,77 @@ export function withGeneratedCollection(catalogue: FakeCatalogue, handle: string
 		],
 	}
 }
+
+/**
+ * The demo shop's catalogue (app/server/seed, the one the e2e suite knows) in the API's terms:
+ * the storefront e2e run points the fake server at it, so pages find the same handles, titles
+ * and prices as on the built-in provider. Newest first in the seed's order; stock as quantity.
+ */
+export function demoCatalogue(products: SeedProductLike[], collections: readonly SeedCollectionLike[]): FakeCatalogue {
+	let variantId = 500_000
+	const fake = products.map((p, index): FakeProduct => {
+		const createdAt = new Date(Date.UTC(2026, 0, 1) + (products.length - index) * 60_000).toISOString()
+		return {
+			id: `gid://shopify/Product/${300_000 + index}`,
+			handle: p.handle,
+			title: p.title,
+			description: p.description,
+			descriptionHtml: p.descriptionHtml,
+			productType: p.productType,
+			tags: [...p.tags],
+			createdAt,
+			updatedAt: createdAt,
+			options: p.options.map((o) => ({ name: o.name, values: [...o.values] })),
+			variants: p.variants.map((v) => ({
+				id: `gid://shopify/ProductVariant/${variantId++}`,
+				title: v.title,
+				price: (v.priceCents / 100).toFixed(2),
+				compareAtPrice: null,
+				availableForSale: v.stock === null || v.stock > 0,
+				quantityAvailable: v.stock,
+				selectedOptions:
+					v.selectedOptions.length > 0 ? v.selectedOptions.map((o) => ({ ...o })) : [{ name: 'Title', value: 'Default Title' }],
+				imageIndex: v.imageUrl
+					? Math.max(
+							0,
+							p.images.findIndex((i) => i.url === v.imageUrl),
+						)
+					: null,
+			})),
+			images: p.images.map((i) => ({ url: i.url, altText: i.altText, width: 800, height: 800 })),
+			unitsSold: 0,
+		}
+	})
+	return {
+		products: fake,
+		collections: collections.map((c, index) => ({
+			id: `gid://shopify/Collection/${400_000 + index}`,
+			handle: c.handle,
+			title: c.title,
+			description: c.description,
+			products: products.filter((p) => p.collections.includes(c.handle)).map((p) => p.handle),
+		})),
+		currencyCode: 'BRL',
+	}
+}
+
+/** The parts of app/server/seed's SeedProduct this adapter reads (kept structural: no import of the seed here). */
+export type SeedProductLike = {
+	handle: string
+	title: string
+	description: string
+	descriptionHtml: string
+	productType: string
+	tags: string[]
+	collections: string[]
+	options: { name: string; values: string[] }[]
+	variants: {
+		imageUrl?: string
+		title: string
+		priceCents: number
+		stock: number | null
+		selectedOptions: { name: string; value: string }[]
+	}[]
+	images: { url: string; altText: string }[]
+}
+export type SeedCollectionLike = { handle: string; title: string; description: string }
