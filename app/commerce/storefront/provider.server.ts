@@ -44,6 +44,8 @@ import { userText } from '~/utils/text-schema'
 
 /** The most products a category page reads to filter and count (25 requests of 100, cached). */
 const MAX_BROWSE_PRODUCTS = 2_500
+/** A collection's product count stops here (40 requests of 250 ids): past it the count is a lower bound. */
+const MAX_COUNTED_PRODUCTS = 10_000
 /** As the built-in provider: a search page lists at most 500 matches. */
 const MAX_SEARCH_RESULTS = 500
 const MIN_QUERY_LENGTH = 2
@@ -125,7 +127,7 @@ export function createStorefrontProvider(client: StorefrontClient): StorefrontPr
 			if (!data.collection) break
 			ids.push(...data.collection.products.nodes.map((n) => n.id))
 			cursor = data.collection.products.pageInfo.hasNextPage ? data.collection.products.pageInfo.endCursor : null
-		} while (cursor && ids.length < MAX_BROWSE_PRODUCTS * 4)
+		} while (cursor && ids.length < MAX_COUNTED_PRODUCTS)
 		return ids
 	}
 

@@ -104,7 +104,7 @@ function connection<T>(items: T[], args: ConnectionArgs, extra: Record<string, u
 	}
 }
 
-export async function startFakeStorefront(catalogue: FakeCatalogue): Promise<FakeStorefront> {
+export async function startFakeStorefront(catalogue: FakeCatalogue, options: { port?: number } = {}): Promise<FakeStorefront> {
 	const schema = storefrontSchema()
 	const failures: FakeFailure[] = []
 	const requests: FakeRequest[] = []
@@ -380,7 +380,7 @@ export async function startFakeStorefront(catalogue: FakeCatalogue): Promise<Fak
 			pending.add(timer)
 		})
 	})
-	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+	await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
 	const { port } = server.address() as AddressInfo
 	return {
 		url: `http://127.0.0.1:${port}/api/2025-07/graphql.json`,
