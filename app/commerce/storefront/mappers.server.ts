@@ -1,5 +1,5 @@
 import type { BrowseRow } from '../rules/browse'
-import type { Collection, Image, Money, Product, ProductSummary, ProductVariant } from '../types'
+import type { CartLineMerchandise, Collection, Image, Money, Product, ProductSummary, ProductVariant } from '../types'
 import { StorefrontError } from './client.server'
 
 /*
@@ -36,6 +36,17 @@ export type ApiProductSummary = {
 }
 export type ApiProductDetail = ApiProductSummary & { descriptionHtml: string }
 export type ApiCollection = { id: string; handle: string; title: string; description: string }
+export type ApiVariantWithProduct = ApiVariant & {
+	product: {
+		id: string
+		handle: string
+		title: string
+		productType: string
+		tags: string[]
+		featuredImage: ApiImage | null
+		collections: { nodes: { handle: string }[] }
+	}
+}
 export type ApiBrowseRow = {
 	id: string
 	tags: string[]
@@ -177,5 +188,24 @@ export function toBrowseRow(product: ApiBrowseRow, rank: number, unitsSoldRank: 
 		sizes: values(SIZE_OPTION),
 		colors: values(COLOR_OPTION),
 		unitsSold: unitsSoldRank,
+	}
+}
+
+/** A variant as a cart line shows it, with the handles of its product's collections. */
+export function toMerchandise(variant: ApiVariantWithProduct): { merchandise: CartLineMerchandise; collectionHandles: string[] } {
+	const { product } = variant
+	return {
+		merchandise: {
+			...toVariant(variant),
+			product: {
+				id: product.id,
+				handle: product.handle,
+				title: product.title,
+				productType: product.productType,
+				tags: [...product.tags],
+				featuredImage: product.featuredImage ? toImage(product.featuredImage) : null,
+			},
+		},
+		collectionHandles: product.collections.nodes.map((c) => c.handle),
 	}
 }

@@ -440,6 +440,39 @@ describe('response cache', () => {
 	})
 })
 
+describe('variants by id (for our server’s cart holding the store’s variant ids)', () => {
+	test('priced and described as cart lines show them, with the product’s collections; unknown ids absent; one request', async () => {
+		const found = await providerFor(fake).getVariantsByIds([
+			'gid://shopify/ProductVariant/2002',
+			'gid://shopify/ProductVariant/2026',
+			'gid://shopify/ProductVariant/99999',
+			'gid://shopify/Product/1001',
+			'not-a-gid',
+		])
+		expect([...found.keys()]).toEqual(['gid://shopify/ProductVariant/2002', 'gid://shopify/ProductVariant/2026'])
+		expect(found.get('gid://shopify/ProductVariant/2002')).toEqual({
+			merchandise: expect.objectContaining({
+				id: 'gid://shopify/ProductVariant/2002',
+				title: 'M / Vermelho',
+				price: { amountCents: 3490, currencyCode: 'BRL' },
+				availableForSale: false,
+				product: {
+					id: 'gid://shopify/Product/1001',
+					handle: 'bandana-xadrez-vermelha',
+					title: 'Bandana Xadrez Vermelha',
+					productType: 'Bandana',
+					tags: ['bandana', 'xadrez', 'cachorro'],
+					featuredImage: expect.objectContaining({ url: 'https://cdn.shopify.com/s/files/1/0000/fake/bandana-xadrez-vermelha-1.jpg' }),
+				},
+			}),
+			collectionHandles: ['bandana', 'bandana-xadrez'],
+		})
+		expect(found.get('gid://shopify/ProductVariant/2026')!.merchandise).toMatchObject({ title: 'Único', selectedOptions: [] })
+		expect(operations()).toEqual(['VariantsByIds'])
+		expect(await providerFor(fake).getVariantsByIds([])).toEqual(new Map())
+	})
+})
+
 describe('the remote cart at checkout (cartCreate)', () => {
 	test('creates the cart with lines, attributes and buyer; returns the checkout URL with channel=online_store', async () => {
 		const provider = providerFor(fake)

@@ -3,7 +3,7 @@ import { COMMERCE_MESSAGES, CommerceError } from '../errors'
 import { INTERNAL_TAG } from '../internal-products'
 import type { BrowseInput, BrowseResult, CommerceProvider, ListProductsOptions } from '../provider'
 import { type BrowseParams, type BrowseRow, browse } from '../rules/browse'
-import type { Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
+import type { CartLineMerchandise, Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
 import { MAX_CART_LINES, MAX_HANDLES, MAX_LINE_QUANTITY, handleSchema, isHandle } from '../builtin/validation.server'
 import { type StorefrontClient, StorefrontError, createStorefrontClient } from './client.server'
 import {
@@ -12,8 +12,10 @@ import {
 	type ApiMoney,
 	type ApiProductDetail,
 	type ApiProductSummary,
+	type ApiVariantWithProduct,
 	toBrowseRow,
 	toCollection,
+	toMerchandise,
 	toMoney,
 	toProduct,
 	toProductSummary,
@@ -30,6 +32,7 @@ import {
 	PRODUCT_BY_HANDLE_QUERY,
 	SEARCH_PRODUCTS_QUERY,
 	STOREFRONT_PAGE_SIZE,
+	VARIANTS_BY_IDS_QUERY,
 	collectionsByHandlesQuery,
 	productsByHandlesQuery,
 } from './queries'
@@ -71,6 +74,12 @@ export type RemoteCheckout = {
 export type StorefrontProvider = CommerceProvider & {
 	readonly name: 'storefront'
 	createRemoteCheckout(lines: RemoteCheckoutLine[], buyerIdentity?: BuyerIdentity): Promise<RemoteCheckout>
+	/**
+	 * The store's variants by id, as cart lines show them, with their product's collection
+	 * handles (for our server's cart: prices, availability, subscriptions). Ids the store does not
+	 * sell (unknown, unpublished) are absent from the map.
+	 */
+	getVariantsByIds(ids: string[]): Promise<Map<string, { merchandise: CartLineMerchandise; collectionHandles: string[] }>>
 	client: StorefrontClient
 }
 
@@ -92,6 +101,10 @@ type OtherNode = { id?: undefined; handle?: undefined }
 
 function isProduct(node: ApiProductSummary | OtherNode | null): node is ApiProductSummary {
 	return typeof node?.handle === 'string'
+}
+
+function isVariant(node: ApiVariantWithProduct | OtherNode | null): node is ApiVariantWithProduct {
+	return typeof node?.id === 'string' && 'product' in node
 }
 
 function isBrowseRow(node: ApiBrowseRow | OtherNode): node is ApiBrowseRow {
@@ -305,6 +318,21 @@ export function createStorefrontProvider(client: StorefrontClient): StorefrontPr
 		},
 
 		createRemoteCheckout: (lines, buyerIdentity) => createRemoteCheckout(client, lines, buyerIdentity),
+
+		async getVariantsByIds(ids: string[]) {
+			const valid = [
+				...new Set(ids.filter((id) => typeof id === 'string' && id.startsWith('gid://shopify/ProductVariant/') && id.length <= 200)),
+			]
+			const found = new Map<string, { merchandise: CartLineMerchandise; collectionHandles: string[] }>()
+			for (let start = 0; start < valid.length; start += STOREFRONT_PAGE_SIZE) {
+				const data = await client.request<{ nodes: (ApiVariantWithProduct | OtherNode | null)[] }>({
+					query: VARIANTS_BY_IDS_QUERY,
+					variables: { ids: valid.slice(start, start + STOREFRONT_PAGE_SIZE) },
+				})
+				for (const node of data.nodes) if (isVariant(node)) found.set(node.id, toMerchandise(node))
+			}
+			return found
+		},
 
 		getCart: cartNotHere,
 		createCart: cartNotHere,

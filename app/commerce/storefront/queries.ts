@@ -310,6 +310,38 @@ export const SEARCH_PRODUCTS_QUERY = /* GraphQL */ `
 `
 
 /**
+ * Variants by id with the little a cart line shows of their product, and the product's
+ * collections (a variant of the 'assinatura' collection is a subscription): what our server's
+ * cart needs to price and check lines that hold the store's variant ids. A variant the store no
+ * longer sells comes back null.
+ */
+export const VARIANTS_BY_IDS_QUERY = /* GraphQL */ `
+	query VariantsByIds($ids: [ID!]!) {
+		nodes(ids: $ids) {
+			... on ProductVariant {
+				...VariantFields
+				product {
+					id
+					handle
+					title
+					productType
+					tags
+					featuredImage {
+						...ImageFields
+					}
+					collections(first: ${PRODUCT_COLLECTION_LIMIT}) {
+						nodes {
+							handle
+						}
+					}
+				}
+			}
+		}
+	}
+	${MONEY + IMAGE + VARIANT}
+`
+
+/**
  * The remote cart created at checkout (document 000 §7 call 4): lines with variant ids,
  * quantities and attributes, the buyer when known; reads the checkout URL and userErrors.
  */
@@ -368,5 +400,6 @@ export const STOREFRONT_DOCUMENTS = {
 	BROWSE_COLLECTION_QUERY,
 	BROWSE_SEARCH_QUERY,
 	SEARCH_PRODUCTS_QUERY,
+	VARIANTS_BY_IDS_QUERY,
 	CART_CREATE_MUTATION,
 } as const

@@ -159,6 +159,7 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 					optionValues: o.values.map((name, j) => ({ id: `${p.id}/option/${i}/${j}`, name })),
 				})),
 			collections: (args: ConnectionArgs) => connection(collectionsOf(p).map(collectionNode), args),
+			featuredImage: p.images[0] ? image(p.images[0], 0, p) : null,
 			images: (args: ConnectionArgs) =>
 				connection(
 					p.images.map((img, i) => image(img, i, p)),
@@ -255,11 +256,20 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 			const found = catalogue.products.find((p) => (args.handle ? p.handle === args.handle : p.id === args.id))
 			return found ? productNode(found) : null
 		},
-		nodes: (args: { ids: string[] }) =>
-			args.ids.map((id) => {
-				const found = catalogue.products.find((p) => p.id === id)
-				return found ? productNode(found) : null
-			}),
+		nodes: (args: { ids: string[] }) => {
+			if (args.ids.length > MAX_PAGE) throw new GraphQLError(`nodes accepts at most ${MAX_PAGE} ids`)
+			return args.ids.map((id) => {
+				const product = catalogue.products.find((p) => p.id === id)
+				if (product) return productNode(product)
+				const owner = catalogue.products.find((p) => p.variants.some((v) => v.id === id))
+				return owner
+					? variantNode(
+							owner,
+							owner.variants.find((v) => v.id === id)!,
+						)
+					: null
+			})
+		},
 		collection: (args: { handle?: string; id?: string }) => {
 			const found = catalogue.collections.find((c) => (args.handle ? c.handle === args.handle : c.id === args.id))
 			return found ? collectionNode(found) : null
