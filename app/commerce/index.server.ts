@@ -1,4 +1,5 @@
 import { builtinProvider } from './builtin/provider.server'
+import { getStorefrontProvider } from './storefront/provider.server'
 import type { CommerceProvider } from './provider'
 import { withReadCache } from './read-cache.server'
 
@@ -12,8 +13,8 @@ import { storeReadCache } from '~/server/store-read-cache.server'
  * only from ~/commerce (types) and ~/commerce/index.server (getCommerce), never the schema
  * nor a provider module, so switching providers touches nothing else.
  *
- * COMMERCE_PROVIDER is validated at start-up (env.server.ts); the hosted Storefront API
- * provider joins the switch when it exists.
+ * COMMERCE_PROVIDER is validated at start-up (env.server.ts): 'storefront' is the hosted
+ * Storefront API (decision 046), made once from STOREFRONT_* settings.
  */
 export function getCommerce(): CommerceProvider {
 	const provider = configuredProvider()
@@ -25,6 +26,8 @@ function configuredProvider(): CommerceProvider {
 	switch (name) {
 		case 'builtin':
 			return builtinProvider
+		case 'storefront':
+			return getStorefrontProvider()
 	}
 }
 

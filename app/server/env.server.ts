@@ -48,10 +48,34 @@ const envFields = z.object({
 	 */
 	TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 	/**
-	 * Where the catalogue, carts and checkout come from. 'builtin' is our own database; the
-	 * hosted Storefront API provider ('storefront') is added by a later issue.
+	 * Where the catalogue, carts and checkout come from. 'builtin' is our own database;
+	 * 'storefront' the hosted Storefront API (issue 15, decision 046), configured below.
 	 */
-	COMMERCE_PROVIDER: z.enum(['builtin'], 'COMMERCE_PROVIDER deve ser builtin').default('builtin'),
+	COMMERCE_PROVIDER: z.enum(['builtin', 'storefront'], 'COMMERCE_PROVIDER deve ser builtin ou storefront').default('builtin'),
+	/** The store's domain, e.g. loja.myshopify.com (no scheme, no path). */
+	STOREFRONT_DOMAIN: z
+		.string()
+		.trim()
+		.toLowerCase()
+		.regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'STOREFRONT_DOMAIN deve ser só o domínio da loja, sem https:// (ex.: loja.myshopify.com)')
+		.optional(),
+	/** The public Storefront API access token (sent as X-Shopify-Storefront-Access-Token). */
+	STOREFRONT_TOKEN: z.string().trim().min(1).max(500, 'STOREFRONT_TOKEN é longo demais').optional(),
+	STOREFRONT_API_VERSION: z
+		.string()
+		.regex(/^\d{4}-\d{2}$/, 'STOREFRONT_API_VERSION deve ter o formato AAAA-MM (ex.: 2025-07)')
+		.default('2025-07'),
+	/**
+	 * The whole GraphQL endpoint, replacing https://{STOREFRONT_DOMAIN}/api/{version}/graphql.json:
+	 * tests and staging point it at a local server. https only, except on this machine.
+	 */
+	STOREFRONT_API_URL: z
+		.url('STOREFRONT_API_URL deve ser uma URL')
+		.refine(
+			(value) => /^https:\/\//i.test(value) || /^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i.test(value),
+			'STOREFRONT_API_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)',
+		)
+		.optional(),
 	/**
 	 * Card payments (decision 019). 'test': the embedded test provider charges the documented
 	 * test cards (no money moves) and such orders are marked 'Teste'. 'live': the test provider
@@ -151,6 +175,22 @@ const envSchema = envFields.superRefine((env, ctx) => {
 	if (env.ARIA_API_URL && !env.ARIA_MODEL) {
 		ctx.addIssue({ code: 'custom', path: ['ARIA_MODEL'], message: 'ARIA_MODEL é obrigatório quando ARIA_API_URL está definido' })
 	}
+	if (env.COMMERCE_PROVIDER === 'storefront') {
+		if (!env.STOREFRONT_TOKEN) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['STOREFRONT_TOKEN'],
+				message: 'STOREFRONT_TOKEN é obrigatório quando COMMERCE_PROVIDER=storefront',
+			})
+		}
+		if (!env.STOREFRONT_DOMAIN && !env.STOREFRONT_API_URL) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['STOREFRONT_DOMAIN'],
+				message: 'STOREFRONT_DOMAIN (ou STOREFRONT_API_URL) é obrigatório quando COMMERCE_PROVIDER=storefront',
+			})
+		}
+	}
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -186,6 +226,13 @@ export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'> = getEnv()): str
 	return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
 }
 
+/** The Storefront API's GraphQL endpoint: STOREFRONT_API_URL, else the store's versioned one. */
+export function storefrontEndpoint(env: Pick<Env, 'STOREFRONT_API_URL' | 'STOREFRONT_DOMAIN' | 'STOREFRONT_API_VERSION'>): string {
+	if (env.STOREFRONT_API_URL) return env.STOREFRONT_API_URL
+	if (!env.STOREFRONT_DOMAIN) throw new Error('STOREFRONT_DOMAIN ou STOREFRONT_API_URL não configurado')
+	return `https://${env.STOREFRONT_DOMAIN}/api/${env.STOREFRONT_API_VERSION}/graphql.json`
+}
+
 /** What Express's 'trust proxy' setting receives: never `true`. */
 export type TrustProxy = false | number | string[]
 
@@ -216,7 +263,10 @@ function parseTrustProxy(raw: string, context: z.RefinementCtx): TrustProxy {
 		const hops = Number(value)
 		if (hops <= 10) return hops
 	}
-	const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean)
+	const entries = value
+		.split(',')
+		.map((entry) => entry.trim())
+		.filter(Boolean)
 	if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries
 	context.addIssue({
 		code: 'custom',

@@ -192,5 +192,8 @@ export function getCartBackend(): CartBackend {
 	switch (getEnv().COMMERCE_PROVIDER) {
 		case 'builtin':
 			return builtinCartBackend
+		case 'storefront':
+			// Issue 15's next slice: our cart holding the store's variant ids (decision 046).
+			throw new Error('O carrinho do provedor storefront ainda não foi implementado (issue 15)')
 	}
 }

@@ -39,7 +39,7 @@ import { demoReviewsFor } from './reviews'
 export const DEMO_SEED_NAME = 'demo-shop-v1'
 /** Advisory lock key: serialises seeding between app servers starting at once. */
 const SEED_LOCK_KEY = 727_275
-const DEMO_RANDOM_SEED = 20_250_701
+export const DEMO_RANDOM_SEED = 20_250_701
 
 /** Inserts rows in slices, keeping each statement well under the 65,535 parameter limit. */
 export async function insertInChunks<Row>(rows: Row[], size: number, insert: (slice: Row[]) => Promise<unknown>) {

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { type RunningServer, startAppServer } from '#tests/support/app-server'
+import { demoCatalogue } from '#tests/support/fake-storefront/catalogue'
+import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
+import { DEMO_COLLECTIONS, buildDemoCatalogue } from '~/server/seed/catalogue'
+import { createRandom } from '~/server/seed/prng'
+import { DEMO_RANDOM_SEED } from '~/server/seed/seed.server'
+
+/**
+ * The production server with COMMERCE_PROVIDER=storefront, pointed at the fake Storefront
+ * server holding the demo catalogue (issue 15, decision 046): the catalogue pages render the
+ * store's products and prices, and a store failure shows the page's error state. The cart is the
+ * next slice (it is logged as unavailable meanwhile).
+ */
+
+let fake: FakeStorefront
+let app: RunningServer
+
+beforeAll(async () => {
+	fake = await startFakeStorefront(demoCatalogue(buildDemoCatalogue(createRandom(DEMO_RANDOM_SEED)), DEMO_COLLECTIONS))
+	app = await startAppServer({ COMMERCE_PROVIDER: 'storefront', STOREFRONT_API_URL: fake.url, STOREFRONT_TOKEN: fake.token })
+}, 240_000)
+
+afterAll(async () => {
+	await app?.stop()
+	await fake?.stop()
+})
+
+beforeEach(() => {
+	fake.requests.length = 0
+})
+
+async function page(path: string): Promise<{ status: number; html: string }> {
+	const response = await fetch(app.url + path)
+	return { status: response.status, html: await response.text() }
+}
+
+describe('the catalogue pages on the Storefront API', () => {
+	test('product page: the store’s product, price and variants; an unknown handle is 404', async () => {
+		const product = fake.catalogue.products.find((p) => p.handle === 'bandana-preta')!
+		const { status, html } = await page('/produto/bandana-preta')
+		expect(status).toBe(200)
+		expect(html).toContain(product.title)
+		// The first variant on sale is chosen (size P is sold out on the store): its price as the page
+		// writes it (R$, a no-break space, decimal comma); every size is offered.
+		const chosen = product.variants.find((v) => v.availableForSale)!
+		expect(product.variants[0]!.availableForSale).toBe(false)
+		expect(html).toMatch(new RegExp(`R\\$\\s${chosen.price.replace('.', ',')}`))
+		for (const variant of product.variants) expect(html).toContain(`>${variant.title}<`)
+		expect(fake.requests.map((r) => r.operationName)).toContain('ProductByHandle')
+		expect((await page('/produto/nao-existe')).status).toBe(404)
+	})
+
+	test('home, a category (sorted and filtered), search and the sitemap list the store’s products', async () => {
+		const home = await page('/')
+		expect(home.status).toBe(200)
+		// The home page's category rows: one request for all of them (aliases).
+		expect(fake.requests.filter((r) => r.operationName === 'CollectionsByHandles')).toHaveLength(1)
+
+		const category = await page('/categoria/bandana?ordem=menor-preco&tamanho=P')
+		expect(category.status).toBe(200)
+		const bandanas = fake.catalogue.collections.find((c) => c.handle === 'bandana')!.products
+		const linked = [...category.html.matchAll(/href="\/produto\/([a-z0-9-]+)"/g)].map((m) => m[1]!)
+		expect(linked.length).toBeGreaterThan(0)
+		expect(linked.every((handle) => bandanas.includes(handle))).toBe(true)
+
+		const search = await page('/busca?q=xadrez')
+		expect(search.status).toBe(200)
+		const xadrez = fake.catalogue.products.filter((p) => /xadrez/i.test(p.title) && !p.tags.includes('uso-interno'))
+		for (const product of xadrez.slice(0, 3)) expect(search.html).toContain(product.title)
+
+		const sitemap = await page('/sitemap.xml')
+		expect(sitemap.html).toContain('/produto/bandana-preta</loc>')
+	})
+
+	test('the personalization and wholesale pages find their base products by fixed handle', async () => {
+		for (const path of ['/personalize', '/personalize-colares', '/atacado', '/assinaturas']) {
+			const { status, html } = await page(path)
+			expect(status, path).toBe(200)
+			expect(html, path).not.toContain('não encontrado')
+		}
+	})
+
+	test('the store failing (402, 500): the product and category pages show their error states', async () => {
+		fake.failNext({ status: 402 })
+		const category = await page('/categoria/colar')
+		expect(category.html).toContain('Erro ao carregar produtos da categoria')
+		fake.failNext({ status: 500 })
+		const product = await page('/produto/bandana-vermelha')
+		expect(product.html).toContain('Erro ao carregar produto')
+		// Each was answered by the store's error, not by a crash of the server.
+		expect(app.logs.join('')).toMatch(/Payment required[\s\S]*HTTP error! status: 500/)
+	})
+})
