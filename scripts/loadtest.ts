@@ -86,6 +86,12 @@ type Catalogue = { products: { handle: string; variantId: string }[]; contended:
 /** What happens to accepted checkouts, for the database check. */
 const accepted: { reference: string; variantId: string; quantity: number }[] = []
 let outOfStock = 0
+/**
+ * Checkouts sent whose answer never arrived: still running when the run stopped waiting, or
+ * the connection failed. The server may have placed their orders (the shopper would find them
+ * in her e-mail and 'Meus pedidos'); the database check counts them apart from lost orders.
+ */
+let checkoutsUnanswered = 0
 
 async function shopper(base: string, catalogue: Catalogue) {
 	const session = new HttpSession(base)
@@ -132,12 +138,14 @@ async function shopper(base: string, catalogue: Catalogue) {
 	const paymentMethod = Math.random() < 0.5 ? 'pix' : 'card'
 	const step: Step = paymentMethod === 'pix' ? 'checkout: PIX' : 'checkout: cartão'
 	// Sold out is an answer, not a failure: the shop says so (409 or the form again).
+	checkoutsUnanswered += 1
 	const result = await timed(
 		step,
 		() => session.post('/checkout', checkoutForm({ idempotencyKey, paymentMethod })),
 		(r) => r.status === 302 || r.status === 409 || r.status === 400,
 	)
 	if (!result) return
+	checkoutsUnanswered -= 1
 	const reference = /^\/pedido\/(PET-[A-Z0-9]{6})$/.exec(result.headers.get('location') ?? '')?.[1]
 	await result.arrayBuffer()
 	if (reference) accepted.push({ reference, variantId, quantity })
@@ -173,9 +181,13 @@ async function checkDatabase(pool: pg.Pool, contended: string[]): Promise<string
 		if (row.stock + row.sold !== CONTENDED.stock)
 			problems.push(`variante ${row.id}: estoque ${row.stock} + vendidos ${row.sold} ≠ ${CONTENDED.stock}`)
 	}
+	// Orders beyond the accepted ones must be checkouts whose answer never came (still running
+	// when the run stopped waiting, or a dropped connection): anything more is an order lost.
 	const { rows: total } = await pool.query<{ n: number }>(`select count(*)::int as n from orders`)
-	if (Number(total[0]?.n) !== orders.length)
-		problems.push(`${total[0]?.n} pedidos no banco, ${orders.length} aceitos: algum pedido sem resposta ao cliente`)
+	const unaccounted = Number(total[0]?.n) - orders.length
+	if (unaccounted > checkoutsUnanswered)
+		problems.push(`${total[0]?.n} pedidos no banco, ${orders.length} aceitos e ${checkoutsUnanswered} sem resposta: pedido perdido`)
+	else if (unaccounted > 0) log(`${unaccounted} pedido(s) feitos cuja resposta não chegou ao comprador (${checkoutsUnanswered} checkouts sem resposta)`)
 	return problems
 }
 
@@ -243,6 +255,7 @@ async function main() {
 		}
 		log(`fim da chegada: esperando ${running.size} compradores terminarem`)
 		await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, 60_000))])
+		if (running.size > 0) log(`${running.size} compradores ainda esperando resposta após 60 s: o relatório segue sem eles`)
 		const seconds = (Date.now() - started) / 1000
 
 		const rows = [...samples].map(([step, s]) => {
@@ -278,7 +291,7 @@ async function main() {
 		log(
 			`${finished} compradores (pico ${peak}), ${totalRequests} pedidos HTTP em ${seconds.toFixed(0)} s (${(totalRequests / seconds).toFixed(0)}/s), ${totalFailures} falhas`,
 		)
-		log(`${accepted.length} checkouts aceitos, ${outOfStock} recusados (esgotado ou inválido)`)
+		log(`${accepted.length} checkouts aceitos, ${outOfStock} recusados (esgotado ou inválido), ${checkoutsUnanswered} sem resposta`)
 		// What the server logged as errors, grouped by message (the raw lines go beside the report).
 		const errorLines = server.logs
 			.join('')
@@ -314,6 +327,7 @@ async function main() {
 			requests: totalRequests,
 			failures: totalFailures,
 			checkoutsAccepted: accepted.length,
+			checkoutsUnanswered,
 			checkoutsRefused: outOfStock,
 			steps: rows,
 			databaseProblems: problems,
