@@ -67,6 +67,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 			// Tests write the database directly and read the pages at once; the page cache (issue 14)
 			// has its own tests (server/page-cache.http.test.ts), which switch it on.
 			PAGE_CACHE: 'off',
+			// Likewise the search suggestions (decision 047; tested in app/routes/resources/search.test.ts).
+			SEARCH_CACHE_MS: '0',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],
