@@ -18,7 +18,7 @@
  * the PostgreSQL database (its URL is printed). It builds when the build is stale.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { execSync } from 'node:child_process'
@@ -147,7 +147,7 @@ async function timeSearch(app: App) {
 async function plans(app: App): Promise<Record<string, string[]>> {
 	const { search, sql, queryRows } = app
 	const result: Record<string, string[]> = {}
-	if (!('literalTitleQuery' in search)) {
+	if (!('literalTitleParts' in search)) {
 		out('(planos: esta versão da busca não expõe suas consultas)')
 		return result
 	}
@@ -159,12 +159,29 @@ async function plans(app: App): Promise<Record<string, string[]>> {
 				const rows = await queryRows<{ 'QUERY PLAN': string }>(sql`explain (analyze, buffers, costs off) ${statement}`, tx)
 				return [`-- ${label}`, ...rows.map((r) => r['QUERY PLAN'])]
 			}
-			const lines = await explain('1. literalTitleQuery', search.literalTitleQuery(tokens, 8))
-			const literal = await queryRows<{ id: string }>(search.literalTitleQuery(tokens, 8), tx)
-			if (literal.length >= 8) return [...lines, '(8 no primeiro nível: a busca para aqui)']
+			const lines: string[] = []
+			const literal: string[] = []
+			for (const [i, part] of search.literalTitleParts(tokens).entries()) {
+				lines.push(...(await explain(`1.${i + 1} literalTitleQuery`, search.literalTitleQuery(part, 8))))
+				for (const { id } of await queryRows<{ id: string }>(search.literalTitleQuery(part, 8), tx))
+					if (!literal.includes(id)) literal.push(id)
+				if (literal.length >= 8) return [...lines, '(8 no primeiro nível: a busca para aqui)']
+			}
 			const similar = await search.similarWords(tokens, tx)
 			lines.push(`-- 2. similarWords: ${JSON.stringify(similar)}`)
-			lines.push(...(await explain('3. rankedQuery', search.rankedQuery(tokens, similar, 8 - literal.length, 200))))
+			const queries = search.candidateQueries(tokens, similar, 200)
+			lines.push(...(await explain('3a. candidateQueries.walk', queries.walk)))
+			let candidates = (await queryRows<{ id: string }>(queries.walk, tx)).map((r) => r.id)
+			if (candidates.length < 200) {
+				await tx.execute(queries.allSettings)
+				lines.push(...(await explain('3b. candidateQueries.all', queries.all)))
+				candidates = (await queryRows<{ id: string }>(queries.all, tx)).map((r) => r.id)
+				await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`)
+			}
+			if (candidates.length === 0) return lines
+			lines.push(
+				...(await explain(`4. rankedQuery (${candidates.length} candidatos)`, search.rankedQuery(tokens, candidates, 8 - literal.length))),
+			)
 			return lines
 		})
 		result[query] = text
@@ -245,6 +262,8 @@ async function main() {
 		connections: CONNECTIONS,
 		durationSeconds: DURATION_SECONDS,
 		mix: MIX,
+		// Other work on the machine skews every figure: the load before and after says how much.
+		loadAverageBefore: loadavg(),
 	}
 
 	const scratch = await createScratchPostgresDatabase(POSTGRES_BASE, `search_bench_${Date.now()}_${process.pid}`)
@@ -281,6 +300,12 @@ async function main() {
 		}
 	}
 
+	report.loadAverageAfter = loadavg()
+	out(
+		`» carga da máquina (1, 5, 15 min): antes ${(report.loadAverageBefore as number[]).map((n) => n.toFixed(1)).join(' ')}, depois ${loadavg()
+			.map((n) => n.toFixed(1))
+			.join(' ')}`,
+	)
 	mkdirSync('bench-results', { recursive: true })
 	const file = path.join('bench-results', `bench-search-${String(report.date).replace(/[:.]/g, '-')}.json`)
 	writeFileSync(file, `${JSON.stringify(report, null, '\t')}\n`)

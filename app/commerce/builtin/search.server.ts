@@ -25,6 +25,8 @@ const SIMILAR_WORDS = 20
  * queries); past it, a tier is ranked among its first WINDOW candidates by title length.
  */
 const WINDOW = 200
+/** candidateIds first looks among WINDOW × WALK_FACTOR shortest titles: a walk of a few milliseconds. */
+const WALK_FACTOR = 10
 
 /** Lower-cased words of the query; one-letter words are dropped unless nothing else is left. */
 export function searchTokens(query: string): string[] {
@@ -56,22 +58,24 @@ export async function searchProducts(query: string, options?: { first?: number }
  * The ids of the best `first` matches for `tokens`, best first (searchProducts' ranking; the
  * search result page asks for up to 500). Shape, measured at 50,000 products (decision 047):
  *
- * 1. Every word literally in the title (the first tier) with literalTitleQuery: walked in the
- *    ranking's order through an index, so 'bandana' stops after a few rows. Enough of them
- *    and nothing else runs.
+ * 1. The first tier (every word literally in the title) with literalTitleIds: each of its
+ *    parts walked in the ranking's order through an index, so 'bandana' stops after a few rows.
+ *    Enough of them and nothing else runs.
  * 2. Else the catalogue's words close to each typed word (search_words, a few thousand rows),
- *    so that candidates are found with plain LIKEs on the trigram indexes instead of
- *    word_similarity against every title.
- * 3. The typo-tolerant ranking (rankedQuery) over the first WINDOW of those candidates.
+ *    so that candidates are found with plain LIKEs instead of word_similarity on every title.
+ * 3. The typo-tolerant ranking (rankedQuery) over the first WINDOW candidates by title length
+ *    (candidateIds).
  */
 export async function searchProductIds(tokens: string[], first: number): Promise<string[]> {
 	return db.transaction(async (tx) => {
 		// Local to this transaction: pooled connections keep their defaults.
 		await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`)
-		const literal = (await queryRows<{ id: string }>(literalTitleQuery(tokens, first), tx)).map((r) => r.id)
+		const literal = await literalTitleIds(tokens, first, tx)
 		if (literal.length >= first) return literal
 		const similar = await similarWords(tokens, tx)
-		const ranked = await queryRows<{ id: string }>(rankedQuery(tokens, similar, first - literal.length, Math.max(WINDOW, first)), tx)
+		const candidates = await candidateIds(tokens, similar, Math.max(WINDOW, first), tx)
+		if (candidates.length === 0) return literal
+		const ranked = await queryRows<{ id: string }>(rankedQuery(tokens, candidates, first - literal.length), tx)
 		return [...literal, ...ranked.map((r) => r.id)]
 	})
 }
@@ -127,58 +131,106 @@ function allInTitle(tokens: string[]): SQL {
  * The first tier: every word literally in the title; titles starting with the query first,
  * then holding it as typed, then the rest, each shortest title first. Each part is its own
  * `order by … limit`, which the planner answers by walking products_search_order_idx for a
- * common word or by the trigram index and a sort for a rare one.
+ * common word or through the trigram index and a sort for a rare one, and runs only when the
+ * parts before it left room. Each part's rows include the previous parts' (a title starting
+ * with the query holds it): asking `first` of them and dropping those already seen is exact,
+ * and spares the planner a `not like` it would misjudge into walking the whole index.
  */
-export function literalTitleQuery(tokens: string[], first: number): SQL {
+export async function literalTitleIds(tokens: string[], first: number, executor: Executor): Promise<string[]> {
+	const found: string[] = []
+	for (const condition of literalTitleParts(tokens)) {
+		const rows = await queryRows<{ id: string }>(literalTitleQuery(condition, first), executor)
+		for (const { id } of rows) if (!found.includes(id)) found.push(id)
+		if (found.length >= first) return found.slice(0, first)
+	}
+	return found
+}
+
+/** The first tier's parts, best first: starts with the query, holds it, holds every word. */
+export function literalTitleParts(tokens: string[]): SQL[] {
 	const { startsWithPhrase, containsPhrase } = phrasePatterns(tokens)
-	const part = (group: number, condition: SQL) => sql`(select p.id, ${group} as g, length(p.search_title) as len, p.search_title as title
-		from products p where p.status = 'active' and ${browsable()} and ${condition}
-		order by ${ORDER} limit ${first})`
-	const parts = [
-		part(0, sql`p.search_title like ${startsWithPhrase}`),
-		part(1, sql`p.search_title like ${containsPhrase} and p.search_title not like ${startsWithPhrase}`),
-		...(tokens.length > 1 ? [part(2, sql`${allInTitle(tokens)} and p.search_title not like ${containsPhrase}`)] : []),
+	return [
+		sql`p.search_title like ${startsWithPhrase}`,
+		sql`p.search_title like ${containsPhrase}`,
+		...(tokens.length > 1 ? [allInTitle(tokens)] : []),
 	]
-	return sql`select id from (${list(parts, ' union all ')}) found order by g, len, title, id limit ${first}`
+}
+
+export function literalTitleQuery(condition: SQL, first: number): SQL {
+	return sql`select p.id from products p where p.status = 'active' and ${browsable()} and ${condition}
+		order by ${ORDER} limit ${first}`
 }
 
 /**
- * The typo-tolerant tiers (see searchProducts), for products not in the first tier; needs the
- * word_similarity threshold set. `similar[i]` are the catalogue's words close to token i.
+ * The first `window` products, by title length, that may belong to the typo-tolerant tiers:
+ * every word literally in the title, description or tags, or one of its close words in the
+ * title or tags, and not every word literally in the title (literalTitleIds has those).
  *
- * 1. Candidates: every word literally in the title, description or tags, or one of its close
- *    words in the title or tags, through the trigram indexes; the first `window` by title
- *    length (the tiers' last tie-break), so a word shared by thousands of products costs a
- *    walk of the index, not a sort of thousands.
- * 2. Each candidate measured exactly as before: word_similarity against the title once, a
- *    level per word (4 literally in the title, 3 close in the title, 2 in the tags, 1 in the
- *    description), the costlier tag similarity only when the title said nothing. Materialized
- *    so that no similarity is evaluated twice per row.
+ * First among the WALK shortest titles (an index walk of a few milliseconds): when they hold
+ * `window` candidates, those are exactly the first `window`. Else the candidates are few
+ * enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
+ * when a word is too short for trigrams ('zq').
  */
-export function rankedQuery(tokens: string[], similar: string[][], first: number, window: number): SQL {
+export async function candidateIds(tokens: string[], similar: string[][], window: number, executor: Executor): Promise<string[]> {
+	const queries = candidateQueries(tokens, similar, window)
+	const walked = await queryRows<{ id: string }>(queries.walk, executor)
+	if (walked.length >= window) return walked.map((r) => r.id)
+	await executor.execute(queries.allSettings)
+	const all = await queryRows<{ id: string }>(queries.all, executor)
+	await executor.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`)
+	return all.map((r) => r.id)
+}
+
+/** candidateIds' statements: the walk, and the fetch-all with the planner settings it needs. */
+export function candidateQueries(tokens: string[], similar: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
+	const condition = sql`p.status = 'active' and ${browsable()} and (${candidateCondition(tokens, similar)}) and not (${allInTitle(tokens)})`
+	// Trigrams need 3 characters: with a shorter word only a plain scan can answer.
+	const trigrams = tokens.every((token) => token.length >= 3)
+	return {
+		walk: sql`select p.id from (select p.* from products p order by ${ORDER} limit ${window * WALK_FACTOR}) p
+			where ${condition} order by ${ORDER} limit ${window}`,
+		allSettings: sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', ${trigrams ? 'off' : 'on'}, true)`,
+		all: sql`select p.id from products p where ${condition} order by ${ORDER} limit ${window}`,
+	}
+}
+
+/** Each token literally in the title, description or tags, or one of its close words in the title or tags. */
+function candidateCondition(tokens: string[], similar: string[][]): SQL {
+	return list(
+		tokens.map((token, i) => {
+			const like = folded(sql`${containsPattern(token)}`)
+			return sql`(${list(
+				[
+					sql`p.search_title like ${like}`,
+					sql`p.search_description like ${like}`,
+					sql`p.search_tags like ${like}`,
+					...(similar[i] ?? []).flatMap((word) => [
+						sql`p.search_title like ${containsPattern(word)}`,
+						sql`p.search_tags like ${containsPattern(word)}`,
+					]),
+				],
+				' or ',
+			)})`
+		}),
+		' and ',
+	)
+}
+
+/**
+ * The typo-tolerant tiers (see searchProducts) among `candidates` (candidateIds); needs the
+ * word_similarity threshold set. Each candidate measured as before: word_similarity against
+ * the title once, a level per word (4 literally in the title, 3 close in the title, 2 in the
+ * tags, 1 in the description), the costlier tag similarity only when the title said nothing.
+ * Materialized so that no similarity is evaluated twice per row.
+ */
+export function rankedQuery(tokens: string[], candidates: string[], first: number): SQL {
 	const { startsWithPhrase, containsPhrase } = phrasePatterns(tokens)
-	const perToken = tokens.map((token, i) => ({
+	const perToken = tokens.map((token) => ({
 		like: folded(sql`${containsPattern(token)}`),
 		word: folded(sql`${token}`),
 		fuzzy: isFuzzy(token),
-		close: (similar[i] ?? []).map((w) => containsPattern(w)),
 	}))
 	const column = (name: string, i: number) => sql.raw(`${name}_${i}`)
-	const candidate = list(
-		perToken.map(
-			(t) =>
-				sql`(${list(
-					[
-						sql`p.search_title like ${t.like}`,
-						sql`p.search_description like ${t.like}`,
-						sql`p.search_tags like ${t.like}`,
-						...t.close.flatMap((pattern) => [sql`p.search_title like ${pattern}`, sql`p.search_tags like ${pattern}`]),
-					],
-					' or ',
-				)})`,
-		),
-		' and ',
-	)
 	const titleCloseness = perToken.flatMap((t, i) => [
 		sql`w.search_title like ${t.like} as ${column('exact', i)}`,
 		t.fuzzy
@@ -207,9 +259,7 @@ export function rankedQuery(tokens: string[], similar: string[][], first: number
 	return sql`
 		with w as materialized (
 			select p.id, p.search_title, p.search_tags, p.search_description
-			from products p
-			where p.status = 'active' and ${browsable()} and (${candidate}) and not (${allInTitle(tokens)})
-			order by ${ORDER} limit ${window}
+			from products p where p.id = any(${`{${candidates.join(',')}}`}::uuid[])
 		),
 		c as materialized (
 			select w.id, w.search_title as title_f, w.search_tags as tags_f, w.search_description as description_f,
