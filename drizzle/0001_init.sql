@@ -660,6 +660,7 @@ CREATE INDEX "products_tags_trgm" ON "products" USING gin ("search_tags" gin_trg
 CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_handle_trgm" ON "products" USING gin ("handle" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_search_order_idx" ON "products" USING btree (length("search_title"),"search_title","id");--> statement-breakpoint
+CREATE INDEX "products_search_prefix_idx" ON "products" USING btree ("search_title" text_pattern_ops,"id") WHERE "products"."status" = 'active' and not ("products"."tags" @> '{uso-interno}'::text[]);--> statement-breakpoint
 CREATE INDEX "search_words_trgm" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_variant_idx" ON "stock_adjustments" USING btree ("variant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_created_idx" ON "stock_adjustments" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint

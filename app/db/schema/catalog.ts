@@ -73,6 +73,11 @@ export const products = pgTable(
 		// Search at 50,000 products (decision 047): matches walked shortest title first, the
 		// ranking's own tie order, so a common word stops after a few rows instead of sorting thousands.
 		index('products_search_order_idx').on(sql`length(${t.searchTitle})`, t.searchTitle, t.id),
+		// Titles starting with what is typed ('gra', 'gravata'): a range of this small index, read
+		// without the table, then sorted; only products search may show (decision 047).
+		index('products_search_prefix_idx')
+			.on(sql`${t.searchTitle} text_pattern_ops`, t.id)
+			.where(sql`${t.status} = 'active' and not (${t.tags} @> '{uso-interno}'::text[])`),
 	],
 )
 
