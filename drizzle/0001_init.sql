@@ -136,6 +136,10 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_handle_format" CHECK ("products"."handle" ~ '^[a-z0-9]+(-[a-z0-9]+)*$')
 );
 --> statement-breakpoint
+CREATE TABLE "search_words" (
+	"word" text PRIMARY KEY NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "stock_adjustments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"variant_id" uuid NOT NULL,
@@ -655,6 +659,9 @@ CREATE INDEX "products_description_trgm" ON "products" USING gin ("search_descri
 CREATE INDEX "products_tags_trgm" ON "products" USING gin ("search_tags" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "products_created_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "products_handle_trgm" ON "products" USING gin ("handle" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_order_idx" ON "products" USING btree (length("search_title"),"search_title","id");--> statement-breakpoint
+CREATE INDEX "products_search_prefix_idx" ON "products" USING btree ("search_title" text_pattern_ops,"id") WHERE "products"."status" = 'active' and not ("products"."tags" @> '{uso-interno}'::text[]);--> statement-breakpoint
+CREATE INDEX "search_words_trgm" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_variant_idx" ON "stock_adjustments" USING btree ("variant_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stock_adjustments_created_idx" ON "stock_adjustments" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint

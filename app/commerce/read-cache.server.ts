@@ -1,7 +1,11 @@
 import type { ReadCache } from '~/server/store-read-cache.server'
 import type { CommerceProvider } from './provider'
 
-/** The catalogue's reads; carts and checkout always go to the provider. */
+/**
+ * The catalogue's reads; carts and checkout always go to the provider. Search is left out: its
+ * keys are as many as the words typed (they would push product pages out), and the header's
+ * suggestions have their own short cache (decision 047).
+ */
 const READ_METHODS = [
 	'listProducts',
 	'getProductByHandle',
@@ -10,7 +14,6 @@ const READ_METHODS = [
 	'getCollectionsByHandles',
 	'listCollections',
 	'browseProducts',
-	'searchProducts',
 ] as const satisfies readonly (keyof CommerceProvider)[]
 
 /** The provider with its catalogue reads kept in `cache` (decision 050). */

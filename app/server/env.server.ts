@@ -23,7 +23,10 @@ const envFields = z.object({
 	ADMIN_EMAIL: z.email('ADMIN_EMAIL deve ser um e-mail válido').optional(),
 	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
 	/** smtp://user:pass@host:port or smtps://…; unset stores mail in the outbox table. */
-	SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://').optional(),
+	SMTP_URL: z
+		.string()
+		.regex(/^smtps?:\/\//, 'SMTP_URL deve começar com smtp:// ou smtps://')
+		.optional(),
 	MAIL_FROM: z.string().min(3).default('Loja <nao-responda@localhost>'),
 	/**
 	 * The address shoppers use: the origin of every URL that leaves the request (e-mail links,
@@ -39,8 +42,19 @@ const envFields = z.object({
 	ALLOWED_HOSTS: z
 		.string()
 		.default('')
-		.transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-		.pipe(z.array(z.string().regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'ALLOWED_HOSTS: use nomes de host separados por vírgula, sem esquema nem porta'))),
+		.transform((value) =>
+			value
+				.split(',')
+				.map((host) => host.trim().toLowerCase())
+				.filter(Boolean),
+		)
+		.pipe(
+			z.array(
+				z
+					.string()
+					.regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/, 'ALLOWED_HOSTS: use nomes de host separados por vírgula, sem esquema nem porta'),
+			),
+		),
 	/**
 	 * Which hops may set X-Forwarded-For/-Proto/-Host: false (none), a hop count (1 = one
 	 * reverse proxy in front), or the proxies' addresses/CIDRs. 'true' (trust every hop) is
@@ -163,6 +177,16 @@ const envFields = z.object({
 		.enum(['on', 'off'], 'REQUEST_METRICS deve ser on ou off')
 		.default('off')
 		.transform((v) => v === 'on'),
+	/**
+	 * Issue 14: how long the header's search suggestions are reused per query (decision 047);
+	 * store events empty them sooner. 0 searches every time (the benchmark's uncached figures).
+	 */
+	SEARCH_CACHE_MS: z.coerce
+		.number()
+		.int('SEARCH_CACHE_MS deve ser um número inteiro')
+		.min(0, 'SEARCH_CACHE_MS deve ser 0 ou mais')
+		.max(60_000, 'SEARCH_CACHE_MS deve ser no máximo 60000')
+		.default(5000),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])

@@ -69,6 +69,8 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
 			// has its own tests (server/page-cache.http.test.ts), which switch it on.
 			PAGE_CACHE: 'off',
 			CATALOGUE_CACHE: 'off',
+			// Likewise the search suggestions (decision 047; tested in app/routes/resources/search.test.ts).
+			SEARCH_CACHE_MS: '0',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { db, queryRows } from '~/server/db.server'
+import { queryRows } from '~/server/db.server'
 import {
 	type BrowsePage,
 	type BrowseParams,
@@ -13,7 +13,7 @@ import type { BrowseInput, BrowseResult } from '../provider'
 import { browsable } from './catalogue.server'
 import { loadProductSummaries } from './product-loader.server'
 import { isHandle } from './validation.server'
-import { searchQuery, searchTokens } from './search.server'
+import { searchProductIds, searchTokens } from './search.server'
 
 /** The most results a search page lists (the panel shows 8; a shop's whole catalogue rarely matches more). */
 const MAX_SEARCH_RESULTS = 500
@@ -43,14 +43,11 @@ export async function browseProducts(input: BrowseInput): Promise<BrowseResult |
 	} else {
 		const tokens = searchTokens(input.query)
 		if (tokens.length === 0) return emptyResult(input.params)
-		const ranked = await db.transaction(async (tx) => {
-			await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`)
-			return queryRows<{ id: string }>(searchQuery(tokens, MAX_SEARCH_RESULTS), tx)
-		})
+		const ranked = await searchProductIds(tokens, MAX_SEARCH_RESULTS)
 		if (ranked.length === 0) return emptyResult(input.params)
-		const rank = new Map(ranked.map((row, index) => [row.id, index]))
+		const rank = new Map(ranked.map((id, index) => [id, index]))
 		rankOf = (id) => rank.get(id) ?? Number.MAX_SAFE_INTEGER
-		members = sql`join unnest(${`{${ranked.map((r) => r.id).join(',')}}`}::uuid[]) as m(id) on m.id = p.id`
+		members = sql`join unnest(${`{${ranked.join(',')}}`}::uuid[]) as m(id) on m.id = p.id`
 	}
 	const rows = await queryRows<{
 		id: string

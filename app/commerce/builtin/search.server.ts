@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { db, queryRows } from '~/server/db.server'
+import { type Executor, db, queryRows } from '~/server/db.server'
+import { INTERNAL_TAG } from '../internal-products'
 import type { ProductSummary } from '../types'
 import { browsable, containsPattern, folded } from './catalogue.server'
 import { loadProductSummaries } from './product-loader.server'
@@ -17,6 +18,16 @@ const MAX_RESULTS = 50
 const FUZZY_THRESHOLD = 0.5
 /** Shorter words are matched literally only: a typo in a 3-letter word leaves nothing to go on. */
 const FUZZY_MIN_LENGTH = 4
+/** Close words of the catalogue tried per typed word (the closest first): bounds the query. */
+const SIMILAR_WORDS = 20
+/**
+ * Products ranked by the typo-tolerant pass at most: the shortest-titled candidates, walked in
+ * the index's order (decision 047). Exact whenever fewer products match (every test, most
+ * queries); past it, a tier is ranked among its first WINDOW candidates by title length.
+ */
+const WINDOW = 200
+/** candidateIds first looks among WINDOW × WALK_FACTOR shortest titles: a walk of a few milliseconds. */
+const WALK_FACTOR = 10
 
 /** Lower-cased words of the query; one-letter words are dropped unless nothing else is left. */
 export function searchTokens(query: string): string[] {
@@ -28,8 +39,8 @@ export function searchTokens(query: string): string[] {
 
 /**
  * Whole-catalogue search on the server (document 000 §2 'Search bar'), accent-insensitive
- * (f_unaccent) and tolerant of one typo per word (pg_trgm word_similarity). Internal
- * products (add-ons, bases, the gift: INTERNAL_TAG) are never found.
+ * (columns folded at write time) and tolerant of one typo per word (pg_trgm word_similarity).
+ * Internal products (add-ons, bases, the gift: INTERNAL_TAG) are never found.
  *
  * A product matches when every word of the query appears in its title, tags or description,
  * exactly (after folding accents and case) or — title and tags — as a close word.
@@ -41,87 +52,200 @@ export async function searchProducts(query: string, options?: { first?: number }
 	const tokens = searchTokens(query)
 	if (tokens.length === 0) return []
 	const first = Math.min(Math.max(Math.trunc(options?.first ?? 8), 1), MAX_RESULTS)
-	const rows = await db.transaction(async (tx) => {
-		// Local to this transaction: pooled connections keep their defaults.
-		await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`)
-		// The planner prices a trigram comparison like an `=`, so for common words it prefers
-		// reading every row and computing word_similarity on each (~4x slower on 5,000
-		// products than the trigram indexes, measured with EXPLAIN ANALYZE).
-		await tx.execute(sql`select set_config('enable_seqscan', 'off', true)`)
-		// Common words ('bandana') fill the page with exact title matches, which no typo match
-		// can outrank: then the costlier fuzzy pass is not needed at all.
-		const exact = await queryRows<{ id: string }>(searchQuery(tokens, first, { exactTitleOnly: true }), tx)
-		if (exact.length >= first) return exact
-		return queryRows<{ id: string }>(searchQuery(tokens, first), tx)
-	})
-	return loadProductSummaries(rows.map((r) => r.id))
+	return loadProductSummaries(await searchProductIds(tokens, first))
 }
 
-type Token = { like: SQL; word: SQL; fuzzy: boolean }
-
 /**
- * The ranked search over `tokens` (see searchProducts); needs the word_similarity threshold
- * set. With `exactTitleOnly`, only the first tier (every word literally in the title), in
- * the same order as the full search.
+ * The ids of the best `first` matches for `tokens`, best first (searchProducts' ranking; the
+ * search result page asks for up to 500). Shape, measured at 50,000 products (decision 047):
  *
- * Shape (checked with EXPLAIN ANALYZE on 5,000 products): one pass over the trigram indexes
- * finds the candidates and measures each word against the title once; a second pass gives
- * each word a level (4 literally in the title, 3 close in the title, 2 in the tags, 1 in the
- * description), computing the costlier tag similarity only when the title said nothing.
- * Both are materialized so that no similarity is evaluated twice per row.
+ * 1. The first tier (every word literally in the title) with literalTitleIds: each of its
+ *    parts walked in the ranking's order through an index, so 'bandana' stops after a few rows.
+ *    Enough of them and nothing else runs.
+ * 2. Else the catalogue's words close to each typed word (search_words, a few thousand rows),
+ *    so that candidates are found with plain LIKEs instead of word_similarity on every title.
+ * 3. The typo-tolerant ranking (rankedQuery) over the first WINDOW candidates by title length
+ *    (candidateIds).
  */
-export function searchQuery(tokens: string[], first: number, options: { exactTitleOnly?: boolean } = {}): SQL {
-	const phrase = tokens.join(' ')
-	const perToken: Token[] = tokens.map((token) => ({
-		like: folded(sql`${containsPattern(token)}`),
-		word: folded(sql`${token}`),
-		fuzzy: token.replace(/[^\p{L}\p{N}]/gu, '').length >= FUZZY_MIN_LENGTH,
-	}))
-	const column = (name: string, i: number) => sql.raw(`${name}_${i}`)
-	const list = (parts: SQL[], separator: string) => sql.join(parts, sql.raw(separator))
-	const escapedPhrase = phrase.replace(/[\\%_]/g, (c) => `\\${c}`)
-	const startsWithPhrase = folded(sql`${escapedPhrase} || '%'`)
-	const containsPhrase = folded(sql`'%' || ${escapedPhrase} || '%'`)
+export async function searchProductIds(tokens: string[], first: number): Promise<string[]> {
+	return db.transaction(async (tx) => {
+		// Local to this transaction: pooled connections keep their defaults.
+		await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`)
+		const literal = await literalTitleIds(tokens, first, tx)
+		if (literal.length >= first) return literal
+		const similar = await similarWords(tokens, tx)
+		const candidates = await candidateIds(tokens, similar, Math.max(WINDOW, first), tx)
+		if (candidates.length === 0) return literal
+		const ranked = await queryRows<{ id: string }>(rankedQuery(tokens, candidates, first - literal.length), tx)
+		return [...literal, ...ranked.map((r) => r.id)]
+	})
+}
 
-	if (options.exactTitleOnly) {
-		return sql`
-			select p.id from products p
-			where p.status = 'active' and ${browsable()} and ${list(
-				perToken.map((t) => sql`p.search_title like ${t.like}`),
-				' and ',
-			)}
-			order by (p.search_title like ${startsWithPhrase}) desc, (p.search_title like ${containsPhrase}) desc,
-				length(p.search_title) asc, p.search_title asc, p.id asc
-			limit ${first}`
+/** For each token long enough for typos, the catalogue's words at least FUZZY_THRESHOLD close to it. */
+export async function similarWords(tokens: string[], executor: Executor): Promise<string[][]> {
+	const fuzzy = tokens.map((token, i) => ({ token, i })).filter(({ token }) => isFuzzy(token))
+	const words: string[][] = tokens.map(() => [])
+	if (fuzzy.length === 0) return words
+	const rows = await queryRows<{ i: number; word: string }>(
+		sql`select t.i::int as i, w.word
+			from unnest(array[${sql.join(
+				fuzzy.map(({ token }) => sql`${token}`),
+				sql`, `,
+			)}]::text[], array[${sql.join(
+				fuzzy.map(({ i }) => sql`${i}`),
+				sql`, `,
+			)}]::int[]) as t(token, i)
+			cross join lateral (
+				select s.word from search_words s where ${folded(sql`t.token`)} <% s.word
+				order by word_similarity(${folded(sql`t.token`)}, s.word) desc, s.word limit ${SIMILAR_WORDS}
+			) w`,
+		executor,
+	)
+	for (const row of rows) words[row.i]?.push(row.word)
+	return words
+}
+
+function isFuzzy(token: string): boolean {
+	return token.replace(/[^\p{L}\p{N}]/gu, '').length >= FUZZY_MIN_LENGTH
+}
+
+const ORDER = sql`length(p.search_title), p.search_title, p.id`
+const list = (parts: SQL[], separator: string) => sql.join(parts, sql.raw(separator))
+
+function phrasePatterns(tokens: string[]) {
+	const escapedPhrase = tokens.join(' ').replace(/[\\%_]/g, (c) => `\\${c}`)
+	return {
+		startsWithPhrase: folded(sql`${escapedPhrase} || '%'`),
+		containsPhrase: folded(sql`'%' || ${escapedPhrase} || '%'`),
 	}
+}
 
-	// 1. Candidates: every word literally in the title, description or tags, or close to a
-	//    word of the title or tags (`<%`: word_similarity ≥ the threshold searchProducts sets),
-	//    all found through the trigram indexes on the stored folded columns (catalog.ts).
-	//    Requiring every word here, not only later, keeps the rows to rank few.
-	const candidate = list(
-		perToken.map(
-			(t) => sql`(${list(
-				[
-					sql`p.search_title like ${t.like}`,
-					sql`p.search_description like ${t.like}`,
-					sql`p.search_tags like ${t.like}`,
-					...(t.fuzzy ? [sql`${t.word} <% p.search_title`, sql`${t.word} <% p.search_tags`] : []),
-				],
-				' or ',
-			)})`,
-		),
+/** Every token literally in the folded title. */
+function allInTitle(tokens: string[]): SQL {
+	return list(
+		tokens.map((token) => sql`p.search_title like ${folded(sql`${containsPattern(token)}`)}`),
 		' and ',
 	)
-	// Whether each word is literally in the title, and how close it comes: 1 when literally
-	// there, else its word_similarity (computed for those rows only).
+}
+
+/**
+ * The first tier: every word literally in the title; titles starting with the query first,
+ * then holding it as typed, then the rest, each shortest title first. Each part is its own
+ * `order by … limit`, which the planner answers by walking products_search_order_idx for a
+ * common word or through the trigram index and a sort for a rare one, and runs only when the
+ * parts before it left room. Each part's rows include the previous parts' (a title starting
+ * with the query holds it): asking `first` of them and dropping those already seen is exact,
+ * and spares the planner a `not like` it would misjudge into walking the whole index.
+ */
+export async function literalTitleIds(tokens: string[], first: number, executor: Executor): Promise<string[]> {
+	const found: string[] = []
+	for (const [index, condition] of literalTitleParts(tokens).entries()) {
+		const rows = await queryRows<{ id: string }>(literalTitleQuery(condition, first, { prefix: index === 0 }), executor)
+		for (const { id } of rows) if (!found.includes(id)) found.push(id)
+		if (found.length >= first) return found.slice(0, first)
+	}
+	return found
+}
+
+/** The first tier's parts, best first: starts with the query, holds it, holds every word. */
+export function literalTitleParts(tokens: string[]): SQL[] {
+	const { startsWithPhrase, containsPhrase } = phrasePatterns(tokens)
+	return [
+		sql`p.search_title like ${startsWithPhrase}`,
+		sql`p.search_title like ${containsPhrase}`,
+		...(tokens.length > 1 ? [allInTitle(tokens)] : []),
+	]
+}
+
+export function literalTitleQuery(condition: SQL, first: number, options: { prefix?: boolean } = {}): SQL {
+	if (options.prefix) {
+		// The conditions of products_search_prefix_idx as constants (so the planner may use it),
+		// and `+ 0` to keep it off products_search_order_idx: walking titles by length assumes the
+		// matches are spread evenly, but 10,000 'Gravata Borboleta …' are all long titles (measured
+		// 86–112 ms walking, 9 ms reading the prefix's range and sorting it).
+		return sql`select p.id from products p
+			where p.status = 'active' and not (p.tags @> ${sql.raw(`'{${INTERNAL_TAG}}'`)}::text[]) and ${condition}
+			order by length(p.search_title) + 0, p.search_title, p.id limit ${first}`
+	}
+	return sql`select p.id from products p where p.status = 'active' and ${browsable()} and ${condition}
+		order by ${ORDER} limit ${first}`
+}
+
+/**
+ * The first `window` products, by title length, that may belong to the typo-tolerant tiers:
+ * every word literally in the title, description or tags, or one of its close words in the
+ * title or tags, and not every word literally in the title (literalTitleIds has those).
+ *
+ * First among the WALK shortest titles (an index walk of a few milliseconds): when they hold
+ * `window` candidates, those are exactly the first `window`. Else the candidates are few
+ * enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
+ * when a word is too short for trigrams ('zq').
+ */
+export async function candidateIds(tokens: string[], similar: string[][], window: number, executor: Executor): Promise<string[]> {
+	const queries = candidateQueries(tokens, similar, window)
+	const walked = await queryRows<{ id: string }>(queries.walk, executor)
+	if (walked.length >= window) return walked.map((r) => r.id)
+	await executor.execute(queries.allSettings)
+	const all = await queryRows<{ id: string }>(queries.all, executor)
+	await executor.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`)
+	return all.map((r) => r.id)
+}
+
+/** candidateIds' statements: the walk, and the fetch-all with the planner settings it needs. */
+export function candidateQueries(tokens: string[], similar: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
+	const condition = sql`p.status = 'active' and ${browsable()} and (${candidateCondition(tokens, similar)}) and not (${allInTitle(tokens)})`
+	// Trigrams need 3 characters: with a shorter word only a plain scan can answer.
+	const trigrams = tokens.every((token) => token.length >= 3)
+	return {
+		walk: sql`select p.id from (select p.* from products p order by ${ORDER} limit ${window * WALK_FACTOR}) p
+			where ${condition} order by ${ORDER} limit ${window}`,
+		allSettings: sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', ${trigrams ? 'off' : 'on'}, true)`,
+		all: sql`select p.id from products p where ${condition} order by ${ORDER} limit ${window}`,
+	}
+}
+
+/** Each token literally in the title, description or tags, or one of its close words in the title or tags. */
+function candidateCondition(tokens: string[], similar: string[][]): SQL {
+	return list(
+		tokens.map((token, i) => {
+			const like = folded(sql`${containsPattern(token)}`)
+			// The short columns first, the description last: an `or` stops at the first true.
+			const close = (similar[i] ?? []).filter((word) => !word.includes(token))
+			return sql`(${list(
+				[
+					sql`p.search_title like ${like}`,
+					sql`p.search_tags like ${like}`,
+					...close.flatMap((word) => [sql`p.search_title like ${containsPattern(word)}`, sql`p.search_tags like ${containsPattern(word)}`]),
+					sql`p.search_description like ${like}`,
+				],
+				' or ',
+			)})`
+		}),
+		' and ',
+	)
+}
+
+/**
+ * The typo-tolerant tiers (see searchProducts) among `candidates` (candidateIds); needs the
+ * word_similarity threshold set. Each candidate measured as before: word_similarity against
+ * the title once, a level per word (4 literally in the title, 3 close in the title, 2 in the
+ * tags, 1 in the description), the costlier tag similarity only when the title said nothing.
+ * Materialized so that no similarity is evaluated twice per row.
+ */
+export function rankedQuery(tokens: string[], candidates: string[], first: number): SQL {
+	const { startsWithPhrase, containsPhrase } = phrasePatterns(tokens)
+	const perToken = tokens.map((token) => ({
+		like: folded(sql`${containsPattern(token)}`),
+		word: folded(sql`${token}`),
+		fuzzy: isFuzzy(token),
+	}))
+	const column = (name: string, i: number) => sql.raw(`${name}_${i}`)
 	const titleCloseness = perToken.flatMap((t, i) => [
-		sql`p.search_title like ${t.like} as ${column('exact', i)}`,
+		sql`w.search_title like ${t.like} as ${column('exact', i)}`,
 		t.fuzzy
-			? sql`case when p.search_title like ${t.like} then 1::real else word_similarity(${t.word}, p.search_title) end as ${column('near', i)}`
-			: sql`case when p.search_title like ${t.like} then 1::real else 0::real end as ${column('near', i)}`,
+			? sql`case when w.search_title like ${t.like} then 1::real else word_similarity(${t.word}, w.search_title) end as ${column('near', i)}`
+			: sql`case when w.search_title like ${t.like} then 1::real else 0::real end as ${column('near', i)}`,
 	])
-	// 2. Each word's level (0: nowhere, the product does not match).
 	const levels = perToken.map((t, i) => {
 		const near = column('near', i)
 		const tagTypo = t.fuzzy ? sql`or word_similarity(${t.word}, c.tags_f) >= ${FUZZY_THRESHOLD}::real` : sql``
@@ -129,18 +253,27 @@ export function searchQuery(tokens: string[], first: number, options: { exactTit
 			when c.tags_f like ${t.like} ${tagTypo} then 2
 			when c.description_f like ${t.like} then 1 else 0 end as ${column('level', i)}`
 	})
-	const tier = perToken.length === 1 ? column('level', 0) : sql`least(${list(perToken.map((_, i) => column('level', i)), ', ')})`
+	const tier =
+		perToken.length === 1
+			? column('level', 0)
+			: sql`least(${list(
+					perToken.map((_, i) => column('level', i)),
+					', ',
+				)})`
 	const closeness = list(
 		perToken.map((_, i) => column('near', i)),
 		' + ',
 	)
 
 	return sql`
-		with c as materialized (
-			select p.id, p.search_title as title_f, p.search_tags as tags_f, p.search_description as description_f,
+		with w as materialized (
+			select p.id, p.search_title, p.search_tags, p.search_description
+			from products p where p.id = any(${`{${candidates.join(',')}}`}::uuid[])
+		),
+		c as materialized (
+			select w.id, w.search_title as title_f, w.search_tags as tags_f, w.search_description as description_f,
 				${list(titleCloseness, ', ')}
-			from products p
-			where p.status = 'active' and ${browsable()} and (${candidate})
+			from w
 		),
 		l as materialized (
 			select c.*, ${list(levels, ', ')} from c

@@ -70,8 +70,26 @@ export const products = pgTable(
 		// The back-office list (issue 11): newest first, and search by handle, at 50,000 products.
 		index('products_created_idx').on(t.createdAt.desc(), t.id.desc()),
 		index('products_handle_trgm').using('gin', sql`${t.handle} gin_trgm_ops`),
+		// Search at 50,000 products (decision 047): matches walked shortest title first, the
+		// ranking's own tie order, so a common word stops after a few rows instead of sorting thousands.
+		index('products_search_order_idx').on(sql`length(${t.searchTitle})`, t.searchTitle, t.id),
+		// Titles starting with what is typed ('gra', 'gravata'): a range of this small index, read
+		// without the table, then sorted; only products search may show (decision 047).
+		index('products_search_prefix_idx')
+			.on(sql`${t.searchTitle} text_pattern_ops`, t.id)
+			.where(sql`${t.status} = 'active' and not (${t.tags} @> '{uso-interno}'::text[])`),
 	],
 )
+
+/**
+ * Every folded word (3+ letters, no digits) of the products' titles and tags, kept by a
+ * trigger on products (drizzle/0002_search_words.sql). Search looks a typo up here (a few
+ * thousand words) instead of measuring it against every title (decision 047). Words are never
+ * removed: a stale one only proposes a candidate that the ranking then drops.
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
+	index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
+])
 
 /** The option names and their ordered values, e.g. Tamanho: P, M, G. */
 export const productOptions = pgTable(

@@ -1,9 +1,15 @@
-import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { INTERNAL_TAG } from '~/commerce/internal-products'
 import { builtinProvider } from '~/commerce/builtin/provider.server'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
+import { products } from '~/db/schema'
+import { db } from '~/server/db.server'
+import { STORE_CHANNEL } from '~/server/event-channels.server'
+import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
+import { searchSuggestionCache } from '~/server/search-suggestions.server'
 import { type SearchResponse, loader, oneLine, searchMessages } from './search'
 
 withTestDatabase()
@@ -55,6 +61,9 @@ beforeAll(async () => {
 })
 
 describe('GET /resources/search', () => {
+	// Each test sees the database, not an answer an earlier test left in the suggestion cache.
+	beforeEach(() => searchSuggestionCache().clear())
+
 	test("'laco' answers the bows as JSON for the panel, cheapest price and first picture", async () => {
 		const { body, status, headers } = await get('laco')
 		expect(status).toBe(200)
@@ -125,6 +134,32 @@ describe('GET /resources/search', () => {
 		expect(log).toHaveBeenCalledOnce()
 		search.mockRestore()
 		log.mockRestore()
+	})
+})
+
+describe('suggestion cache (decision 047)', () => {
+	test('answers a repeated query from memory until a store event; a renamed product shows right after its event', async () => {
+		searchSuggestionCache().clear()
+		const [bow] = await db.select({ id: products.id }).from(products).where(eq(products.handle, 'laco-azul'))
+		expect((await get('Laço  AZUL')).body.results.map((r) => r.title)).toEqual(['Laço Azul'])
+
+		// Renamed behind the application's back: no event, so the cached answer stands
+		// (and, in the same breath, 'laço azul' spelt otherwise shares the entry).
+		const search = vi.spyOn(builtinProvider, 'searchProducts')
+		await db
+			.update(products)
+			.set({ title: 'Laço Azul Celeste' })
+			.where(eq(products.id, bow?.id ?? ''))
+		expect((await get('laço azul')).body.results.map((r) => r.title)).toEqual(['Laço Azul'])
+		expect(search).not.toHaveBeenCalled()
+
+		// The catalogue's event (what a back-office save publishes) empties it at once.
+		await publish(STORE_CHANNEL, { type: 'catalog', id: bow?.id ?? '' })
+		const { body } = await get('laço azul')
+		expect(body.query).toBe('laço azul')
+		expect(body.results.map((r) => r.title)).toEqual(['Laço Azul Celeste'])
+		expect(search).toHaveBeenCalledOnce()
+		search.mockRestore()
 	})
 })
 
