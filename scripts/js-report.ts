@@ -10,6 +10,7 @@
  * Sizes are gzipped at the level the server's compression middleware uses (zlib's default).
  * The biggest modules come from build/js-modules.json (scripts/vite-module-sizes.ts): a chunk's
  * gzipped size spread over its modules in proportion to their rendered length, so they are estimates.
+ * The last column is the stylesheet a page links (0 since decision 048 puts it inside the HTML).
  * Also checks that no server-only module (.server files, app/server, database and Node packages)
  * is in any browser chunk. Exits with 1 when a page misses its budget or server code ships.
  *
@@ -174,7 +175,7 @@ function main() {
 		])
 		process.stdout.write(
 			`\nJavaScript da primeira carga (gzip), build de produção\n\n${table(
-				['Página', 'rota', 'arquivos', 'KB bruto', 'KB gzip', 'meta KB', 'cumpre', 'CSS KB gzip'],
+				['Página', 'rota', 'arquivos', 'KB bruto', 'KB gzip', 'meta KB', 'cumpre', 'CSS em <link> KB gzip'],
 				rows,
 			)}`,
 		)
