@@ -152,12 +152,17 @@ function main() {
 		return { ...page, files: files.length, gz, raw, cssGz, meets, biggest: shares.slice(0, moduleCount) }
 	})
 
+	// Per browser chunk holding server-only modules: how many, a few of them, and the routes whose first load includes it.
 	const leaks = chunks
-		? Object.entries(chunks).flatMap(([file, { modules }]) =>
-				Object.keys(modules)
-					.filter((id) => SERVER_ONLY.some((pattern) => pattern.test(id)))
-					.map((id) => `${file}: ${id}`),
-			)
+		? Object.entries(chunks).flatMap(([file, { modules }]) => {
+				const serverOnly = Object.keys(modules).filter((id) => SERVER_ONLY.some((pattern) => pattern.test(id)))
+				if (serverOnly.length === 0) return []
+				const routes = Object.keys(manifest.routes).filter((id) =>
+					firstLoadFiles(manifest, manifestFile, routeChain(manifest, id)).includes(file),
+				)
+				const examples = [...new Set(serverOnly.map(groupOf))].slice(0, 4).join(', ')
+				return [`${file}: ${serverOnly.length} módulos (${examples}); rotas: ${routes.join(', ') || 'só por import dinâmico'}`]
+			})
 		: []
 
 	if (args.includes('--json')) {
