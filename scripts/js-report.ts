@@ -5,7 +5,9 @@
  * A page's first load is what its HTML makes the browser fetch before hydration: React Router's
  * manifest script, the client entry, the root, the storefront layout and the page's route module,
  * with every file they import statically (the same set React Router writes as modulepreload links).
- * Dynamic imports (lazy components) are not counted: they load later, on demand.
+ * Dynamic imports (lazy components) are not counted: they load later, on demand. The manifest
+ * script counts because react-router.config.ts has routeDiscovery 'initial' (decision 009); in
+ * 'lazy' mode the page would inline a partial manifest instead.
  *
  * Sizes are gzipped at the level the server's compression middleware uses (zlib's default).
  * The biggest modules come from build/js-modules.json (scripts/vite-module-sizes.ts): a chunk's
