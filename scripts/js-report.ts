@@ -13,7 +13,7 @@
  * The biggest modules come from build/js-modules.json (scripts/vite-module-sizes.ts): a chunk's
  * gzipped size spread over its modules in proportion to their rendered length, so they are estimates.
  * The last column is the stylesheet a page links (0 since decision 048 puts it inside the HTML).
- * Also checks that no server-only module (.server files, app/server, database and Node packages)
+ * Also checks that no server-only module (.server files, app/db, database and Node packages)
  * is in any browser chunk. Exits with 1 when a page misses its budget or server code ships.
  *
  * Options: --modules N (biggest modules listed per page, default 12), --json (machine-readable).
@@ -38,10 +38,12 @@ const PAGES: { name: string; routeId: string; budgetKb?: number }[] = [
 	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions' },
 ]
 
-/** Modules that belong on the server only; any of them in a browser chunk is a leak. */
+/**
+ * Modules that belong on the server only; any of them in a browser chunk is a leak. Files in
+ * app/server without the .server suffix (e.g. coupons/coupon-input.ts) are shared on purpose.
+ */
 const SERVER_ONLY = [
 	/\.server\.[jt]sx?$/,
-	/^app\/server\//,
 	/^app\/db\//,
 	/node_modules\/(drizzle-orm|pg|pg-[a-z]+|@electric-sql|pino|pino-http|nodemailer|sharp|express|sanitize-html|csv-parse|csv-stringify|tar|qrcode)\//,
 ]
