@@ -3,9 +3,12 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { ServerRouter } from 'react-router'
+import { StylesheetProvider } from '~/components/inline-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { logger } from '~/server/logger.server'
+// The stylesheet as text, put inside every page (components/inline-stylesheet.tsx).
+import appCss from './styles/app.css?inline'
 
 export const streamTimeout = 5_000
 
@@ -25,7 +28,9 @@ export default function handleRequest(
 		const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
-				<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				<StylesheetProvider value={appCss}>
+					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+				</StylesheetProvider>
 			</NonceProvider>,
 			{
 				nonce,

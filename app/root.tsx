@@ -27,7 +27,11 @@ import { fetchVisitor, type Visitor } from '~/components/shop/visitor'
 import { getStoreSettings } from '~/server/settings.server'
 import { getTheme } from '~/server/theme.server'
 import type { Route } from './+types/root'
-import './styles/app.css'
+import { InlineStylesheet } from '~/components/inline-stylesheet'
+
+// The stylesheet is inlined by entry.server (components/inline-stylesheet.tsx); in development
+// Vite also loads it as a module so that edits apply without a reload.
+if (import.meta.env.DEV) void import('./styles/app.css')
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
@@ -106,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
 				{preference === 'system' ? <SystemThemeScript nonce={nonce} /> : null}
 				<Meta />
+				<InlineStylesheet />
 				<Links />
 			</head>
 			<body>

@@ -6,7 +6,8 @@
  * Prints, per page: performance score, LCP, CLS, TBT, FCP, Speed Index and the JavaScript
  * transferred; writes bench-results/lighthouse-{time}.json. Goals (issue 14): score ≥ 95,
  * LCP ≤ 1.5 s, CLS ≤ 0.05, TBT ≤ 100 ms. LIGHTHOUSE_RUNS (default 1) runs each page that many
- * times and keeps the median score.
+ * times and keeps the median score. LIGHTHOUSE_FULL=1 also writes each run's whole Lighthouse report
+ * (bench-results/lighthouse-full-{page}-{run}.json): which requests block the first paint, the LCP element.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -31,10 +32,14 @@ function log(message: string) {
 	process.stdout.write(`» ${message}\n`)
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, label: string): Promise<Figures> {
 	const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
 	if (!result) throw new Error(`Lighthouse não respondeu para ${url}`)
 	const { lhr } = result
+	if (process.env.LIGHTHOUSE_FULL) {
+		mkdirSync('bench-results', { recursive: true })
+		writeFileSync(path.join('bench-results', `lighthouse-full-${label}.json`), JSON.stringify(lhr))
+	}
 	const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN)
 	const scripts = (
 		lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined
@@ -66,7 +71,7 @@ async function main() {
 			const runs: Figures[] = []
 			for (let i = 0; i < RUNS; i += 1) {
 				log(`${page.path} (${i + 1}/${RUNS})`)
-				runs.push(await audit(`${server.url}${page.path}`, chrome.port))
+				runs.push(await audit(`${server.url}${page.path}`, chrome.port, `${page.name}-${i + 1}`))
 			}
 			runs.sort((a, b) => a.score - b.score)
 			const median = runs[runs.length >> 1] as Figures

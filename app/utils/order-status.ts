@@ -1,4 +1,4 @@
-import { type OrderStatus } from '~/db/schema/orders'
+import type { OrderStatus } from '~/db/schema/orders'
 
 /** Portuguese labels of order statuses, as the customer and the back-office show them (document 000 §9). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

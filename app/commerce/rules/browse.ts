@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /**
  * Sorting, filters and paging of category and search result pages (issue 13), kept in the URL
  * so that a filtered page can be shared, bookmarked, reloaded and rendered on the server:
@@ -35,7 +33,12 @@ export type BrowseParams = { sort: BrowseSort; filters: BrowseFilters; page: num
 
 export const NO_FILTERS: BrowseFilters = { sizes: [], colors: [], minPriceCents: null, maxPriceCents: null, inStock: false }
 
-const optionValue = z.string().trim().min(1).max(40)
+/**
+ * A size or colour from the URL: 1 to 40 characters once trimmed. A plain check, not a zod schema:
+ * this module is in the category and search pages' browser bundle, and a schema built at module
+ * level would keep zod (14 KB gzipped) there (issue 14).
+ */
+const isOptionValue = (value: string) => value.trim().length >= 1 && value.trim().length <= 40
 
 /** 'R$ 20', '20', '20,50' → cents; anything else → null (ignored, as a shop ignores a bad link). */
 function reaisToCents(value: string | null): number | null {
@@ -54,7 +57,7 @@ export function parseBrowseParams(search: URLSearchParams): BrowseParams {
 	const sortParam = search.get('ordem')
 	const sort = (BROWSE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as BrowseSort) : 'relevancia'
 	const values = (name: string) =>
-		[...new Set(search.getAll(name).flatMap((v) => (optionValue.safeParse(v).success ? [v.trim()] : [])))].slice(0, MAX_VALUES)
+		[...new Set(search.getAll(name).flatMap((v) => (isOptionValue(v) ? [v.trim()] : [])))].slice(0, MAX_VALUES)
 	let minPriceCents = reaisToCents(search.get('preco-min'))
 	let maxPriceCents = reaisToCents(search.get('preco-max'))
 	if (minPriceCents !== null && maxPriceCents !== null && minPriceCents > maxPriceCents) {

@@ -24,8 +24,14 @@ export const SEARCH_MIN_CHARS = 2
 export function SearchPanel() {
 	const { searchOpen, setSearchOpen } = useShopUi()
 	const { pathname } = useLocation()
-	// Any navigation (back button, a link elsewhere) closes the panel.
-	useEffect(() => setSearchOpen(false), [pathname, setSearchOpen])
+	// Any navigation (back button, a link elsewhere) closes the panel. Not on mount: the panel's
+	// module loads on the first opening (shop/search-panel-slot.tsx), and mounting it must not close it.
+	const shownPathname = useRef(pathname)
+	useEffect(() => {
+		if (shownPathname.current === pathname) return
+		shownPathname.current = pathname
+		setSearchOpen(false)
+	}, [pathname, setSearchOpen])
 	if (!searchOpen) return null
 	// Only ever open in the browser (a click opens it), so the header is in the document.
 	const header = document.getElementById(SITE_HEADER_ID)

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { CartDrawer } from '~/components/cart/cart-drawer'
-import { SearchPanel } from '~/components/search/search-panel'
 import { ChatLauncher } from './chat-launcher'
 import { CheckoutHeader } from './checkout-header'
 import { MobileDrawer } from './mobile-drawer'
 import { NavigationProgress, PendingPage, usePendingRouteId } from './navigation-pending'
 import { STOREFRONT_PENDING_SKELETONS } from './page-skeletons'
+import { SearchPanelSlot } from './search-panel-slot'
 import { ShopUiProvider } from './shop-ui'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
@@ -77,7 +77,7 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 							favoritesCount={visitor?.favoritesCount ?? 0}
 							onOpenMenu={() => setMenuOpen(true)}
 						/>
-						<SearchPanel />
+						<SearchPanelSlot />
 						<MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} user={user} storeName={settings.storeName} />
 					</>
 				)}

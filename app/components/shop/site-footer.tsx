@@ -1,7 +1,7 @@
 import { AppBadges } from './app-badges'
-import { InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { ChevronDownIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { useId, useState } from 'react'
 import { Link } from 'react-router'
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '~/components/ui/accordion'
 import { PaymentMethods } from './payment-methods'
 import { POLICY_LINKS } from './policy-links'
 import { FOOTER_CATEGORIES, FOOTER_SERVICES, formatBrazilianPhone, type NavLinkItem, whatsappUrl } from './navigation'
@@ -66,6 +66,39 @@ function ContactList({ settings }: { settings: ShellSettings }) {
 }
 
 /**
+ * One column of the phone footer: a heading whose button shows or hides the links (the
+ * disclosure pattern, each open on its own). A button and a `hidden` region rather than Radix
+ * Accordion: the footer is on every page, and the accordion with its collection and presence
+ * helpers was about 5 KB gzipped of every first load (issue 14).
+ */
+function FooterSection({ title, children }: { title: string; children: React.ReactNode }) {
+	const [open, setOpen] = useState(false)
+	const contentId = useId()
+	return (
+		<div className="border-b last:border-b-0">
+			<h2 className="flex">
+				<button
+					type="button"
+					aria-expanded={open}
+					aria-controls={contentId}
+					onClick={() => setOpen((value) => !value)}
+					className="flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left text-base font-bold transition-all outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring [&[aria-expanded=true]>svg]:rotate-180"
+				>
+					{title}
+					<ChevronDownIcon
+						className="pointer-events-none size-4 shrink-0 translate-y-0.5 text-muted-foreground transition-transform duration-200"
+						aria-hidden="true"
+					/>
+				</button>
+			</h2>
+			<div id={contentId} hidden={!open} className="pb-4 text-sm">
+				{children}
+			</div>
+		</div>
+	)
+}
+
+/**
  * Footer (document 000 §2 'Home page'): Categorias, Serviços and Contato — columns on desktop,
  * an accordion on mobile — and the copyright line. Both forms are in the HTML; CSS shows one,
  * so the server needs no idea of the screen size.
@@ -90,14 +123,13 @@ export function SiteFooter({ settings }: { settings: ShellSettings }) {
 						</section>
 					))}
 				</div>
-				<Accordion type="multiple" className="md:hidden">
+				<div className="md:hidden">
 					{columns.map((column) => (
-						<AccordionItem key={column.id} value={column.id}>
-							<AccordionTrigger headingLevel={2} className="text-base font-bold">{column.title}</AccordionTrigger>
-							<AccordionContent>{column.body}</AccordionContent>
-						</AccordionItem>
+						<FooterSection key={column.id} title={column.title}>
+							{column.body}
+						</FooterSection>
 					))}
-				</Accordion>
+				</div>
 				<div className="mt-10 flex flex-col items-center gap-4 border-t pt-6 text-center text-sm text-muted-foreground">
 					<nav aria-label="Políticas da loja">
 						<ul className="flex flex-wrap justify-center gap-x-5 gap-y-2">

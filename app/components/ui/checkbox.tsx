@@ -1,24 +1,39 @@
 import { CheckIcon } from 'lucide-react'
-import { Checkbox as CheckboxPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/utils/cn'
 
-export function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+export type CheckboxProps = Omit<React.ComponentProps<'input'>, 'type' | 'checked' | 'onChange'> & {
+	checked?: boolean
+	onCheckedChange?: (checked: boolean) => void
+}
+
+/**
+ * A styled native checkbox (the look of shadcn's Radix one, same `checked`/`onCheckedChange`).
+ * Native rather than Radix Checkbox: the bandana product page shows these on its first load, and
+ * Radix's button-checkbox brought about 4 KB gzipped with its presence and size helpers (issue 14);
+ * a native input also posts with its form without a hidden mirror input.
+ */
+export function Checkbox({ className, checked, onCheckedChange, ...props }: CheckboxProps) {
 	return (
-		<CheckboxPrimitive.Root
-			data-slot="checkbox"
-			className={cn(
-				'peer size-4 shrink-0 rounded-[4px] border border-input bg-background shadow-xs transition-shadow outline-none',
-				'focus-visible:ring-[3px] focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
-				'data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
-				'aria-invalid:border-destructive',
-				className,
-			)}
-			{...props}
-		>
-			<CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center text-current">
-				<CheckIcon className="size-3.5" aria-hidden="true" />
-			</CheckboxPrimitive.Indicator>
-		</CheckboxPrimitive.Root>
+		<span className="relative inline-flex size-4 shrink-0">
+			<input
+				type="checkbox"
+				data-slot="checkbox"
+				checked={checked}
+				onChange={onCheckedChange ? (event) => onCheckedChange(event.target.checked) : undefined}
+				className={cn(
+					'peer size-4 shrink-0 cursor-pointer appearance-none rounded-[4px] border border-input bg-background shadow-xs transition-shadow outline-none',
+					'focus-visible:ring-[3px] focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
+					'checked:border-primary checked:bg-primary',
+					'aria-invalid:border-destructive',
+					className,
+				)}
+				{...props}
+			/>
+			<CheckIcon
+				className="pointer-events-none absolute inset-0 m-auto size-3.5 text-primary-foreground opacity-0 peer-checked:opacity-100"
+				aria-hidden="true"
+			/>
+		</span>
 	)
 }

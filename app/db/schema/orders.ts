@@ -12,6 +12,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import { COUPON_KINDS, type CouponKind } from '../../commerce/rules/coupon-kinds'
 import { users } from './auth'
 import { type SelectedOption, productVariants, products } from './catalog'
 
@@ -25,8 +26,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 /** Whether a card was charged by the test provider (no money moved) or a real one (decision 019). */
 export const PAYMENT_MODES = ['test', 'live'] as const
 export type PaymentMode = (typeof PAYMENT_MODES)[number]
-export const COUPON_KINDS = ['percentage', 'fixed', 'free_shipping'] as const
-export type CouponKind = (typeof COUPON_KINDS)[number]
+export { COUPON_KINDS, type CouponKind } from '../../commerce/rules/coupon-kinds'
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))
 

@@ -1,5 +1,5 @@
 import { parseMoneyInput } from '~/components/admin/money'
-import { COUPON_KINDS, type CouponKind } from '~/db/schema/orders'
+import { COUPON_KINDS, type CouponKind } from '~/commerce/rules/coupon-kinds'
 import { userText } from '~/utils/text-schema'
 
 /**

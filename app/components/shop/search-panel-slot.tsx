@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react'
+import { useShopUi } from '~/components/shop/shop-ui'
+import { useOpenedOnce, usePrefetchWhenIdle } from '~/components/ui/lazy-overlay'
+
+const loadSearchPanel = () => import('~/components/search/search-panel')
+const SearchPanel = lazy(() => loadSearchPanel().then((module) => ({ default: module.SearchPanel })))
+
+/**
+ * Where the header's search panel goes. The panel (input, live results, keyboard handling) is
+ * closed when a page loads, so its code is not in the first load (issue 14, as the drawers in
+ * decision 016): it loads the first time the panel opens, or when the browser is idle.
+ */
+export function SearchPanelSlot() {
+	const { searchOpen } = useShopUi()
+	const opened = useOpenedOnce(searchOpen)
+	usePrefetchWhenIdle(loadSearchPanel)
+	return opened ? (
+		<Suspense fallback={null}>
+			<SearchPanel />
+		</Suspense>
+	) : null
+}

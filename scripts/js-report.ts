@@ -1,0 +1,206 @@
+/**
+ * `npm run bench:js` (issue 14): the first-load JavaScript of each storefront page, from the
+ * production build (run `npm run build` first; the script builds when the build is stale).
+ *
+ * A page's first load is what its HTML makes the browser fetch before hydration: React Router's
+ * manifest script, the client entry, the root, the storefront layout and the page's route module,
+ * with every file they import statically (the same set React Router writes as modulepreload links).
+ * Dynamic imports (lazy components) are not counted: they load later, on demand. The manifest
+ * script counts because react-router.config.ts has routeDiscovery 'initial' (decision 009); in
+ * 'lazy' mode the page would inline a partial manifest instead.
+ *
+ * Sizes are gzipped at the level the server's compression middleware uses (zlib's default).
+ * The biggest modules come from build/js-modules.json (scripts/vite-module-sizes.ts): a chunk's
+ * gzipped size spread over its modules in proportion to their rendered length, so they are estimates.
+ * The last column is the stylesheet a page links (0 since decision 048 puts it inside the HTML).
+ * Also checks that no server-only module (.server files, app/db, database and Node packages)
+ * is in any browser chunk. Exits with 1 when a page misses its budget or server code ships.
+ *
+ * Options: --modules N (biggest modules listed per page, default 12), --json (machine-readable).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { ensureBuilt } from '#tests/support/app-server'
+import { type ChunkModules, MODULE_SIZES_FILE } from './vite-module-sizes'
+
+const CLIENT_DIR = 'build/client'
+const LAYOUT = 'routes/storefront/layout'
+const KB = 1024
+
+/** The pages the issue measures, with their budgets in gzipped KB (issue 14; the others are reported only). */
+const PAGES: { name: string; routeId: string; budgetKb?: number }[] = [
+	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: 110 },
+	{ name: 'Categoria', routeId: 'category', budgetKb: 110 },
+	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 100 },
+	{ name: 'Busca', routeId: 'routes/storefront/search-results' },
+	{ name: 'Checkout', routeId: 'routes/storefront/checkout' },
+	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions' },
+]
+
+/**
+ * Modules that belong on the server only; any of them in a browser chunk is a leak. Files in
+ * app/server without the .server suffix (e.g. coupons/coupon-input.ts) are shared on purpose.
+ */
+const SERVER_ONLY = [
+	/\.server\.[jt]sx?$/,
+	/^app\/db\//,
+	/node_modules\/(drizzle-orm|pg|pg-[a-z]+|@electric-sql|pino|pino-http|nodemailer|sharp|express|sanitize-html|csv-parse|csv-stringify|tar|qrcode)\//,
+]
+
+type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[]; css?: string[] }
+type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute>; url?: string }
+
+function readManifest(): { manifest: Manifest; file: string } {
+	const assets = path.join(CLIENT_DIR, 'assets')
+	const name = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f))
+	if (!name) throw new Error(`no React Router manifest in ${assets}: run npm run build`)
+	const text = readFileSync(path.join(assets, name), 'utf8')
+	const json = text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)
+	return { manifest: JSON.parse(json) as Manifest, file: `/assets/${name}` }
+}
+
+const gzipCache = new Map<string, { raw: number; gz: number; text: string }>()
+function sizeOf(url: string) {
+	let size = gzipCache.get(url)
+	if (!size) {
+		const buffer = readFileSync(path.join(CLIENT_DIR, url))
+		size = { raw: buffer.length, gz: gzipSync(buffer).length, text: buffer.toString('utf8') }
+		gzipCache.set(url, size)
+	}
+	return size
+}
+
+/** The static imports of a built chunk ('import … from "./x.js"' and 'import "./x.js"'), as /assets/ URLs. */
+function staticImports(url: string): string[] {
+	const found: string[] = []
+	for (const match of sizeOf(url).text.matchAll(/(?:^|[;}\s])import\s*(?:[\w$*{}\s,]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
+		found.push(path.posix.join(path.posix.dirname(url), match[1] as string))
+	}
+	return found
+}
+
+/** Every JS file a page with this route chain loads before hydration: the manifest's lists, closed over static imports. */
+function firstLoadFiles(manifest: Manifest, manifestFile: string, chain: string[]): string[] {
+	const seen = new Set<string>()
+	const queue = [manifestFile, manifest.entry.module, ...manifest.entry.imports]
+	for (const id of chain) {
+		const route = manifest.routes[id]
+		if (!route) throw new Error(`route ${id} is not in the manifest`)
+		queue.push(route.module, ...(route.imports ?? []))
+	}
+	while (queue.length > 0) {
+		const url = queue.pop() as string
+		if (seen.has(url)) continue
+		seen.add(url)
+		if (url !== manifestFile) queue.push(...staticImports(url))
+	}
+	return [...seen]
+}
+
+function routeChain(manifest: Manifest, routeId: string): string[] {
+	const chain: string[] = []
+	for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(id)
+	return chain
+}
+
+/** A module's group for the table: the npm package, or the app file. */
+function groupOf(moduleId: string) {
+	const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId)
+	return match ? (match[1] as string) : moduleId.replace(/^\/?/, '')
+}
+
+function moduleShares(files: string[], chunks: ChunkModules | null): Map<string, number> {
+	const shares = new Map<string, number>()
+	for (const file of files) {
+		const gz = sizeOf(file).gz
+		const modules = chunks?.[file]?.modules
+		const total = modules ? Object.values(modules).reduce((a, b) => a + b, 0) : 0
+		if (!modules || total === 0) {
+			shares.set(file, (shares.get(file) ?? 0) + gz)
+			continue
+		}
+		for (const [id, length] of Object.entries(modules)) {
+			const group = groupOf(id)
+			shares.set(group, (shares.get(group) ?? 0) + (gz * length) / total)
+		}
+	}
+	return shares
+}
+
+const kb = (bytes: number) => (bytes / KB).toFixed(1)
+
+function table(header: string[], rows: string[][]) {
+	const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)))
+	const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
+	return `${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n${rows.map(format).join('\n')}\n`
+}
+
+function main() {
+	ensureBuilt()
+	const args = process.argv.slice(2)
+	const moduleCount = Number(args[args.indexOf('--modules') + 1] ?? 12) || 12
+	const { manifest, file: manifestFile } = readManifest()
+	const chunks = existsSync(MODULE_SIZES_FILE) ? (JSON.parse(readFileSync(MODULE_SIZES_FILE, 'utf8')) as ChunkModules) : null
+
+	const results = PAGES.map((page) => {
+		const chain = routeChain(manifest, page.routeId)
+		if (!chain.includes(LAYOUT)) throw new Error(`${page.routeId} is not under the storefront layout`)
+		const files = firstLoadFiles(manifest, manifestFile, chain)
+		const gz = files.reduce((sum, f) => sum + sizeOf(f).gz, 0)
+		const raw = files.reduce((sum, f) => sum + sizeOf(f).raw, 0)
+		const css = [...new Set(chain.flatMap((id) => manifest.routes[id]?.css ?? []))]
+		const cssGz = css.reduce((sum, f) => sum + sizeOf(f).gz, 0)
+		const shares = [...moduleShares(files, chunks)].sort((a, b) => b[1] - a[1])
+		const meets = page.budgetKb === undefined ? undefined : gz <= page.budgetKb * KB
+		return { ...page, files: files.length, gz, raw, cssGz, meets, biggest: shares.slice(0, moduleCount) }
+	})
+
+	// Per browser chunk holding server-only modules: how many, a few of them, and the routes whose first load includes it.
+	const leaks = chunks
+		? Object.entries(chunks).flatMap(([file, { modules }]) => {
+				const serverOnly = Object.keys(modules).filter((id) => SERVER_ONLY.some((pattern) => pattern.test(id)))
+				if (serverOnly.length === 0) return []
+				const routes = Object.keys(manifest.routes).filter((id) =>
+					firstLoadFiles(manifest, manifestFile, routeChain(manifest, id)).includes(file),
+				)
+				const examples = [...new Set(serverOnly.map(groupOf))].slice(0, 4).join(', ')
+				return [`${file}: ${serverOnly.length} módulos (${examples}); rotas: ${routes.join(', ') || 'só por import dinâmico'}`]
+			})
+		: []
+
+	if (args.includes('--json')) {
+		process.stdout.write(`${JSON.stringify({ date: new Date().toISOString(), pages: results, serverOnlyInBrowser: leaks }, null, '\t')}\n`)
+	} else {
+		const rows = results.map((r) => [
+			r.name,
+			r.routeId,
+			String(r.files),
+			kb(r.raw),
+			kb(r.gz),
+			r.budgetKb === undefined ? '—' : String(r.budgetKb),
+			r.meets === undefined ? '—' : r.meets ? 'sim' : 'não',
+			kb(r.cssGz),
+		])
+		process.stdout.write(
+			`\nJavaScript da primeira carga (gzip), build de produção\n\n${table(
+				['Página', 'rota', 'arquivos', 'KB bruto', 'KB gzip', 'meta KB', 'cumpre', 'CSS em <link> KB gzip'],
+				rows,
+			)}`,
+		)
+		for (const r of results) {
+			process.stdout.write(`\n${r.name}: maiores módulos (KB gzip, estimado)\n`)
+			process.stdout.write(r.biggest.map(([id, bytes]) => `  ${kb(bytes).padStart(6)}  ${id}`).join('\n'))
+			process.stdout.write('\n')
+		}
+		if (!chunks) process.stdout.write(`\n(${MODULE_SIZES_FILE} ausente: rode npm run build para ver os módulos)\n`)
+		process.stdout.write(
+			leaks.length === 0
+				? '\nNenhum módulo só do servidor nos arquivos do navegador.\n'
+				: `\nMódulos só do servidor nos arquivos do navegador:\n${leaks.map((l) => `  ${l}`).join('\n')}\n`,
+		)
+	}
+	if (leaks.length > 0 || results.some((r) => r.meets === false)) process.exitCode = 1
+}
+
+main()
