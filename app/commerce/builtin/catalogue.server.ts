@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { z } from 'zod'
 import { queryRows } from '~/server/db.server'
 import { COMMERCE_MESSAGES } from '../errors'
 import { INTERNAL_TAG } from '../internal-products'
@@ -8,8 +7,7 @@ import type { Collection, Connection, Product, ProductSortKey, ProductSummary } 
 import { decodeCursor, encodeCursor } from './cursor.server'
 import { type CollectionRow, toCollection } from './mappers.server'
 import { idList, loadProductByHandle, loadProductSummaries, productIdsByHandles } from './product-loader.server'
-import { MAX_HANDLES, clampFirst, handleSchema, isHandle, parseInput } from './validation.server'
-import { userText } from '~/utils/text-schema'
+import { MAX_HANDLES, clampFirst, handleSchema, isHandle, listOptionsSchema, parseInput } from './validation.server'
 
 /** An escaped LIKE pattern matching `text` anywhere (the backslash is the default escape). */
 export function containsPattern(text: string): string {
@@ -70,14 +68,6 @@ export function productQueryFilter(query: string | undefined): SQL {
 	}
 	return conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `)
 }
-
-const listOptionsSchema = z.object({
-	first: z.number(),
-	after: userText().max(2000).nullish(),
-	query: userText().max(300).optional(),
-	sortKey: z.enum(['CREATED_AT', 'TITLE', 'PRICE']).optional(),
-	reverse: z.boolean().optional(),
-})
 
 /** Products on sale for browsing (storefront lists, sitemap): internal products are left out. */
 export async function listProducts(options: ListProductsOptions): Promise<Connection<ProductSummary>> {

@@ -75,3 +75,12 @@ export function clampFirst(first: number | undefined, fallback: number): number 
 	if (first === undefined || !Number.isFinite(first)) return fallback
 	return Math.min(Math.max(Math.trunc(first), 1), MAX_PAGE_SIZE)
 }
+
+/** listProducts' options, the same for every provider (provider.ts ListProductsOptions). */
+export const listOptionsSchema = z.object({
+	first: z.number(),
+	after: userText().max(2000).nullish(),
+	query: userText().max(300).optional(),
+	sortKey: z.enum(['CREATED_AT', 'TITLE', 'PRICE']).optional(),
+	reverse: z.boolean().optional(),
+})

@@ -4,7 +4,7 @@ import { INTERNAL_TAG } from '../internal-products'
 import type { BrowseInput, BrowseResult, CommerceProvider, ListProductsOptions } from '../provider'
 import { type BrowseParams, type BrowseRow, browse } from '../rules/browse'
 import type { CartLineMerchandise, Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
-import { MAX_CART_LINES, MAX_HANDLES, MAX_LINE_QUANTITY, handleSchema, isHandle } from '../builtin/validation.server'
+import { MAX_CART_LINES, MAX_HANDLES, MAX_LINE_QUANTITY, handleSchema, isHandle, listOptionsSchema } from '../builtin/validation.server'
 import { type StorefrontClient, StorefrontError, createStorefrontClient } from './client.server'
 import {
 	type ApiBrowseRow,
@@ -37,7 +37,6 @@ import {
 	productsByHandlesQuery,
 } from './queries'
 import { getEnv, storefrontEndpoint } from '~/server/env.server'
-import { userText } from '~/utils/text-schema'
 
 /**
  * The hosted Storefront API provider (issue 15, decision 046): the catalogue from the store's
@@ -82,14 +81,6 @@ export type StorefrontProvider = CommerceProvider & {
 	getVariantsByIds(ids: string[]): Promise<Map<string, { merchandise: CartLineMerchandise; collectionHandles: string[] }>>
 	client: StorefrontClient
 }
-
-const listOptionsSchema = z.object({
-	first: z.number(),
-	after: userText().max(2000).nullish(),
-	query: userText().max(300).optional(),
-	sortKey: z.enum(['CREATED_AT', 'TITLE', 'PRICE']).optional(),
-	reverse: z.boolean().optional(),
-})
 
 function clamp(value: number | undefined, fallback: number, max: number): number {
 	const n = Math.trunc(value ?? fallback)
