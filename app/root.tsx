@@ -21,9 +21,9 @@ import {
 } from '~/components/shop/error-page'
 import { LiveUpdates } from '~/components/shop/live-updates'
 import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
-import { useRootData } from '~/components/shop/use-root-data'
+import { useVisitor } from '~/components/shop/use-root-data'
 import { Toaster } from '~/components/ui/toaster'
-import { fetchVisitor, type Visitor } from '~/components/shop/visitor'
+import { refreshVisitor } from '~/components/shop/visitor'
 import { getStoreSettings } from '~/server/settings.server'
 import { getTheme } from '~/server/theme.server'
 import type { Route } from './+types/root'
@@ -40,8 +40,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return {
 		// The one cookie the HTML depends on (the page cache keys on it).
 		theme: getTheme(request),
-		// Who is looking is filled in by the browser (clientLoader below, decision 049): the HTML is the same for everyone.
-		visitor: null as Visitor | null,
 		// Only what the shell shows; PIX, shipping and gift settings stay on the server.
 		settings: {
 			storeName: settings.storeName,
@@ -66,22 +64,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 let sharedData: Awaited<ReturnType<typeof loader>> | undefined
 
 /**
- * The page's shared data plus the visitor's own (the signed-in person, cart, favourites,
- * flash toast, new badges, theme), asked for once the page has hydrated and again whenever the
- * root revalidates (after every action, on live events). Server rendering never sees a
- * visitor, so one rendered page serves everyone (decision 049); what depends on the visitor is
- * drawn so that its arrival shifts nothing (badges over icons, hearts in place).
+ * Every revalidation of the root (after every action, on live events) asks for the visitor's
+ * own data again (the signed-in person, cart, favourites, flash toast, new badges, theme:
+ * components/shop/visitor.ts, decision 049); the page's first answer comes from the App's effect
+ * after hydration. Server rendering never sees a visitor, so one rendered page serves everyone;
+ * what depends on the visitor is drawn so that its arrival shifts nothing.
  *
- * The shared part comes with the page (serverLoader() on hydration makes no request) and is
- * kept: the store settings of the shell change rarely and a page load brings them anew, so a
- * revalidation costs one small request, not a second loader-data request for the root.
+ * The shared part is the page's own, kept from hydration: the store settings of the shell change
+ * rarely and a page load brings them anew, so a revalidation costs one small request, not a
+ * second loader-data request for the root.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	const [shared, visitor] = await Promise.all([sharedData ?? serverLoader(), fetchVisitor()])
+	const [shared, visitor] = await Promise.all([sharedData ?? serverLoader(), refreshVisitor()])
 	sharedData = shared
-	return { ...shared, theme: visitor?.theme ?? shared.theme, visitor }
+	return { ...shared, theme: visitor?.theme ?? shared.theme }
 }
-clientLoader.hydrate = true as const
 
 /**
  * React Router skips loaders after an action answered 4xx; the root loader must still run
@@ -126,7 +123,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** 'Nova conquista!' for each badge the server announced (the server marks them shown). */
 function useBadgeToasts() {
-	const newBadges = useRootData()?.visitor?.newBadges
+	const newBadges = useVisitor()?.newBadges
 	useEffect(() => {
 		for (const badge of newBadges ?? []) {
 			showToast.success(`Nova conquista: ${badge.name}!`, {
@@ -139,7 +136,7 @@ function useBadgeToasts() {
 
 /** Shows the flash toast from the cookie once; its id keeps a revalidation from showing it again. */
 function useFlashToast() {
-	const toast = useRootData()?.visitor?.toast
+	const toast = useVisitor()?.toast
 	const shown = useRef(new Set<string>())
 	useEffect(() => {
 		if (!toast || shown.current.has(toast.id)) return
@@ -151,7 +148,13 @@ function useFlashToast() {
 	}, [toast])
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+	// The page's own shared data, for the clientLoader's later revalidations (set once, on hydration).
+	if (typeof document !== 'undefined') sharedData ??= loaderData
+	// Who is looking: asked once the page has hydrated (components/shop/visitor.ts).
+	useEffect(() => {
+		void refreshVisitor()
+	}, [])
 	useFlashToast()
 	useBadgeToasts()
 	return (

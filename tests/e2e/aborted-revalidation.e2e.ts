@@ -16,10 +16,15 @@ describe('an interrupted revalidation', () => {
 	test('is not an error in the page', async () => {
 		const page = await browser.newPage(DESKTOP)
 		await page.goto('/categoria/bandana')
-		await page.waitForFunction(() => '__reactRouterDataRouter' in window)
-		const steps = await page.evaluate(async () => {
-			const router = (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } })
+		// Initialised: the root's clientLoader (the visitor's data, decision 049) has run once, so
+		// the revalidation below is the only loading going on.
+		await page.waitForFunction(() => {
+			const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; revalidation: string } } })
 				.__reactRouterDataRouter
+			return router?.state.initialized === true && router.state.revalidation === 'idle'
+		})
+		const steps = await page.evaluate(async () => {
+			const router = (window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }).__reactRouterDataRouter
 			const log: string[] = []
 			const realFetch = window.fetch
 			let dataRequests = 0

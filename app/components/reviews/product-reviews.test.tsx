@@ -4,10 +4,12 @@ import { describe, expect, test } from 'vitest'
 import type { PublicReview } from '~/utils/reviews'
 import { ProductReviews } from './product-reviews'
 import { StarRating } from './star-rating'
+import { setVisitor, type Visitor } from '~/components/shop/visitor'
 
 function render(node: React.ReactNode, user: unknown = null) {
+	setVisitor({ user, favoriteProductIds: [] } as unknown as Visitor)
 	const router = createMemoryRouter([{ id: 'root', path: '/', Component: () => node }], {
-		hydrationData: { loaderData: { root: { visitor: { user, favoriteProductIds: [] }, settings: {} } } },
+		hydrationData: { loaderData: { root: { settings: {} } } },
 	})
 	return renderToString(<RouterProvider router={router} />)
 }
@@ -44,7 +46,9 @@ describe('ProductReviews', () => {
 		const empty = render(<ProductReviews productId="p" productTitle="Bandana" reviews={[]} summary={{ average: null, count: 0 }} />)
 		expect(empty).toContain('Nenhuma avaliação ainda')
 		expect(empty).not.toContain('avaliações</span>')
-		const one = render(<ProductReviews productId="p" productTitle="Bandana" reviews={reviews.slice(0, 1)} summary={{ average: 4, count: 1 }} />)
+		const one = render(
+			<ProductReviews productId="p" productTitle="Bandana" reviews={reviews.slice(0, 1)} summary={{ average: 4, count: 1 }} />,
+		)
 		expect(one).toContain('1 avaliação')
 	})
 
@@ -56,10 +60,12 @@ describe('ProductReviews', () => {
 		expect(html).toContain('0<!-- -->/<!-- -->500')
 		expect(html).toContain('maxLength="500"')
 		expect(html).toContain('Seu nome (opcional)')
-		const signedIn = render(
-			<ProductReviews productId="p" productTitle="Bandana" reviews={[]} summary={{ average: null, count: 0 }} />,
-			{ id: 'u', email: 'a@b.c', isAdmin: false, fullName: null },
-		)
+		const signedIn = render(<ProductReviews productId="p" productTitle="Bandana" reviews={[]} summary={{ average: null, count: 0 }} />, {
+			id: 'u',
+			email: 'a@b.c',
+			isAdmin: false,
+			fullName: null,
+		})
 		expect(signedIn).not.toContain('Seu nome (opcional)')
 	})
 })

@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { brl, type ProductSummary } from '~/commerce'
 import { ProductCard, toProductCardData, type ProductCardData } from './product-card'
+import { setVisitor, type Visitor } from './visitor'
 
 // Renders the card as the server does, inside a data router whose root data has the settings.
 function render(
@@ -11,16 +12,14 @@ function render(
 	root: { user?: unknown; favoriteProductIds?: string[] } = {},
 	settings: { pixDiscountPercent?: number } = {},
 ) {
-	const router = createMemoryRouter(
-		[{ id: 'root', path: '/', Component: () => <ProductCard product={product} {...props} /> }],
-		{
-			hydrationData: {
-				loaderData: {
-					root: { visitor: { user: null, favoriteProductIds: [], ...root }, settings: { whatsappNumber: '5511999999999', ...settings } },
-				},
+	setVisitor({ user: null, favoriteProductIds: [], ...root } as unknown as Visitor)
+	const router = createMemoryRouter([{ id: 'root', path: '/', Component: () => <ProductCard product={product} {...props} /> }], {
+		hydrationData: {
+			loaderData: {
+				root: { settings: { whatsappNumber: '5511999999999', ...settings } },
 			},
 		},
-	)
+	})
 	return renderToString(<RouterProvider router={router} />)
 }
 
@@ -68,14 +67,10 @@ describe('ProductCard', () => {
 
 	test('an uploaded photo gets a srcset up to its real width, the grid sizes, and keeps its box and lazy loading', () => {
 		const url = '/uploads/user-photos/u1/1700000000000.jpg'
-		const html = render(
-			toProductCardData(summary({ images: [{ url, altText: null, width: 700, height: 700 }] })),
-		)
+		const html = render(toProductCardData(summary({ images: [{ url, altText: null, width: 700, height: 700 }] })))
 		const img = /<img[^>]*>/.exec(html)?.[0] ?? ''
 		expect(img).toContain(`src="${url}?w=960"`)
-		expect(img).toContain(
-			`srcSet="${url}?w=160 160w, ${url}?w=320 320w, ${url}?w=480 480w, ${url}?w=640 640w, ${url}?w=960 700w"`,
-		)
+		expect(img).toContain(`srcSet="${url}?w=160 160w, ${url}?w=320 320w, ${url}?w=480 480w, ${url}?w=640 640w, ${url}?w=960 700w"`)
 		expect(img).toContain('sizes="(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw"')
 		expect(img).toMatch(/width="700"[^>]*height="700"/)
 		expect(img).toContain('loading="lazy"')
@@ -91,7 +86,10 @@ describe('ProductCard', () => {
 
 	test('a subscription shows the monthly price, the 12× annual total, free shipping and WhatsApp instead of add', () => {
 		const product = toProductCardData(
-			summary({ priceRange: { minVariantPrice: brl(4990), maxVariantPrice: brl(4990) }, collections: [{ handle: 'assinatura', title: 'Assinaturas' }] }),
+			summary({
+				priceRange: { minVariantPrice: brl(4990), maxVariantPrice: brl(4990) },
+				collections: [{ handle: 'assinatura', title: 'Assinaturas' }],
+			}),
 		)
 		expect(product.isSubscription).toBe(true)
 		const html = render(product)
@@ -106,7 +104,9 @@ describe('ProductCard', () => {
 		const product = toProductCardData(summary())
 		const user = { id: 'u1', email: 'ana@exemplo.com', isAdmin: false, fullName: null }
 		const favourite = render(product, {}, { user, favoriteProductIds: ['outro', 'p1'] })
-		expect(favourite).toMatch(/<button[^>]*aria-label="Remover dos favoritos"[^>]*aria-pressed="true"|<button[^>]*aria-pressed="true"[^>]*aria-label="Remover dos favoritos"/)
+		expect(favourite).toMatch(
+			/<button[^>]*aria-label="Remover dos favoritos"[^>]*aria-pressed="true"|<button[^>]*aria-pressed="true"[^>]*aria-label="Remover dos favoritos"/,
+		)
 		const notFavourite = render(product, {}, { user, favoriteProductIds: ['outro'] })
 		expect(notFavourite).toContain('aria-label="Adicionar aos favoritos"')
 		expect(notFavourite).toContain('aria-pressed="false"')

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { clientLoader as rootLoader } from '~/root'
+import { type Visitor, useVisitorData } from './visitor'
 
 /**
  * The root loader's data (theme, store settings, and the visitor once the browser has asked
@@ -19,10 +20,10 @@ export function usePixDiscountPercent(): number {
  * Who is looking (decision 049): null while the page is server-rendered and until the browser
  * has asked `/resources/visitor`; then the signed-in person, cart, favourites.
  */
-export function useVisitor() {
-	return useRootData()?.visitor ?? null
+export function useVisitor(): Visitor | null {
+	return useVisitorData()
 }
 
 export type RootData = NonNullable<ReturnType<typeof useRootData>>
 export type ShellSettings = RootData['settings']
-export type ShellUser = NonNullable<RootData['visitor']>['user']
+export type ShellUser = Visitor['user']
