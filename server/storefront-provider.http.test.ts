@@ -81,14 +81,23 @@ describe('the catalogue pages on the Storefront API', () => {
 		}
 	})
 
-	test('the store failing (402, 500): the product and category pages show their error states', async () => {
+	test('the store failing (402, 500): the pages show their error states with a 502, search says it failed', async () => {
 		fake.failNext({ status: 402 })
 		const category = await page('/categoria/colar')
+		expect(category.status).toBe(502)
 		expect(category.html).toContain('Erro ao carregar produtos da categoria')
 		fake.failNext({ status: 500 })
 		const product = await page('/produto/bandana-vermelha')
+		expect(product.status).toBe(502)
 		expect(product.html).toContain('Erro ao carregar produto')
-		// Each was answered by the store's error, not by a crash of the server.
-		expect(app.logs.join('')).toMatch(/Payment required[\s\S]*HTTP error! status: 500/)
+		fake.failNext({ status: 500 })
+		const search = await page('/busca?q=coleira')
+		expect(search.status).toBe(502)
+		expect(search.html).toContain('Não foi possível buscar produtos agora. Tente novamente.')
+		expect(search.html).not.toContain('Unexpected Server Error')
+		// Each was answered by the store's error, logged, not by a crash of the server.
+		expect(app.logs.join('')).toMatch(/Payment required[\s\S]*HTTP error! status: 500[\s\S]*HTTP error! status: 500/)
+		// The store back: the same pages render.
+		expect((await page('/produto/bandana-vermelha')).status).toBe(200)
 	})
 })
