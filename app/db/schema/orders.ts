@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm'
-import {
-	bigint,
-	boolean,
-	check,
-	index,
-	integer,
-	jsonb,
-	pgTable,
-	text,
-	timestamp,
-	uniqueIndex,
-	uuid,
-} from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { type SelectedOption, productVariants, products } from './catalog'
 
@@ -73,7 +61,9 @@ export const cartLines = pgTable(
 		// clock_timestamp(), not now(): lines written in one transaction (a bandana and its
 		// extras, a line and the gift) still get distinct, increasing times, so the drawer
 		// lists them in the order they were added.
-		createdAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+		createdAt: timestamp({ withTimezone: true })
+			.notNull()
+			.default(sql`clock_timestamp()`),
 		/**
 		 * Insertion order, the tie-break after created_at: PGlite's clock has millisecond
 		 * resolution, so a bandana's extras written in one go could share a time and come back
@@ -82,15 +72,40 @@ export const cartLines = pgTable(
 		seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 	},
 	(t) => [
-		uniqueIndex('cart_lines_merge_key').on(
-			t.cartId,
-			t.variantId,
-			t.isGift,
-			t.isSubscription,
-			sql`md5((${t.attributes})::text)`,
-		),
+		uniqueIndex('cart_lines_merge_key').on(t.cartId, t.variantId, t.isGift, t.isSubscription, sql`md5((${t.attributes})::text)`),
 		index('cart_lines_variant_idx').on(t.variantId),
 		check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+	],
+)
+
+/**
+ * The cart's lines when the catalogue is a hosted store (COMMERCE_PROVIDER=storefront, decision
+ * 046): the same cart on our server, but the variant is the store's id (a Shopify gid), so
+ * there is no foreign key to product_variants; prices and availability are read from the store
+ * when the cart is shown, and a variant the store no longer sells shows as unavailable.
+ */
+export const remoteCartLines = pgTable(
+	'remote_cart_lines',
+	{
+		id: uuid().primaryKey().defaultRandom(),
+		cartId: uuid()
+			.notNull()
+			.references(() => carts.id, { onDelete: 'cascade' }),
+		variantId: text().notNull(),
+		quantity: integer().notNull(),
+		isGift: boolean().notNull().default(false),
+		isSubscription: boolean().notNull().default(false),
+		attributes: jsonb().$type<LineAttribute[]>().notNull().default([]),
+		// As cart_lines: distinct increasing times and an insertion order for the drawer.
+		createdAt: timestamp({ withTimezone: true })
+			.notNull()
+			.default(sql`clock_timestamp()`),
+		seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+	},
+	(t) => [
+		uniqueIndex('remote_cart_lines_merge_key').on(t.cartId, t.variantId, t.isGift, t.isSubscription, sql`md5((${t.attributes})::text)`),
+		check('remote_cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+		check('remote_cart_lines_variant_id_length', sql`length(${t.variantId}) between 1 and 200`),
 	],
 )
 
@@ -232,10 +247,7 @@ export const orderStatusHistory = pgTable(
 	},
 	(t) => [
 		index('order_status_history_order_idx').on(t.orderId, t.createdAt),
-		check(
-			'order_status_history_from_valid',
-			sql`${t.fromStatus} is null or ${t.fromStatus} in (${inList(ORDER_STATUSES)})`,
-		),
+		check('order_status_history_from_valid', sql`${t.fromStatus} is null or ${t.fromStatus} in (${inList(ORDER_STATUSES)})`),
 		check('order_status_history_to_valid', sql`${t.toStatus} in (${inList(ORDER_STATUSES)})`),
 	],
 )
