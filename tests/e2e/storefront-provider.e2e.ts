@@ -1,0 +1,81 @@
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { type RunningServer, startAppServer } from '#tests/support/app-server'
+import { demoCatalogue } from '#tests/support/fake-storefront/catalogue'
+import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
+import { DEMO_COLLECTIONS, buildDemoCatalogue } from '~/server/seed/catalogue'
+import { createRandom } from '~/server/seed/prng'
+import { DEMO_RANDOM_SEED } from '~/server/seed/seed.server'
+import { CartDrawer } from './pages/cart-drawer'
+import { ProductPage } from './pages/product-page'
+import { DESKTOP, expectNoPageErrors, trackErrors } from './support/browser'
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
+
+/**
+ * The shop on the hosted Storefront API (issue 15, decision 046) in real Chromium: the
+ * production build with COMMERCE_PROVIDER=storefront pointed at the fake Storefront server
+ * holding the demo catalogue. Its own server (the shared e2e one runs the built-in provider).
+ * The hosted checkout's host is answered by the browser context itself: tests never reach
+ * the internet.
+ */
+
+const CHECKOUT_HOST = 'https://loja-fake.myshopify.com'
+
+let fake: FakeStorefront
+let app: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+	fake = await startFakeStorefront(demoCatalogue(buildDemoCatalogue(createRandom(DEMO_RANDOM_SEED)), DEMO_COLLECTIONS))
+	app = await startAppServer({ COMMERCE_PROVIDER: 'storefront', STOREFRONT_API_URL: fake.url, STOREFRONT_TOKEN: fake.token })
+	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+}, 240_000)
+
+afterAll(async () => {
+	await browser?.close()
+	await app?.stop()
+	await fake?.stop()
+})
+
+describe('the storefront on the Storefront API', () => {
+	test('home → category → product → cart drawer → Finalizar Compra opens the store’s checkout in a new tab', async () => {
+		const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+		await context.route(`${CHECKOUT_HOST}/**`, (route) =>
+			route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<title>Checkout da loja</title><h1>Checkout</h1>' }),
+		)
+		try {
+			const page = trackErrors(await context.newPage())
+			await page.goto('/')
+			const bandanas = fake.catalogue.collections.find((c) => c.handle === 'bandana')!
+			// The home page's category carousel links the bandanas ('/bandanas', the 'bandana' collection).
+			await page.locator('main a[href="/bandanas"]').first().click()
+			await page.waitForURL(/\/bandanas$/)
+			await page.getByRole('heading', { level: 1 }).waitFor()
+			const firstCard = page.locator('main a[href^="/produto/"]').first()
+			const handle = (await firstCard.getAttribute('href'))!.replace('/produto/', '')
+			expect(bandanas.products).toContain(handle)
+			await firstCard.click()
+			await page.waitForURL(`**/produto/${handle}`)
+
+			const product = new ProductPage(page)
+			const drawer = new CartDrawer(page)
+			const title = fake.catalogue.products.find((p) => p.handle === handle)!.title
+			await product.waitForHydration()
+			await product.addToCart().click()
+			await drawer.dialog().waitFor()
+			await drawer.line(title).waitFor()
+
+			const [checkout] = await Promise.all([
+				context.waitForEvent('page'),
+				drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click(),
+			])
+			await checkout.waitForLoadState()
+			expect(checkout.url()).toMatch(new RegExp(`^${CHECKOUT_HOST}/cart/c/.*channel=online_store`))
+			// The store's cart holds the line our server priced.
+			expect(fake.carts.at(-1)!.input.lines).toHaveLength(1)
+			expectNoPageErrors(page)
+		} finally {
+			await context.close()
+		}
+	})
+})
