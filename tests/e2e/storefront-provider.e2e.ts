@@ -8,7 +8,8 @@ import { createRandom } from '~/server/seed/prng'
 import { DEMO_RANDOM_SEED } from '~/server/seed/seed.server'
 import { CartDrawer } from './pages/cart-drawer'
 import { ProductPage } from './pages/product-page'
-import { DESKTOP, expectNoPageErrors, trackErrors } from './support/browser'
+import { Shell } from './pages/shell'
+import { DESKTOP, expectNoPageErrors, pageErrorsOf, trackErrors } from './support/browser'
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
 
 /**
@@ -38,7 +39,7 @@ afterAll(async () => {
 })
 
 describe('the storefront on the Storefront API', () => {
-	test('home → category → product → cart drawer → Finalizar Compra opens the store’s checkout in a new tab', async () => {
+	test('home → category → product → cart drawer → Finalizar Compra opens the store’s checkout in a new tab; a 402 shows §8’s toasts', async () => {
 		const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
 		await context.route(`${CHECKOUT_HOST}/**`, (route) =>
 			route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<title>Checkout da loja</title><h1>Checkout</h1>' }),
@@ -74,6 +75,22 @@ describe('the storefront on the Storefront API', () => {
 			// The store's cart holds the line our server priced.
 			expect(fake.carts.at(-1)!.input.lines).toHaveLength(1)
 			expectNoPageErrors(page)
+
+			// document 000 §8: the store refusing (HTTP 402) shows its toast, then the drawer's.
+			await checkout.close()
+			await page.bringToFront()
+			// The hand-off closed the drawer; open it again.
+			await drawer.dialog().waitFor({ state: 'hidden' })
+			await drawer.headerButton().click()
+			await drawer.dialog().waitFor()
+			fake.failNext({ status: 402 })
+			await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
+			const shell = new Shell(page)
+			await shell.toast('Shopify: Pagamento necessário')
+			await shell.toast('Erro ao criar checkout')
+			await page.getByText('Não foi possível criar o checkout. Tente novamente.').waitFor()
+			// The answer was a 502 (the browser logs the failed request), never a 500 or a crash.
+			expect(pageErrorsOf(page).filter((e) => !/status of 502/.test(e))).toEqual([])
 		} finally {
 			await context.close()
 		}
