@@ -8,6 +8,7 @@ import { createRandom } from '~/server/seed/prng'
 import { DEMO_RANDOM_SEED } from '~/server/seed/seed.server'
 import { CartDrawer } from './pages/cart-drawer'
 import { ProductPage } from './pages/product-page'
+import { SearchPanel } from './pages/search-panel'
 import { Shell } from './pages/shell'
 import { DESKTOP, expectNoPageErrors, pageErrorsOf, trackErrors } from './support/browser'
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
@@ -91,6 +92,29 @@ describe('the storefront on the Storefront API', () => {
 			await page.getByText('Não foi possível criar o checkout. Tente novamente.').waitFor()
 			// The answer was a 502 (the browser logs the failed request), never a 500 or a crash.
 			expect(pageErrorsOf(page).filter((e) => !/status of 502/.test(e))).toEqual([])
+		} finally {
+			await context.close()
+		}
+	})
+
+	test('search: the header panel and Enter’s results page list the store’s matches', async () => {
+		const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
+		try {
+			const page = trackErrors(await context.newPage())
+			await page.goto('/')
+			const search = new SearchPanel(page)
+			await search.open()
+			await search.type('xadrez')
+			await search.waitForResults('xadrez')
+			const titles = await search.resultTitles()
+			const matches = fake.catalogue.products.filter((p) => /xadrez/i.test(p.title) && !p.tags.includes('uso-interno')).map((p) => p.title)
+			expect(titles.length).toBeGreaterThan(0)
+			for (const title of titles) expect(matches).toContain(title)
+			await search.input.press('Enter')
+			await page.waitForURL(/\/busca\?q=xadrez/)
+			await page.getByTestId('contagem').waitFor()
+			expect(await page.locator('main a[href^="/produto/"]').count()).toBeGreaterThan(0)
+			expectNoPageErrors(page)
 		} finally {
 			await context.close()
 		}
