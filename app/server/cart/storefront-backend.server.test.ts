@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { fixedCatalogue } from '#tests/support/fake-storefront/catalogue'
 import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
+import { userWithSession } from '#tests/fixtures/session-user'
 import { getStorefrontProvider, resetStorefrontProviderForTests } from '~/commerce/storefront/provider.server'
 import type { CartActionResult, CartView } from '~/components/cart/cart-view'
 import { CART_COOKIE_NAME } from '~/server/cart-cookie.server'
@@ -11,7 +12,7 @@ import { resetEnvForTests } from '~/server/env.server'
 import { clearStoreSettingsCache, updateStoreSettings } from '~/server/settings.server'
 import { cartActionSchema } from '~/utils/cart-form'
 import { getCartBackend } from './backend.server'
-import { getCartView, performCartAction } from './cart.server'
+import { getCartView, mergeCartAtSignIn, performCartAction } from './cart.server'
 import { REMOTE_GIFT_ATTRIBUTE, storefrontCartBackend } from './storefront-backend.server'
 
 /**
@@ -55,7 +56,7 @@ function variantOf(handle: string, index = 0) {
 }
 
 /** One shopper: keeps the cart cookie between requests. */
-function shopper() {
+function shopper(userId: string | null = null) {
 	let cartId: string | null = null
 	const request = () => new Request('http://loja.test/cart', { headers: cartId ? { cookie: `${CART_COOKIE_NAME}=${cartId}` } : {} })
 	return {
@@ -63,7 +64,7 @@ function shopper() {
 			return cartId
 		},
 		async act(fields: Record<string, unknown>): Promise<{ status: number; body: CartActionResult }> {
-			const outcome = await performCartAction(request(), null, cartActionSchema.parse(fields))
+			const outcome = await performCartAction(request(), userId, cartActionSchema.parse(fields))
 			for (const cookie of outcome.headers.getSetCookie()) {
 				const match = new RegExp(`^${CART_COOKIE_NAME}=([^;]*)`).exec(cookie)
 				if (match) cartId = match[1] || null
@@ -73,7 +74,8 @@ function shopper() {
 		add(variantId: string, quantity: number, attributes?: { key: string; value: string }[]) {
 			return this.act({ intent: 'add', lines: JSON.stringify([{ variantId, quantity, ...(attributes ? { attributes } : {}) }]) })
 		},
-		view: (): Promise<CartView> => getCartView(request(), null),
+		view: (): Promise<CartView> => getCartView(request(), userId),
+		request,
 	}
 }
 
@@ -226,5 +228,28 @@ describe('the storefront cart backend', () => {
 		} finally {
 			fake.cart.noCheckoutUrl = false
 		}
+	})
+
+	test('sign-in merges the anonymous cart’s store lines into the customer’s; checkout prefills their e-mail', async () => {
+		const customer = await userWithSession()
+		const mine = shopper(customer.id)
+		const azul = variantOf('bandana-xadrez-azul', 1)
+		cartOf(await mine.add(azul.id, 1))
+		const anonymous = shopper()
+		cartOf(await anonymous.add(azul.id, 2))
+		cartOf(await anonymous.add(variantOf('lacinho-rosa').id, 1))
+		await mergeCartAtSignIn({ userId: customer.id, request: anonymous.request(), headers: new Headers() })
+		const merged = await mine.view()
+		expect(merged.lines.map((l) => [l.productHandle, l.quantity])).toEqual([
+			['bandana-xadrez-azul', 3],
+			['lacinho-rosa', 1],
+			// R$ 119,70 together: the gift is decided again on the merged cart.
+			['brinde-lacinho-pet', 1],
+		])
+		expect(await storefrontCartBackend.getCart(anonymous.cartId!)).toBeNull()
+
+		expect((await mine.act({ intent: 'checkout' })).body).toMatchObject({ ok: true, external: true })
+		const [user] = await queryRows<{ email: string }>(sql`select email from users where id = ${customer.id}::uuid`)
+		expect(fake.carts.at(-1)!.input.buyerIdentity).toEqual({ email: user!.email, countryCode: 'BR' })
 	})
 })
