@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+	bigint,
+	boolean,
+	check,
+	index,
+	integer,
+	jsonb,
+	pgTable,
+	text,
+	timestamp,
+	uniqueIndex,
+	uuid,
+} from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { type SelectedOption, productVariants, products } from './catalog'
 
@@ -61,9 +73,7 @@ export const cartLines = pgTable(
 		// clock_timestamp(), not now(): lines written in one transaction (a bandana and its
 		// extras, a line and the gift) still get distinct, increasing times, so the drawer
 		// lists them in the order they were added.
-		createdAt: timestamp({ withTimezone: true })
-			.notNull()
-			.default(sql`clock_timestamp()`),
+		createdAt: timestamp({ withTimezone: true }).notNull().default(sql`clock_timestamp()`),
 		/**
 		 * Insertion order, the tie-break after created_at: PGlite's clock has millisecond
 		 * resolution, so a bandana's extras written in one go could share a time and come back
@@ -72,7 +82,13 @@ export const cartLines = pgTable(
 		seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 	},
 	(t) => [
-		uniqueIndex('cart_lines_merge_key').on(t.cartId, t.variantId, t.isGift, t.isSubscription, sql`md5((${t.attributes})::text)`),
+		uniqueIndex('cart_lines_merge_key').on(
+			t.cartId,
+			t.variantId,
+			t.isGift,
+			t.isSubscription,
+			sql`md5((${t.attributes})::text)`,
+		),
 		index('cart_lines_variant_idx').on(t.variantId),
 		check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
 	],
@@ -247,7 +263,10 @@ export const orderStatusHistory = pgTable(
 	},
 	(t) => [
 		index('order_status_history_order_idx').on(t.orderId, t.createdAt),
-		check('order_status_history_from_valid', sql`${t.fromStatus} is null or ${t.fromStatus} in (${inList(ORDER_STATUSES)})`),
+		check(
+			'order_status_history_from_valid',
+			sql`${t.fromStatus} is null or ${t.fromStatus} in (${inList(ORDER_STATUSES)})`,
+		),
 		check('order_status_history_to_valid', sql`${t.toStatus} in (${inList(ORDER_STATUSES)})`),
 	],
 )

@@ -98,9 +98,7 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
 				<div className="flex flex-col items-center gap-3 py-16 text-center">
 					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
 					<p className="text-lg font-medium">{`Nenhum produto encontrado para "${query}"`}</p>
-					<p className="text-sm text-muted-foreground">
-						Confira a ortografia ou tente uma palavra mais simples, como "bandana" ou "coleira".
-					</p>
+					<p className="text-sm text-muted-foreground">Confira a ortografia ou tente uma palavra mais simples, como "bandana" ou "coleira".</p>
 				</div>
 			) : (
 				<div className="grid gap-6 lg:grid-cols-[220px_1fr]">
