@@ -581,6 +581,20 @@ CREATE TABLE "orders" (
 	CONSTRAINT "orders_cpf_format" CHECK ("orders"."cpf" ~ '^[0-9]{11}$')
 );
 --> statement-breakpoint
+CREATE TABLE "remote_cart_lines" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"cart_id" uuid NOT NULL,
+	"variant_id" text NOT NULL,
+	"quantity" integer NOT NULL,
+	"is_gift" boolean DEFAULT false NOT NULL,
+	"is_subscription" boolean DEFAULT false NOT NULL,
+	"attributes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "remote_cart_lines_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	CONSTRAINT "remote_cart_lines_quantity_positive" CHECK ("remote_cart_lines"."quantity" > 0),
+	CONSTRAINT "remote_cart_lines_variant_id_length" CHECK (length("remote_cart_lines"."variant_id") between 1 and 200)
+);
+--> statement-breakpoint
 CREATE TABLE "pets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -637,6 +651,7 @@ ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_changed_by_user_id_users_id_fk" FOREIGN KEY ("changed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remote_cart_lines" ADD CONSTRAINT "remote_cart_lines_cart_id_carts_id_fk" FOREIGN KEY ("cart_id") REFERENCES "public"."carts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pets" ADD CONSTRAINT "pets_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_token_hash_unique" ON "sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -716,4 +731,5 @@ CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at")
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "orders_payment_reference_idx" ON "orders" USING btree ("payment_provider","payment_reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_open_card_order_per_cart" ON "orders" USING btree ("cart_id") WHERE "orders"."status" = 'aguardando_pagamento' and "orders"."payment_method" = 'card' and "orders"."cart_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "remote_cart_lines_merge_key" ON "remote_cart_lines" USING btree ("cart_id","variant_id","is_gift","is_subscription",md5(("attributes")::text));--> statement-breakpoint
 CREATE INDEX "pets_user_idx" ON "pets" USING btree ("user_id","created_at");

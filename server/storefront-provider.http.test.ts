@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { HttpSession } from '#tests/e2e/support/http-session'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { demoCatalogue } from '#tests/support/fake-storefront/catalogue'
 import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
@@ -9,8 +10,8 @@ import { DEMO_RANDOM_SEED } from '~/server/seed/seed.server'
 /**
  * The production server with COMMERCE_PROVIDER=storefront, pointed at the fake Storefront
  * server holding the demo catalogue (issue 15, decision 046): the catalogue pages render the
- * store's products and prices, and a store failure shows the page's error state. The cart is the
- * next slice (it is logged as unavailable meanwhile).
+ * store's products and prices, a store failure shows the page's error state (502), and the cart
+ * on our server hands off to the store's hosted checkout.
  */
 
 let fake: FakeStorefront
@@ -81,14 +82,49 @@ describe('the catalogue pages on the Storefront API', () => {
 		}
 	})
 
-	test('the store failing (402, 500): the product and category pages show their error states', async () => {
+	test('the store failing (402, 500): the pages show their error states with a 502, search says it failed', async () => {
 		fake.failNext({ status: 402 })
 		const category = await page('/categoria/colar')
+		expect(category.status).toBe(502)
 		expect(category.html).toContain('Erro ao carregar produtos da categoria')
 		fake.failNext({ status: 500 })
 		const product = await page('/produto/bandana-vermelha')
+		expect(product.status).toBe(502)
 		expect(product.html).toContain('Erro ao carregar produto')
-		// Each was answered by the store's error, not by a crash of the server.
-		expect(app.logs.join('')).toMatch(/Payment required[\s\S]*HTTP error! status: 500/)
+		fake.failNext({ status: 500 })
+		const search = await page('/busca?q=coleira')
+		expect(search.status).toBe(502)
+		expect(search.html).toContain('Não foi possível buscar produtos agora. Tente novamente.')
+		expect(search.html).not.toContain('Unexpected Server Error')
+		// Each was answered by the store's error, logged, not by a crash of the server.
+		expect(app.logs.join('')).toMatch(/Payment required[\s\S]*HTTP error! status: 500[\s\S]*HTTP error! status: 500/)
+		// The store back: the same pages render.
+		expect((await page('/produto/bandana-vermelha')).status).toBe(200)
+	})
+
+	test('the cart: add the store’s variant, checkout → the hosted checkout URL; a 402 → §8’s toasts', async () => {
+		const shopper = new HttpSession(app.url)
+		const variant = fake.catalogue.products.find((p) => p.handle === 'bandana-preta')!.variants.find((v) => v.availableForSale)!
+		const added = await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId: variant.id, quantity: 1 }]) })
+		expect(added.status).toBe(200)
+		expect(await added.json()).toMatchObject({ ok: true, cart: { lines: [{ quantity: 1, unavailable: false }] } })
+
+		const checkout = await shopper.post('/cart', { intent: 'checkout' })
+		expect(checkout.status).toBe(200)
+		const body = (await checkout.json()) as { ok: boolean; external?: boolean; checkoutUrl?: string }
+		expect(body).toMatchObject({ ok: true, external: true })
+		expect(body.checkoutUrl).toMatch(/^https:\/\/loja-fake\.myshopify\.com\/cart\/c\/.*channel=online_store/)
+		expect(fake.carts.at(-1)!.input.lines).toEqual([expect.objectContaining({ merchandiseId: variant.id, quantity: 1 })])
+
+		fake.failNext({ status: 402 })
+		const refused = await shopper.post('/cart', { intent: 'checkout' })
+		expect(refused.status).toBe(502)
+		expect(await refused.json()).toMatchObject({
+			ok: false,
+			title: 'Erro ao criar checkout',
+			error: 'Não foi possível criar o checkout. Tente novamente.',
+			notice: { title: 'Shopify: Pagamento necessário' },
+			detail: 'Payment required',
+		})
 	})
 })

@@ -1,4 +1,5 @@
 import type { ServerBuild } from 'react-router'
+import type { CommerceError } from '~/commerce/errors'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { logger } from '~/server/logger.server'
 
@@ -32,6 +33,28 @@ export function databaseUnavailableResponse(): Response {
 	})
 }
 
+/**
+ * The commerce provider (a hosted store, decision 046) failed or timed out: the page is not
+ * broken, its upstream is. A Response keeps the status (502) through React Router, so the
+ * page's own error boundary ('Erro ao carregar produto', …) renders with it instead of a 500.
+ */
+function providerFailureResponse(status: number, message: string): Response {
+	return new Response(message, {
+		status,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+	})
+}
+
+/**
+ * By shape, not instanceof: the HTTP entry is bundled apart from the routes' build, so it holds
+ * its own copy of the CommerceError class.
+ */
+function isProviderFailure(error: unknown): error is CommerceError {
+	if (!(error instanceof Error)) return false
+	const { code, status, userMessage } = error as Partial<CommerceError>
+	return code === 'provider_error' && typeof status === 'number' && typeof userMessage === 'string'
+}
+
 type Handler = (args: never) => unknown
 
 function guard<F extends Handler>(handler: F, routeId: string): F {
@@ -39,6 +62,10 @@ function guard<F extends Handler>(handler: F, routeId: string): F {
 		try {
 			return await handler(args)
 		} catch (error) {
+			if (isProviderFailure(error)) {
+				logger.error({ err: error, route: routeId }, `provedor de catálogo falhou: respondendo ${error.status}`)
+				throw providerFailureResponse(error.status, error.userMessage)
+			}
 			if (!isDatabaseUnavailableError(error)) throw error
 			logger.warn({ err: error, route: routeId }, 'banco de dados indisponível: respondendo 503')
 			throw databaseUnavailableResponse()
@@ -49,7 +76,7 @@ function guard<F extends Handler>(handler: F, routeId: string): F {
 
 /**
  * The same build with every loader and action turning "database unreachable" into a 503
- * Response. Route modules are ES module namespaces (read-only), hence copies.
+ * Response and a failure of the commerce provider into its status (502). Route modules are ES module namespaces (read-only), hence copies.
  */
 export function withDatabaseOutageResponses(build: ServerBuild): ServerBuild {
 	const routes: ServerBuild['routes'] = {}

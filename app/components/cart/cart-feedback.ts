@@ -11,6 +11,9 @@ export const GIFT_TOAST = { title: '🎁 Brinde adicionado!', description: 'Para
 export function announceCartResult(data: unknown) {
 	if (!isCartActionResult(data)) return null
 	if (!data.ok) {
+		if (data.notice) toast.error(data.notice.title, { description: data.notice.description })
+		// document 000 §8: the store's error itself ('Payment required', 'No checkout URL returned from Shopify').
+		if (data.detail) console.warn(data.detail)
 		if (data.title) toast.error(data.title, { description: data.error })
 		else toast.error(data.error)
 		return null

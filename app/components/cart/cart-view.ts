@@ -60,7 +60,15 @@ export const EMPTY_CART_VIEW: CartView = {
 /** What the /cart action answers (fetcher.data). */
 export type CartActionResult =
 	| { ok: true; cart: CartView; giftAdded: boolean; checkoutUrl?: string; external?: boolean }
-	| { ok: false; error: string; title?: string }
+	| {
+			ok: false
+			error: string
+			title?: string
+			/** A toast the hosted store's failure adds before the error's (document 000 §8: HTTP 402). */
+			notice?: { title: string; description: string }
+			/** The store's own error text as §8 writes it ('Payment required', 'Cart creation failed: …'), for the console. */
+			detail?: string
+	  }
 
 export function isCartActionResult(value: unknown): value is CartActionResult {
 	return typeof value === 'object' && value !== null && 'ok' in value && typeof (value as { ok: unknown }).ok === 'boolean'

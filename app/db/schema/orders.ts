@@ -94,6 +94,37 @@ export const cartLines = pgTable(
 	],
 )
 
+/**
+ * The cart's lines when the catalogue is a hosted store (COMMERCE_PROVIDER=storefront, decision
+ * 046): the same cart on our server, but the variant is the store's id (a Shopify gid), so
+ * there is no foreign key to product_variants; prices and availability are read from the store
+ * when the cart is shown, and a variant the store no longer sells shows as unavailable.
+ */
+export const remoteCartLines = pgTable(
+	'remote_cart_lines',
+	{
+		id: uuid().primaryKey().defaultRandom(),
+		cartId: uuid()
+			.notNull()
+			.references(() => carts.id, { onDelete: 'cascade' }),
+		variantId: text().notNull(),
+		quantity: integer().notNull(),
+		isGift: boolean().notNull().default(false),
+		isSubscription: boolean().notNull().default(false),
+		attributes: jsonb().$type<LineAttribute[]>().notNull().default([]),
+		// As cart_lines: distinct increasing times and an insertion order for the drawer.
+		createdAt: timestamp({ withTimezone: true })
+			.notNull()
+			.default(sql`clock_timestamp()`),
+		seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+	},
+	(t) => [
+		uniqueIndex('remote_cart_lines_merge_key').on(t.cartId, t.variantId, t.isGift, t.isSubscription, sql`md5((${t.attributes})::text)`),
+		check('remote_cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+		check('remote_cart_lines_variant_id_length', sql`length(${t.variantId}) between 1 and 200`),
+	],
+)
+
 /** Orders of the built-in checkout (decision 5). Amounts are integer cents. */
 export const orders = pgTable(
 	'orders',

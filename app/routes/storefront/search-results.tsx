@@ -1,5 +1,5 @@
 import { PackageSearchIcon, SearchIcon } from 'lucide-react'
-import { Form } from 'react-router'
+import { data, Form } from 'react-router'
 import { hasFilters, parseBrowseParams } from '~/commerce/rules/browse'
 import { BrowseControls, BrowsePagination } from '~/components/shop/browse-controls'
 import { toProductCardData } from '~/components/shop/product-card'
@@ -12,6 +12,8 @@ import type { Route } from './+types/search-results'
 /** Document 000 §5: search runs from 2 trimmed characters; the panel's field takes 100. */
 const MIN_QUERY = 2
 const MAX_QUERY = 100
+/** The search panel's words for the same failure (resources/search.ts). */
+export const SEARCH_FAILED = 'Não foi possível buscar produtos agora. Tente novamente.'
 
 /**
  * /busca?q= — the whole result list of a search (issue 13): Enter in the header's search panel
@@ -23,8 +25,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const query = (url.searchParams.get('q') ?? '').trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY)
 	const params = parseBrowseParams(url.searchParams)
 	if (query.length < MIN_QUERY) return { query, result: null }
-	const { getCommerce } = await import('~/commerce/index.server')
-	const browsed = await getCommerce().browseProducts({ query, params })
+	const [{ getCommerce }, { isCommerceError }, { logger }] = await Promise.all([
+		import('~/commerce/index.server'),
+		import('~/commerce/errors'),
+		import('~/server/logger.server'),
+	])
+	let browsed
+	try {
+		browsed = await getCommerce().browseProducts({ query, params })
+	} catch (error) {
+		if (!isCommerceError(error) || error.code !== 'provider_error') throw error
+		// document 000 §8: a failed search empties the results and is logged; the page says the
+		// search failed (not "nothing found") and keeps its form, with the upstream's status.
+		logger.error({ err: error, query }, 'falha na busca de produtos')
+		return data({ query, result: null, failed: true as const }, { status: error.status, headers: { 'Cache-Control': 'no-store' } })
+	}
 	if (!browsed) return { query, result: null }
 	return {
 		query,
@@ -46,6 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 
 export default function SearchResultsPage({ loaderData }: Route.ComponentProps) {
 	const { query, result } = loaderData
+	const failed = 'failed' in loaderData && loaderData.failed
 	const keep = { q: query }
 	return (
 		<main className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-10">
@@ -67,7 +83,16 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
 					</p>
 				) : null}
 			</div>
-			{!result ? (
+			{failed ? (
+				<div className="flex flex-col items-center gap-3 py-16 text-center" role="alert">
+					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+					<p className="text-lg font-medium">{SEARCH_FAILED}</p>
+					<Button asChild variant="outline">
+						{/* A full reload: the point is to ask the store again. */}
+						<a href="">Tentar Novamente</a>
+					</Button>
+				</div>
+			) : !result ? (
 				<p className="text-muted-foreground">Digite pelo menos {MIN_QUERY} letras para buscar.</p>
 			) : result.total === 0 && !hasFilters(result.params.filters) ? (
 				<div className="flex flex-col items-center gap-3 py-16 text-center">

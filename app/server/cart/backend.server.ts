@@ -14,6 +14,7 @@ import { idList } from '~/commerce/builtin/product-loader.server'
 import { canonicalAttributes, isUuid } from '~/commerce/builtin/validation.server'
 import type { Cart, CartLineUpdateInput, Checkout, LineAttribute } from '~/commerce/types'
 import { getEnv } from '~/server/env.server'
+import { storefrontCartBackend } from './storefront-backend.server'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 
 /**
@@ -193,7 +194,7 @@ export function getCartBackend(): CartBackend {
 		case 'builtin':
 			return builtinCartBackend
 		case 'storefront':
-			// Issue 15's next slice: our cart holding the store's variant ids (decision 046).
-			throw new Error('O carrinho do provedor storefront ainda não foi implementado (issue 15)')
+			// Our cart holding the store's variant ids (decision 046).
+			return storefrontCartBackend
 	}
 }

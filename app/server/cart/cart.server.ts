@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { CartActionResult, CartView } from '~/components/cart/cart-view'
 import { COMMERCE_MESSAGES, CommerceError, isCommerceError } from '~/commerce/errors'
+import { StorefrontError } from '~/commerce/storefront/client.server'
 import { giftRuleDecision } from '~/commerce/rules/totals'
 import { assignLineGroups, groupOf, isAddonLine, LINE_GROUP_MESSAGES } from '~/commerce/rules/line-groups'
 import type { Cart, CartLine } from '~/commerce/types'
@@ -204,12 +205,16 @@ export async function performCartAction(request: Request, userId: string | null,
 			} catch (error) {
 				logger.error({ error: String(error), cartId }, 'erro ao criar checkout')
 				const fromProductPage = input.intent === 'add'
+				const store = error instanceof StorefrontError ? error : null
 				return {
 					status: isCommerceError(error) ? statusOf(error) : 502,
 					body: {
 						ok: false,
 						title: CART_ERRORS.checkoutTitle,
 						error: fromProductPage ? CART_ERRORS.buyNowFailed : CART_ERRORS.checkoutFailed,
+						// A hosted store's failure (decision 046): §8's 402 toast and its error text.
+						...(store?.toast ? { notice: store.toast } : {}),
+						...(store ? { detail: store.message } : {}),
 					},
 					headers,
 				}
