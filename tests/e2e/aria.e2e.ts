@@ -70,9 +70,17 @@ describe('Aria', () => {
 		const line = (await cart.json()).cart.lines[0]
 		expect(line?.productTitle).toBe(title)
 
+		// The add opens the cart drawer (as from any page), possibly just after the badge changed:
+		// wait for it, then close it and the panel.
+		await page.getByTestId('cart-drawer').waitFor({ state: 'attached' })
+		await expect
+			.poll(async () => {
+				if ((await page.locator('[role="dialog"]').count()) > 0) await page.keyboard.press('Escape')
+				return page.locator('[role="dialog"]').count()
+			})
+			.toBe(0)
+
 		// Dark theme, panel open: still accessible.
-		await page.keyboard.press('Escape')
-		await page.keyboard.press('Escape')
 		await new Shell(page).toggleTheme()
 		await aria.openFromLauncher()
 		await expectAccessible(page, 'painel da Aria com resposta (escuro)')

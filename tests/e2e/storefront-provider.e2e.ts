@@ -52,7 +52,8 @@ describe('the storefront on the Storefront API', () => {
 			// The home page's category carousel links the bandanas ('/bandanas', the 'bandana' collection).
 			await page.locator('main a[href="/bandanas"]').first().click()
 			await page.waitForURL(/\/bandanas$/)
-			await page.getByRole('heading', { level: 1 }).waitFor()
+			// The category's own heading: the home page's h1 is there until the new page renders.
+			await page.getByRole('heading', { level: 1, name: bandanas.title }).waitFor()
 			const firstCard = page.locator('main a[href^="/produto/"]').first()
 			const handle = (await firstCard.getAttribute('href'))!.replace('/produto/', '')
 			expect(bandanas.products).toContain(handle)
