@@ -52,7 +52,10 @@ describe('catálogo no back-office', () => {
 		await page.getByRole('form', { name: 'Novo produto' }).getByRole('button', { name: 'Criar produto' }).click()
 		await admin.shell.toast('Produto criado!')
 		await page.getByRole('heading', { level: 2, name: 'Variantes' }).waitFor()
-		const handleLine = page.getByRole('main').getByText(/^\/produto\/laco-teste-/).first()
+		const handleLine = page
+			.getByRole('main')
+			.getByText(/^\/produto\/laco-teste-/)
+			.first()
 		const handle = ((await handleLine.textContent()) ?? '').replace('/produto/', '').trim()
 		expect(handle).toMatch(/^laco-teste-[a-z0-9]+$/)
 		expect(await page.getByRole('textbox', { name: /: preço$/ }).count()).toBe(4)
