@@ -135,7 +135,9 @@ describe('catálogo no back-office', () => {
 		expect(await shopper.getByText('R$ 35,00').count()).toBeGreaterThan(0)
 		expect(await shopper.getByText('R$ 39,90').count()).toBe(0)
 
-		// Sold down to zero: every variant's stock 0, and the page says 'Indisponível'.
+		// Sold down to zero: every variant's stock 0, and the page says 'Indisponível'. The toast of the
+		// price change may still be shown, so the save is known done when its stock history rows appear.
+		const historyRowsBefore = await page.getByTestId('historico-estoque').count()
 		for (let i = 0; i < 4; i++)
 			await page
 				.getByRole('textbox', { name: /: estoque$/ })
@@ -143,7 +145,7 @@ describe('catálogo no back-office', () => {
 				.fill('0')
 		await page.getByRole('button', { name: 'Salvar produto' }).click()
 		await admin.shell.toast('Produto salvo!')
-		await page.getByTestId('historico-estoque').first().waitFor()
+		await expect.poll(() => page.getByTestId('historico-estoque').count(), { timeout: 20_000 }).toBeGreaterThan(historyRowsBefore)
 		await product.goto(handle)
 		await shopper.getByTestId('indisponivel').waitFor()
 
