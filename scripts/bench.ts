@@ -175,7 +175,10 @@ async function signedInCustomer(base: string): Promise<string> {
 	await (await post('/auth', { intent: 'signup', email, password })).arrayBuffer()
 	const signedIn = await post('/auth', { intent: 'signin', email, password })
 	await signedIn.arrayBuffer()
-	const session = signedIn.headers.getSetCookie().find((c) => c.startsWith('loja_session='))?.split(';')[0]
+	const session = signedIn.headers
+		.getSetCookie()
+		.find((c) => c.startsWith('loja_session='))
+		?.split(';')[0]
 	if (!session) throw new Error(`login do cliente do bench falhou: ${signedIn.status}`)
 	const pet = await post('/user/pets', { intent: 'add', name: 'Thor', breed: '', neckCm: '32', birthday: '' }, session)
 	await pet.arrayBuffer()
@@ -308,7 +311,9 @@ function printTable(rows: PageFigures[]) {
 
 function gitCommit(): string | null {
 	try {
-		return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()
+		return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+			.toString()
+			.trim()
 	} catch {
 		return null
 	}
@@ -330,7 +335,14 @@ async function main() {
 		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
 
 		// First without the page cache (every request rendered), then with it (issue 14).
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off', CATALOGUE_CACHE: 'on', REQUEST_METRICS: 'on' })
+		server = await startAppServer({
+			DATABASE_URL: database.url,
+			LOG_LEVEL: 'warn',
+			SEED_DEMO: 'false',
+			PAGE_CACHE: 'off',
+			CATALOGUE_CACHE: 'on',
+			REQUEST_METRICS: 'on',
+		})
 		log(`servidor em ${server.url}`)
 
 		const product = await productPath(server.url)
@@ -415,7 +427,13 @@ async function main() {
 		}
 
 		await server.stop()
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on' })
+		server = await startAppServer({
+			DATABASE_URL: database.url,
+			LOG_LEVEL: 'warn',
+			SEED_DEMO: 'false',
+			PAGE_CACHE: 'on',
+			CATALOGUE_CACHE: 'on',
+		})
 		log(`servidor com cache de páginas em ${server.url}`)
 		for (const row of rows) {
 			const cookie = cookies.get(row)
@@ -429,7 +447,11 @@ async function main() {
 			}
 			log(`carga com cache: ${row.name} ${row.path}`)
 			const figures = await load(`${server.url}${row.path}`, cookie)
-			row.cached = { ...figures, xCache, ratio: row.static.requestsPerSecond > 0 ? figures.requestsPerSecond / row.static.requestsPerSecond : 0 }
+			row.cached = {
+				...figures,
+				xCache,
+				ratio: row.static.requestsPerSecond > 0 ? figures.requestsPerSecond / row.static.requestsPerSecond : 0,
+			}
 		}
 
 		printTable(rows)
