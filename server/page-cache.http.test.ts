@@ -178,8 +178,8 @@ describe('page cache (production server)', () => {
 		const customer = newCustomer()
 		await shopper.signUp(customer.email, customer.password)
 		await shopper.signIn(customer.email, customer.password)
-		const collar = /href="(\/produto\/[a-z0-9-]+)"/.exec(await (await get(server, '/categoria/coleiras')).text())?.[1]
-		const paths = ['/', '/_root.data', '/categoria/bandanas', '/categoria/coleiras', PRODUCT, '/assinaturas', '/personalize']
+		const collar = /href="(\/produto\/[a-z0-9-]+)"/.exec(await (await get(server, '/categoria/colar')).text())?.[1]
+		const paths = ['/', '/_root.data', '/categoria/bandanas', '/categoria/colar', PRODUCT, '/assinaturas', '/personalize']
 		paths.push('/personalize-colares', '/atacado', '/privacidade', '/sitemap.xml', '/robots.txt', ...(collar ? [collar] : []))
 		for (const path of paths) {
 			await (await shopper.get(path)).text()
@@ -269,7 +269,7 @@ describe('page cache (production server)', () => {
 				await route.continue()
 			})
 			const response = await page.goto(`${server.url}${PRODUCT}`)
-			expect(response?.headers()['x-cache']).toBe('HIT')
+			expect(response?.headers()['x-cache']).toMatch(/^(HIT|STALE)$/)
 			const html = (await response?.text()) ?? ''
 			for (const trace of tracesOf(ana)) expect(html).not.toContain(trace)
 			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
