@@ -11,6 +11,8 @@
  *    the response size as the app sends it gzipped, the JavaScript the page loads gzipped (modulepreload and
  *    script URLs under /assets), and autocannon's requests/s and p50/p99 latency with
  *    BENCH_CONNECTIONS concurrent connections for BENCH_DURATION seconds.
+ *    The product page is also asked for as a signed-in customer with a pet ('Produto (logada)',
+ *    her session cookie on every request; decision 055).
  * 3b. Then the same pages from a server with the page cache on (PAGE_CACHE=on, issue 14):
  *    requests/s and p99 of a cache hit, and their ratio to the static bound.
  * 4. Serves the very same (gzipped) bytes from a bare node:http process and measures it the
@@ -37,11 +39,14 @@ const POSTGRES_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127
 // Browsers ask for gzip; so does the load, so the app pays for its compression as in real use.
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip' }
 
-type Target = { name: string; path: string; optional?: boolean }
+/** `cookie`: the page as a signed-in customer asks for it (her session cookie). */
+type Target = { name: string; path: string; optional?: boolean; cookie?: string }
 
 type PageFigures = {
 	name: string
 	path: string
+	/** Asked with a customer's session cookie (signed in, with a pet). */
+	signedIn: boolean
 	status: number
 	contentType: string
 	bodyBytes: number
@@ -110,8 +115,8 @@ async function seedDatabase(database: Database): Promise<number> {
 	}
 }
 
-async function fetchBytes(url: string): Promise<{ status: number; contentType: string; body: Buffer }> {
-	const response = await fetch(url)
+async function fetchBytes(url: string, cookie?: string): Promise<{ status: number; contentType: string; body: Buffer }> {
+	const response = await fetch(url, cookie ? { headers: { cookie } } : {})
 	return {
 		status: response.status,
 		contentType: response.headers.get('content-type') ?? 'application/octet-stream',
@@ -148,6 +153,39 @@ export function assetScripts(html: string): string[] {
 	return [...found]
 }
 
+function withCookie(cookie: string | undefined): Record<string, string> {
+	return cookie ? { ...REQUEST_HEADERS, cookie } : REQUEST_HEADERS
+}
+
+/**
+ * A customer signed in, with a pet whose neck the product page turns into a size suggestion
+ * (issue 10): her session cookie, for the signed-in rows. Through the app's own forms.
+ */
+async function signedInCustomer(base: string): Promise<string> {
+	const id = `${Date.now().toString(36)}${process.pid}`
+	const email = `bench.${id}@exemplo.test`
+	const password = `senha-${id}-segura`
+	const post = (pathname: string, form: Record<string, string>, cookie = '') =>
+		fetch(`${base}${pathname}`, {
+			method: 'POST',
+			redirect: 'manual',
+			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie },
+			body: new URLSearchParams(form).toString(),
+		})
+	await (await post('/auth', { intent: 'signup', email, password })).arrayBuffer()
+	const signedIn = await post('/auth', { intent: 'signin', email, password })
+	await signedIn.arrayBuffer()
+	const session = signedIn.headers
+		.getSetCookie()
+		.find((c) => c.startsWith('loja_session='))
+		?.split(';')[0]
+	if (!session) throw new Error(`login do cliente do bench falhou: ${signedIn.status}`)
+	const pet = await post('/user/pets', { intent: 'add', name: 'Thor', breed: '', neckCm: '32', birthday: '' }, session)
+	await pet.arrayBuffer()
+	if (pet.status >= 400) throw new Error(`pet do cliente do bench: ${pet.status}`)
+	return session
+}
+
 /** A real product handle: the first product linked from the bandana category page. */
 async function productPath(base: string): Promise<string> {
 	const { body } = await fetchBytes(`${base}/categoria/bandanas`)
@@ -156,12 +194,12 @@ async function productPath(base: string): Promise<string> {
 	return match[1]
 }
 
-async function load(url: string): Promise<LoadFigures> {
+async function load(url: string, cookie?: string): Promise<LoadFigures> {
 	const result: Result = await autocannon({
 		url,
 		connections: CONNECTIONS,
 		duration: DURATION_SECONDS,
-		headers: REQUEST_HEADERS,
+		headers: withCookie(cookie),
 		timeout: 30,
 	})
 	return {
@@ -178,11 +216,11 @@ async function load(url: string): Promise<LoadFigures> {
  * Sequential requests first, so the load run does not measure cold caches and JIT; their
  * median is the page's cost with no queue in front of it (one connection).
  */
-async function warmUp(url: string): Promise<number> {
+async function warmUp(url: string, cookie?: string): Promise<number> {
 	const times: number[] = []
 	for (let i = 0; i < 20; i += 1) {
 		const started = performance.now()
-		await fetch(url, { headers: REQUEST_HEADERS }).then((r) => r.arrayBuffer())
+		await fetch(url, { headers: withCookie(cookie) }).then((r) => r.arrayBuffer())
 		times.push(performance.now() - started)
 	}
 	times.sort((a, b) => a - b)
@@ -273,7 +311,9 @@ function printTable(rows: PageFigures[]) {
 
 function gitCommit(): string | null {
 	try {
-		return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()
+		return execSync('git rev-parse HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+			.toString()
+			.trim()
 	} catch {
 		return null
 	}
@@ -295,14 +335,25 @@ async function main() {
 		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
 
 		// First without the page cache (every request rendered), then with it (issue 14).
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'off', CATALOGUE_CACHE: 'on', REQUEST_METRICS: 'on' })
+		server = await startAppServer({
+			DATABASE_URL: database.url,
+			LOG_LEVEL: 'warn',
+			SEED_DEMO: 'false',
+			PAGE_CACHE: 'off',
+			CATALOGUE_CACHE: 'on',
+			REQUEST_METRICS: 'on',
+		})
 		log(`servidor em ${server.url}`)
 
+		const product = await productPath(server.url)
+		const session = await signedInCustomer(server.url)
 		const targets: Target[] = [
 			{ name: 'Início', path: '/' },
 			{ name: 'Categoria', path: '/categoria/bandanas' },
 			// Optional while those routes are being built: reported when they answer 200.
-			{ name: 'Produto', path: await productPath(server.url), optional: true },
+			{ name: 'Produto', path: product, optional: true },
+			// The same page for a signed-in customer with a pet (decision 055).
+			{ name: 'Produto (logada)', path: product, cookie: session },
 			{ name: 'Busca', path: '/resources/search?q=laco', optional: true },
 			{ name: 'Assinaturas', path: '/assinaturas', optional: true },
 			{ name: 'Sitemap', path: '/sitemap.xml', optional: true },
@@ -311,7 +362,7 @@ async function main() {
 		const pages: { target: Target; status: number; contentType: string; body: Buffer; jsFiles: string[]; jsGzipBytes: number }[] = []
 		const assetSizes = new Map<string, number>()
 		for (const target of targets) {
-			const page = await fetchBytes(`${server.url}${target.path}`)
+			const page = await fetchBytes(`${server.url}${target.path}`, target.cookie)
 			if (page.status !== 200) {
 				if (target.optional) {
 					log(`${target.path} respondeu ${page.status}: fora do relatório`)
@@ -332,27 +383,36 @@ async function main() {
 			pages.push({ target, ...page, jsFiles, jsGzipBytes })
 		}
 
+		// One static copy per path (the signed-in row asks for a path already listed).
+		const staticPages = pages.filter((p, index) => pages.findIndex((q) => q.target.path === p.target.path) === index)
 		staticServer = await startStaticServer(
-			pages.map((p) => ({ path: p.target.path, body: p.body, contentType: p.contentType })),
+			staticPages.map((p) => ({ path: p.target.path, body: p.body, contentType: p.contentType })),
 			workDir,
 		)
 
 		const rows: PageFigures[] = []
+		const cookies = new Map<PageFigures, string | undefined>()
 		for (const page of pages) {
-			log(`carga: ${page.target.path} (${CONNECTIONS} conexões, ${DURATION_SECONDS} s, app e estático)`)
+			const { path: pagePath, cookie } = page.target
+			log(`carga: ${page.target.name} ${pagePath} (${CONNECTIONS} conexões, ${DURATION_SECONDS} s, app e estático)`)
 			const logsBefore = server.logs.length
-			const singleRequestMs = await warmUp(`${server.url}${page.target.path}`)
-			const serverFigures = requestMetrics(server.logs.slice(logsBefore), page.target.path)
-			const app = await load(`${server.url}${page.target.path}`)
-			await warmUp(`${staticServer.url}${page.target.path}`)
-			const bound = await load(`${staticServer.url}${page.target.path}`)
-			rows.push({
+			const singleRequestMs = await warmUp(`${server.url}${pagePath}`, cookie)
+			const serverFigures = requestMetrics(server.logs.slice(logsBefore), pagePath)
+			const app = await load(`${server.url}${pagePath}`, cookie)
+			// The bound for a path already measured is the one measured.
+			let bound = rows.find((r) => r.path === pagePath)?.static
+			if (!bound) {
+				await warmUp(`${staticServer.url}${pagePath}`)
+				bound = await load(`${staticServer.url}${pagePath}`)
+			}
+			const row: PageFigures = {
 				name: page.target.name,
-				path: page.target.path,
+				path: pagePath,
+				signedIn: cookie !== undefined,
 				status: page.status,
 				contentType: page.contentType,
 				bodyBytes: page.body.length,
-				bodyGzipBytes: await wireBytes(`${server.url}${page.target.path}`),
+				bodyGzipBytes: await wireBytes(`${server.url}${pagePath}`),
 				jsFiles: page.jsFiles,
 				jsGzipBytes: page.jsGzipBytes,
 				singleRequestMs,
@@ -361,24 +421,37 @@ async function main() {
 				static: bound,
 				ratio: bound.requestsPerSecond > 0 ? app.requestsPerSecond / bound.requestsPerSecond : 0,
 				cached: null,
-			})
+			}
+			rows.push(row)
+			cookies.set(row, cookie)
 		}
 
 		await server.stop()
-		server = await startAppServer({ DATABASE_URL: database.url, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on' })
+		server = await startAppServer({
+			DATABASE_URL: database.url,
+			LOG_LEVEL: 'warn',
+			SEED_DEMO: 'false',
+			PAGE_CACHE: 'on',
+			CATALOGUE_CACHE: 'on',
+		})
 		log(`servidor com cache de páginas em ${server.url}`)
 		for (const row of rows) {
-			await warmUp(`${server.url}${row.path}`)
-			const probe = await fetch(`${server.url}${row.path}`, { headers: REQUEST_HEADERS })
+			const cookie = cookies.get(row)
+			await warmUp(`${server.url}${row.path}`, cookie)
+			const probe = await fetch(`${server.url}${row.path}`, { headers: withCookie(cookie) })
 			await probe.arrayBuffer()
 			const xCache = probe.headers.get('x-cache')
 			if (xCache !== 'HIT') {
-				log(`${row.path}: fora do cache de páginas (${xCache ?? 'sem X-Cache'})`)
+				log(`${row.name} ${row.path}: fora do cache de páginas (${xCache ?? 'sem X-Cache'})`)
 				continue
 			}
-			log(`carga com cache: ${row.path}`)
-			const figures = await load(`${server.url}${row.path}`)
-			row.cached = { ...figures, xCache, ratio: row.static.requestsPerSecond > 0 ? figures.requestsPerSecond / row.static.requestsPerSecond : 0 }
+			log(`carga com cache: ${row.name} ${row.path}`)
+			const figures = await load(`${server.url}${row.path}`, cookie)
+			row.cached = {
+				...figures,
+				xCache,
+				ratio: row.static.requestsPerSecond > 0 ? figures.requestsPerSecond / row.static.requestsPerSecond : 0,
+			}
 		}
 
 		printTable(rows)

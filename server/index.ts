@@ -51,8 +51,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	// them in its buffer. (The stream also says Cache-Control: no-transform.)
 	app.use(
 		compression({
-			filter: (req, res) =>
-				!String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
+			filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
 		}),
 	)
 	app.use(
@@ -102,9 +101,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	})
 
 	if (options.dev) {
-		const vite = await import('vite').then((m) =>
-			m.createServer({ server: { middlewareMode: true }, appType: 'custom' }),
-		)
+		const vite = await import('vite').then((m) => m.createServer({ server: { middlewareMode: true }, appType: 'custom' }))
 		app.use(vite.middlewares)
 		const build = async () => {
 			try {
@@ -123,9 +120,14 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
 		if (env.REQUEST_METRICS) app.use(requestMetricsLog)
 		if (env.PAGE_CACHE) {
-			// Anonymous storefront pages from memory (issue 14, decision 045); any store event
-			// (this server's or, through LISTEN/NOTIFY, another's) empties it.
-			const pageCache = createPageCache()
+			// Storefront pages from memory, signed in or not (issue 14, decisions 045 and 055); any
+			// store event (this server's or, through LISTEN/NOTIFY, another's) empties it.
+			const pageCache = createPageCache({
+				alsoPaths: env.PAGE_CACHE_ALSO,
+				// A listed page whose render read who was asking is never stored: it costs a render per
+				// request, so it is worth a line in the log (move that part to /resources/visitor).
+				onPersonal: (key, cookies) => logger.warn({ page: key, cookies }, 'página não guardada no cache: a renderização leu quem pede'),
+			})
 			subscribe(STORE_CHANNEL, () => pageCache.invalidate())
 			const render = pageRenderer({ build, mode: 'production' })
 			app.use((req, res, next) => void pageCache.handle(req, res, next, render).catch(next))
@@ -166,7 +168,9 @@ async function main() {
 		logger[hosts.level](hosts.message)
 		// The demo takes test cards; a shop on the internet must say so out loud (decision 019).
 		if (env.NODE_ENV === 'production' && env.PAYMENT_MODE === 'test' && env.PUBLIC_URL) {
-			logger.warn('PAYMENT_MODE=test: cartões vão para o provedor de teste e nenhum dinheiro é cobrado. Para vender de verdade, defina PAYMENT_MODE=live.')
+			logger.warn(
+				'PAYMENT_MODE=test: cartões vão para o provedor de teste e nenhum dinheiro é cobrado. Para vender de verdade, defina PAYMENT_MODE=live.',
+			)
 		}
 	})
 

@@ -8,11 +8,13 @@ import { HttpSession } from '#tests/e2e/support/http-session'
 import { CHROMIUM, CHROMIUM_ARGS } from '#tests/e2e/support/chromium'
 
 /**
- * The page cache in the production server (issue 14, decision 045), through HTTP: anonymous
+ * The page cache in the production server (issues 14, decisions 045 and 055), through HTTP:
  * pages come from memory with their own nonce; a store event on one app server empties the
- * cache of both (PostgreSQL LISTEN/NOTIFY); a signed-in shopper never gets, nor leaves behind,
- * a shared page; a cached page works in Chromium (its scripts run under the new nonce).
- * Two servers on a scratch PostgreSQL when TEST_DATABASE_URL is set, else one on PGlite.
+ * cache of both (PostgreSQL LISTEN/NOTIFY); signed-in shoppers share the cached pages, which
+ * carry no trace of anyone, and get their own parts (pets' size suggestions included) after
+ * load; a render that reads who is asking is never stored; a cached page works in Chromium (its
+ * scripts run under the new nonce). Two servers on a scratch PostgreSQL when TEST_DATABASE_URL is
+ * set, else one on PGlite.
  */
 
 const PRODUCT = '/produto/bandana-preta'
@@ -21,7 +23,14 @@ let pool: pg.Pool | null = null
 let dropDatabase: () => Promise<void> = async () => {}
 
 beforeAll(async () => {
-	const env = { PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }
+	// PAGE_CACHE_ALSO: the guard's check — the customer dashboard reads the session; it must never be stored.
+	const env = {
+		PAGE_CACHE: 'on',
+		CATALOGUE_CACHE: 'on',
+		PAGE_CACHE_ALSO: '/user/dashboard',
+		ADMIN_EMAIL: ADMIN.email,
+		ADMIN_PASSWORD: ADMIN.password,
+	}
 	if (process.env.TEST_DATABASE_URL) {
 		const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, `cache_${process.pid}_${Date.now()}`)
 		dropDatabase = scratch.drop
@@ -43,6 +52,24 @@ afterAll(async () => {
 
 const get = (server: RunningServer, path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers })
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1] ?? ''
+
+type Shopper = { session: HttpSession; email: string; fullName: string; pet: string; neckMm: number }
+
+/** A customer signed up and in, with her full name and one pet with a neck measure. */
+async function shopperWithPet(server: RunningServer, fullName: string, pet: string, neckCm: number): Promise<Shopper> {
+	const session = new HttpSession(server.url)
+	const { email, password } = newCustomer()
+	await session.signUp(email, password)
+	await session.signIn(email, password)
+	const profile = await session.post('/user/profile', { fullName, phone: '', instagramHandle: '', petName: '', petBreed: '' })
+	expect(profile.status).toBeLessThan(400)
+	const added = await session.post('/user/pets', { intent: 'add', name: pet, breed: '', neckCm: String(neckCm), birthday: '' })
+	expect(added.status).toBeLessThan(400)
+	return { session, email, fullName, pet, neckMm: neckCm * 10 }
+}
+
+/** What must never be in a shared page: her name, e-mail and pet. */
+const tracesOf = (shopper: Shopper) => [shopper.email, shopper.fullName, shopper.fullName.split(' ')[0] as string, shopper.pet]
 
 /** Polls until the server answers a fresh render (the other server's event arrives by NOTIFY). */
 async function untilMiss(server: RunningServer, path: string): Promise<Response> {
@@ -112,25 +139,79 @@ describe('page cache (production server)', () => {
 		60_000,
 	)
 
-	test('a signed-in shopper is rendered for herself: never served nor leaving a shared page', async () => {
+	test('signed-in shoppers get the cached product page, with no trace of anyone; each gets her own pets after load', async () => {
+		const server = servers[0] as RunningServer
+		const ana = await shopperWithPet(server, 'Anastácia Quitéria', 'Thorzinho Quitério', 32)
+		const bia = await shopperWithPet(server, 'Bernadete Lobato', 'Paçoquinha Lobato', 45)
+		await (await get(server, PRODUCT)).text()
+		for (const [shopper, other] of [
+			[ana, bia],
+			[bia, ana],
+		] as const) {
+			for (const path of [PRODUCT, `${PRODUCT}.data`]) {
+				await (await shopper.session.get(path)).text()
+				const page = await shopper.session.get(path)
+				expect(page.status, path).toBe(200)
+				expect(page.headers.get('x-cache'), path).toBe('HIT')
+				expect(page.headers.get('cache-control'), path).toMatch(/^public, /)
+				const body = await page.text()
+				expect(body).toContain('Bandana Preta')
+				for (const trace of [...tracesOf(ana), ...tracesOf(bia)]) expect(body, `${path}: ${trace}`).not.toContain(trace)
+			}
+			// Her own parts, pets included, come from /resources/visitor, which no cache may keep.
+			const visitor = await shopper.session.get('/resources/visitor')
+			expect(visitor.headers.get('cache-control')).toBe('private, no-store')
+			const own = (await visitor.json()) as { user: { email: string } | null; pets: { name: string; neckMm: number }[] }
+			expect(own.user?.email).toBe(shopper.email)
+			expect(own.pets).toEqual([{ name: shopper.pet, neckMm: shopper.neckMm }])
+			for (const trace of tracesOf(other)) expect(JSON.stringify(own)).not.toContain(trace)
+		}
+		const anonymous = await get(server, PRODUCT)
+		expect(anonymous.headers.get('x-cache')).toBe('HIT')
+		const html = await anonymous.text()
+		for (const trace of [...tracesOf(ana), ...tracesOf(bia)]) expect(html).not.toContain(trace)
+	})
+
+	test('no listed page depends on who asks: each is a cache hit for a signed-in shopper', async () => {
 		const server = servers[0] as RunningServer
 		const shopper = new HttpSession(server.url)
 		const customer = newCustomer()
 		await shopper.signUp(customer.email, customer.password)
 		await shopper.signIn(customer.email, customer.password)
-		const warm = await get(server, '/assinaturas')
-		await warm.text()
-		const own = await shopper.get('/assinaturas')
-		expect(own.headers.get('x-cache')).toBeNull()
-		expect(own.headers.get('cache-control') ?? '').not.toMatch(/public/)
-		await own.text()
-		// Her own parts come from /resources/visitor, which no cache may keep.
-		const visitor = await shopper.get('/resources/visitor')
-		expect(visitor.headers.get('cache-control')).toBe('private, no-store')
-		expect(((await visitor.json()) as { user: { email: string } | null }).user?.email).toBe(customer.email)
-		const anonymous = await get(server, '/assinaturas')
-		expect(anonymous.headers.get('x-cache')).toBe('HIT')
-		expect(await anonymous.text()).not.toContain(customer.email)
+		const collar = /href="(\/produto\/[a-z0-9-]+)"/.exec(await (await get(server, '/categoria/colar')).text())?.[1]
+		const paths = ['/', '/_root.data', '/categoria/bandanas', '/categoria/colar', PRODUCT, '/assinaturas', '/personalize']
+		paths.push('/personalize-colares', '/atacado', '/privacidade', '/sitemap.xml', '/robots.txt', ...(collar ? [collar] : []))
+		for (const path of paths) {
+			await (await shopper.get(path)).text()
+			const again = await shopper.get(path)
+			expect(again.status, path).toBe(200)
+			// The guard would refuse to store a render that read the session: a hit proves none did.
+			expect(again.headers.get('x-cache'), path).toBe('HIT')
+			expect(await again.text(), path).not.toContain(customer.email)
+		}
+	})
+
+	test('the guard: a listed page whose render reads the session is sent to its own shopper only, never stored', async () => {
+		const server = servers[0] as RunningServer
+		const ana = await shopperWithPet(server, 'Aurora Tavares', 'Bolinha Tavares', 30)
+		const bia = await shopperWithPet(server, 'Brígida Saldanha', 'Pipoca Saldanha', 30)
+		for (const [shopper, other] of [
+			[ana, bia],
+			[bia, ana],
+			[ana, bia],
+		] as const) {
+			const dashboard = await shopper.session.get('/user/dashboard')
+			expect(dashboard.status).toBe(200)
+			expect(dashboard.headers.get('x-cache')).toBe('BYPASS')
+			expect(dashboard.headers.get('cache-control')).toBe('private, no-store')
+			const html = await dashboard.text()
+			expect(html).toContain(shopper.fullName.split(' ')[0])
+			for (const trace of tracesOf(other)) expect(html).not.toContain(trace)
+		}
+		const anonymous = await get(server, '/user/dashboard', {})
+		expect(anonymous.status).toBe(200)
+		expect(anonymous.url).toContain('/auth')
+		expect(server.logs.join('')).toContain('página não guardada no cache')
 	})
 
 	test('a cached page runs in Chromium: hydrated under the new nonce, no CSP errors', async () => {
@@ -162,6 +243,47 @@ describe('page cache (production server)', () => {
 			expect(again?.headers()['x-cache']).toMatch(/^(HIT|STALE)$/)
 			expect(await again?.text()).not.toContain('Carrinho (1 item)')
 			await page.getByRole('button', { name: 'Carrinho (1 item)' }).waitFor()
+			expect(errors).toEqual([])
+		} finally {
+			await browser.close()
+		}
+	}, 60_000)
+
+	test("in Chromium: a signed-in shopper's cached product page shows her pet's size after load, in place, nothing below it moving", async () => {
+		const server = servers[0] as RunningServer
+		const ana = await shopperWithPet(server, 'Amarílis Prado', 'Biscoito Prado', 32)
+		await (await get(server, PRODUCT)).text()
+		const session = /loja_session=([^;]+)/.exec(ana.session.cookieHeader())?.[1] ?? ''
+		const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+		try {
+			const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+			await context.addCookies([{ name: 'loja_session', value: session, url: server.url, httpOnly: true }])
+			const page = await context.newPage()
+			const errors: string[] = []
+			page.on('pageerror', (error) => errors.push(error.message))
+			// Her part is held back until the page is measured without it.
+			let release = () => {}
+			const held = new Promise<void>((resolve) => (release = resolve))
+			await page.route('**/resources/visitor', async (route) => {
+				await held
+				await route.continue()
+			})
+			const response = await page.goto(`${server.url}${PRODUCT}`)
+			expect(response?.headers()['x-cache']).toMatch(/^(HIT|STALE)$/)
+			const html = (await response?.text()) ?? ''
+			for (const trace of tracesOf(ana)) expect(html).not.toContain(trace)
+			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
+			const slot = page.getByTestId('tamanhos-sugeridos')
+			const below = page.getByRole('button', { name: 'Adicionar ao Carrinho' }).first()
+			const before = { slot: await slot.boundingBox(), below: await below.boundingBox() }
+			expect(await slot.textContent()).toBe('')
+			release()
+			const hint = page.getByTestId('tamanho-sugerido')
+			await hint.waitFor()
+			expect(await hint.textContent()).toMatch(/^Tamanho sugerido para Biscoito Prado: [A-Z]{1,2}/)
+			// Reserved: the same box before and after, and what follows did not move.
+			expect(await slot.boundingBox()).toEqual(before.slot)
+			expect(await below.boundingBox()).toEqual(before.below)
 			expect(errors).toEqual([])
 		} finally {
 			await browser.close()

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { gunzipSync } from 'node:zlib'
-import { type RenderedPage, createPageCache, gzipWithNonce, keyOf } from './page-cache'
 import { constants, deflateRawSync } from 'node:zlib'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { readCookie } from '~/server/cookies.server'
+import { type RenderedPage, createPageCache, gzipWithNonce, keyOf } from './page-cache'
 
 /**
  * The page cache's rules over real HTTP, with a fake renderer in place of React Router: what is
@@ -16,22 +18,40 @@ import { constants, deflateRawSync } from 'node:zlib'
 let clock = 1_000_000
 let renders = 0
 let version = 'v1'
-let answer: 'page' | 'cookie' | 'missing' | 'broken' = 'page'
+let answer: 'page' | 'cookie' | 'private' | 'missing' | 'broken' | 'user' | 'cart' | 'theme' = 'page'
 /** Resolves the render in progress (tests that hold one). */
 let hold: Promise<void> | null = null
+
+/** The request as React Router's loaders see it. */
+const webRequest = (req: express.Request) =>
+	new Request(`http://loja.test${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } })
 
 async function fakeRender(req: express.Request, nonce: string): Promise<RenderedPage> {
 	renders += 1
 	const seen = version
 	if (hold) await hold
+	// What a loader may read about who is asking, after some awaiting as a real one would.
+	let who = ''
+	if (answer === 'user' || answer === 'cart' || answer === 'theme') await new Promise((resolve) => setTimeout(resolve, 5))
+	if (answer === 'user') who = (await getOptionalUser(webRequest(req)))?.email ?? 'ninguém'
+	if (answer === 'cart') who = readCookie(webRequest(req), 'loja_cart') ?? 'sem carrinho'
+	if (answer === 'theme') who = readCookie(webRequest(req), 'theme') ?? 'sem tema'
 	if (answer === 'missing') return { status: 404, headers: [['content-type', 'text/html']], body: 'não achei' }
 	if (answer === 'broken') return { status: 500, headers: [['content-type', 'text/html']], body: 'erro' }
 	const headers: [string, string][] = [['content-type', 'text/html; charset=utf-8']]
 	if (answer === 'cookie') headers.push(['set-cookie', 'loja_visita=1'])
-	return { status: 200, headers, body: `<html><script nonce="${nonce}">x</script><p>${seen} ${req.path}</p></html>` }
+	if (answer === 'private') headers.push(['cache-control', 'private, max-age=60'])
+	return { status: 200, headers, body: `<html><script nonce="${nonce}">x</script><p>${seen} ${req.path}${who ? ` ${who}` : ''}</p></html>` }
 }
 
-const cache = createPageCache({ freshMs: 1000, staleMs: 5000, maxEntries: 3, now: () => clock })
+const personal: { key: string; cookies: string[] }[] = []
+const cache = createPageCache({
+	freshMs: 1000,
+	staleMs: 5000,
+	maxEntries: 3,
+	now: () => clock,
+	onPersonal: (key, cookies) => personal.push({ key, cookies }),
+})
 const app = express()
 app.use((_req, res, next) => {
 	res.locals.cspNonce = randomBytes(16).toString('base64')
@@ -57,6 +77,7 @@ beforeEach(() => {
 	version = 'v1'
 	answer = 'page'
 	hold = null
+	personal.length = 0
 })
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers })
@@ -105,19 +126,61 @@ describe('page cache', () => {
 		)
 	})
 
-	test('a signed-in request is rendered for itself and never stored; a cart or toast cookie shares the page (decision 049)', async () => {
-		const personal = await get('/', { cookie: 'loja_session=abc' })
-		expect(await personal.text()).toBe('renderizada para esta pessoa')
-		expect(personal.headers.get('x-cache')).toBeNull()
-		expect(renders).toBe(0)
-		expect((await get('/', { cookie: 'theme=dark; loja_session=abc' })).headers.get('x-cache')).toBeNull()
-		// The cart, visitor and toast cookies, and other sites' (analytics), do not make a page
-		// personal (the browser asks /resources/visitor for those parts); the theme is part of the key.
-		expect((await get('/', { cookie: 'loja_cart=1' })).headers.get('x-cache')).toBe('MISS')
-		for (const cookie of ['loja_toast=x', 'loja_visitor=2; loja_buyer=3', '_ga=1'])
+	test('a signed-in shopper shares the page (decision 055); so do the cart and toast cookies (decision 049); the theme is in the key', async () => {
+		expect((await get('/', { cookie: 'loja_session=abc' })).headers.get('x-cache')).toBe('MISS')
+		const signedIn = await get('/', { cookie: 'loja_session=outra; loja_cart=1' })
+		expect(signedIn.headers.get('x-cache')).toBe('HIT')
+		expect(signedIn.headers.get('cache-control')).toMatch(/^public, /)
+		for (const cookie of ['loja_toast=x', 'loja_visitor=2; loja_buyer=3', '_ga=1', ''])
 			expect((await get('/', { cookie })).headers.get('x-cache'), cookie).toBe('HIT')
-		expect((await get('/', { cookie: 'theme=dark' })).headers.get('x-cache')).toBe('MISS')
+		expect((await get('/', { cookie: 'theme=dark; loja_session=abc' })).headers.get('x-cache')).toBe('MISS')
 		expect((await get('/', { cookie: 'theme=dark; _ga=2; loja_cart=9' })).headers.get('x-cache')).toBe('HIT')
+		expect(renders).toBe(2)
+	})
+
+	test('the guard: a render that asked who is signed in is sent to its requester only, never stored, whoever asked', async () => {
+		answer = 'user'
+		// Signed out: getOptionalUser answers null without a query, but the page depended on it.
+		for (const cookie of ['', 'loja_session=abc']) {
+			const response = await get('/produto/bandana-preta', { cookie })
+			expect(response.status).toBe(200)
+			expect(response.headers.get('x-cache')).toBe('BYPASS')
+			expect(response.headers.get('cache-control')).toBe('private, no-store')
+			expect(await response.text()).toContain('/produto/bandana-preta ninguém')
+		}
+		expect(renders).toBe(2)
+		expect(cache.stats()).toMatchObject({ entries: 0, personal: 2 })
+		expect(personal).toEqual([
+			{ key: '/produto/bandana-preta?#system', cookies: ['loja_session'] },
+			{ key: '/produto/bandana-preta?#system', cookies: ['loja_session'] },
+		])
+		// Any cookie but the theme counts: the cart identifies a shopper as well.
+		answer = 'cart'
+		const cart = await get('/categoria/bandanas', { cookie: 'loja_cart=c1' })
+		expect(cart.headers.get('x-cache')).toBe('BYPASS')
+		expect(await cart.text()).toContain('c1')
+		expect((await get('/categoria/bandanas', { cookie: 'loja_cart=c2' })).headers.get('x-cache')).toBe('BYPASS')
+		expect(cache.stats().entries).toBe(0)
+		// The theme is part of the key: reading it is allowed.
+		answer = 'theme'
+		await get('/assinaturas', { cookie: 'theme=dark; loja_session=abc' })
+		const dark = await get('/assinaturas', { cookie: 'theme=dark' })
+		expect(dark.headers.get('x-cache')).toBe('HIT')
+		expect(await dark.text()).toContain('/assinaturas dark')
+	})
+
+	test('the guard holds for waiters: requests waiting on a render that turned out personal render for themselves', async () => {
+		answer = 'user'
+		let release = () => {}
+		hold = new Promise((resolve) => (release = resolve))
+		const pending = [get('/', { cookie: 'loja_session=a' }), get('/'), get('/')]
+		await new Promise((resolve) => setTimeout(resolve, 30))
+		release()
+		const responses = await Promise.all(pending)
+		expect(responses[0]?.headers.get('x-cache')).toBe('BYPASS')
+		// The others were handed on to the app (which renders for each person).
+		for (const response of responses.slice(1)) expect(await response.text()).toBe('renderizada para esta pessoa')
+		expect(cache.stats().entries).toBe(0)
 	})
 
 	test('only storefront pages; tracking parameters share the page, others do not', async () => {
@@ -139,6 +202,10 @@ describe('page cache', () => {
 		const cookie = await get('/produto/x')
 		expect(cookie.headers.get('set-cookie')).toBe('loja_visita=1')
 		expect((await get('/produto/x')).headers.get('x-cache')).toBe('BYPASS')
+		answer = 'private'
+		const own = await get('/produto/y')
+		expect(own.headers.get('x-cache')).toBe('BYPASS')
+		expect(own.headers.get('cache-control')).toBe('private, max-age=60')
 		expect(cache.stats().entries).toBe(0)
 	})
 

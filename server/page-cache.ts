@@ -1,22 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
+import { type RenderRecord, recordRender } from '~/server/render-record.server'
 
 /**
- * The page cache for anonymous storefront pages (issue 14, decision 045). A shopper who comes
- * from an Instagram or WhatsApp link carries none of the shop's cookies: the page she gets is
- * the same for everyone, so it is rendered once and served from memory until the catalogue,
- * settings, reviews, stock or media change (store events, which reach every app server through
- * PostgreSQL's LISTEN/NOTIFY) or, as a safety net, FRESH_MS pass.
+ * The page cache for storefront pages (issue 14, decisions 045 and 055). The listed pages are the
+ * same for everyone: who is looking (the signed-in person, cart, favourites, toast, badges, the
+ * pets' size suggestions) reaches the browser after load from `/resources/visitor` (decision
+ * 049). So a page is rendered once and served from memory, to shoppers signed in or not, until
+ * the catalogue, settings, reviews, stock or media change (store events, which reach every app
+ * server through PostgreSQL's LISTEN/NOTIFY) or, as a safety net, FRESH_MS pass.
  *
- * - Only GET/HEAD of the listed storefront paths, and not for a signed-in shopper (the session
- *   cookie): her product pages suggest sizes for her pets, so she is rendered for herself, every
- *   time, and that page is never stored. The other shop cookies (cart, visitor, toast, buyer) no
- *   longer change the HTML: the cart, favourites and toast reach the browser after load from
- *   `/resources/visitor` (decision 049), so a shopper with a cart gets the shared page. The theme
- *   cookie is part of the key (the HTML's class differs).
- * - Only 200 HTML (or `.data`) answers without Set-Cookie are stored. The rendering request's
- *   CSP nonce is replaced by a placeholder and each response gets its own nonce back.
+ * - Only GET/HEAD of the listed storefront paths (never /user, /admin, the cart or checkout). The
+ *   theme cookie is part of the key (the HTML's class differs); no other cookie is.
+ * - The guard (decision 055): every render runs inside `recordRender`, which notes each cookie the
+ *   app reads (`readCookie`, and `getOptionalUser` for the session). A render that read any cookie
+ *   but the theme depended on who asked: it is sent to that request only, never stored, whatever
+ *   the path. So a loader that starts asking for the user makes its page uncached, never shared.
+ * - Only 200 HTML (or `.data`) answers without Set-Cookie nor `private`/`no-store` are stored. The
+ *   rendering request's CSP nonce is replaced by a placeholder and each response gets its own
+ *   nonce back.
  * - A miss renders once however many requests wait for it (single flight); an entry older than
  *   FRESH_MS is served while one request renders it again in the background (stale-while-revalidate).
  *   An invalidation bumps a generation: the next request for a page renders it (and sees the
@@ -47,13 +50,17 @@ export type PageCacheOptions = {
 	maxEntries?: number
 	maxBytes?: number
 	now?: () => number
+	/** Exact paths tried besides the storefront list (the guard's HTTP test: PAGE_CACHE_ALSO). */
+	alsoPaths?: readonly string[]
+	/** A render of a listed page read who was asking (a cookie outside the key): it was not stored. */
+	onPersonal?: (key: string, cookies: string[]) => void
 }
 
 /** Paths whose page is the same for every anonymous visitor. */
 const CACHEABLE_PATH =
 	/^\/(?:|_root\.data|categoria\/[a-z0-9-]+(?:\.data)?|produto\/[a-z0-9-]+(?:\.data)?|(?:assinaturas|personalize|personalize-colares|atacado|em-breve|trocas-e-devolucoes|privacidade|termos-de-uso)(?:\.data)?|sitemap\.xml|robots\.txt)$/
-/** The one shop cookie that still changes a listed page: the session (pet size suggestions). */
-const SESSION_COOKIE = /(?:^|;\s*)loja_session=/
+/** The cookies a stored page may depend on: those in its key. */
+const KEY_COOKIES = new Set(['theme'])
 /** Links shared on social networks carry these; the page does not depend on them. */
 const TRACKING_PARAM = /^(?:utm_[a-z]+|fbclid|gclid|igshid|mc_cid|mc_eid|ttclid|wbraid|gbraid)$/
 
@@ -63,13 +70,14 @@ export function createPageCache(options: PageCacheOptions = {}) {
 	const maxEntries = options.maxEntries ?? 1000
 	const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
 	const now = options.now ?? Date.now
+	const alsoPaths = new Set(options.alsoPaths ?? [])
 	/** A token no page contains, standing for the nonce in stored pages. */
 	const placeholder = `__nonce_${randomBytes(12).toString('hex')}__`
 	const entries = new Map<string, Entry>()
 	const inflight = new Map<string, Promise<Entry | null>>()
 	let bytes = 0
 	let generation = 0
-	const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, invalidations: 0 }
+	const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, invalidations: 0, personal: 0 }
 
 	function remove(key: string) {
 		const entry = entries.get(key)
@@ -95,11 +103,17 @@ export function createPageCache(options: PageCacheOptions = {}) {
 		req: ExpressRequest,
 		nonce: string,
 		render: Render,
-	): { promise: Promise<Entry | null>; page: Promise<RenderedPage> } {
+	): { promise: Promise<Entry | null>; page: Promise<RenderedPage>; record: RenderRecord } {
 		const startedIn = generation
-		const page = render(req, nonce)
+		const { record, result: page } = recordRender(() => render(req, nonce))
 		const promise = page
 			.then((rendered) => {
+				const personal = cookiesOutsideKey(record)
+				if (personal.length > 0) {
+					stats.personal += 1
+					options.onPersonal?.(key, personal)
+					return null
+				}
 				if (!isShareable(rendered) || startedIn !== generation) return null
 				const template = rendered.body.split(nonce).join(placeholder)
 				const pieces = template.split(placeholder).map((piece) => {
@@ -122,7 +136,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 			.catch(() => null)
 			.finally(() => inflight.delete(key))
 		inflight.set(key, promise)
-		return { promise, page }
+		return { promise, page, record }
 	}
 
 	function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, state: 'HIT' | 'STALE' | 'MISS') {
@@ -158,7 +172,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 	 * `next` (which renders them as usual).
 	 */
 	async function handle(req: ExpressRequest, res: ExpressResponse, next: () => void, render: Render) {
-		const key = keyOf(req)
+		const key = keyOf(req, alsoPaths)
 		if (key === null) {
 			stats.bypass += 1
 			return next()
@@ -198,7 +212,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 			return previous ? send(req, res, previous, 'STALE') : next()
 		}
 		const nonce = res.locals.cspNonce as string
-		const { promise, page } = renderOnce(key, req, nonce, render)
+		const { promise, page, record } = renderOnce(key, req, nonce, render)
 		let rendered: RenderedPage | null = null
 		let failure: unknown = null
 		try {
@@ -218,6 +232,8 @@ export function createPageCache(options: PageCacheOptions = {}) {
 		// Not shareable (an error page, a redirect, a cookie set): sent as rendered, to this request only.
 		res.status(rendered.status)
 		for (const [name, value] of rendered.headers) res.append(name, value)
+		// Rendered for this person: no cache on the way may keep it either.
+		if (cookiesOutsideKey(record).length > 0) res.setHeader('Cache-Control', 'private, no-store')
 		res.setHeader('X-Cache', 'BYPASS')
 		if (req.method === 'HEAD') res.end()
 		else res.send(rendered.body)
@@ -289,17 +305,22 @@ const KEPT_HEADERS = new Set(['content-type', 'link', 'x-robots-tag', 'content-l
 /** The cache key, or null when the request must be rendered for itself. */
 export function keyOf(
 	req: Pick<ExpressRequest, 'method' | 'path' | 'originalUrl'> & { get(name: string): string | undefined },
+	alsoPaths: ReadonlySet<string> = new Set(),
 ): string | null {
 	if (req.method !== 'GET' && req.method !== 'HEAD') return null
-	if (!CACHEABLE_PATH.test(req.path)) return null
+	if (!CACHEABLE_PATH.test(req.path) && !alsoPaths.has(req.path)) return null
 	const cookie = req.get('cookie') ?? ''
-	if (SESSION_COOKIE.test(cookie)) return null
 	const query = new URL(req.originalUrl, 'http://x').searchParams
 	const params = [...query].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 	// Too many distinct parameters is not a shopper's link: not worth a slot.
 	if (params.length > 8) return null
 	const theme = /(?:^|;\s*)theme=(light|dark|system)\b/.exec(cookie)?.[1] ?? 'system'
 	return `${req.path}?${new URLSearchParams(params).toString()}#${theme}`
+}
+
+/** The cookies a render read that its key does not hold: what made it personal. */
+function cookiesOutsideKey(record: RenderRecord): string[] {
+	return [...record.cookies].filter((name) => !KEY_COOKIES.has(name))
 }
 
 function isShareable(page: RenderedPage): boolean {

@@ -1,5 +1,12 @@
-/** Reads one cookie from a request's Cookie header (raw value: ours are base64url, no decoding). */
+import { noteCookieRead } from '~/server/render-record.server'
+
+/**
+ * Reads one cookie from a request's Cookie header (raw value: ours are base64url, no decoding).
+ * The one place the app reads cookies: it notes the read for the page cache's guard (a render
+ * that read who is asking is never shared; render-record.server.ts).
+ */
 export function readCookie(request: Request, name: string): string | null {
+	noteCookieRead(name)
 	const header = request.headers.get('cookie')
 	if (!header) return null
 	for (const pair of header.split(';')) {

@@ -162,6 +162,20 @@ const envFields = z.object({
 		.default('on')
 		.transform((v) => v === 'on'),
 	/**
+	 * Decision 055, for the guard's HTTP test only: exact paths (comma-separated) the page cache
+	 * tries besides its storefront list. The test lists /user/dashboard, whose render reads the
+	 * session: the guard must keep it out of the cache. Empty in use.
+	 */
+	PAGE_CACHE_ALSO: z
+		.string()
+		.default('')
+		.transform((v) =>
+			v
+				.split(',')
+				.map((path) => path.trim())
+				.filter((path) => path.startsWith('/')),
+		),
+	/**
 	 * Issue 14: the catalogue's reads kept in memory until the next store event (decision 050).
 	 * 'off' reads the provider every time (tests that write the database directly).
 	 */

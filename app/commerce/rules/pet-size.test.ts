@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatNeck, suggestSize } from './pet-size'
+import { formatNeck, suggestPetSizes, suggestSize } from './pet-size'
 
 const BANDANA_SIZES = ['P', 'M', 'U', 'G', 'GG', 'XG']
 
@@ -34,5 +34,20 @@ describe('suggestSize', () => {
 	test('formatNeck', () => {
 		expect(formatNeck(325)).toBe('32,5 cm')
 		expect(formatNeck(300)).toBe('30 cm')
+	})
+
+	test('suggestPetSizes: one line per pet, in order, among the offered sizes', () => {
+		const pets = [
+			{ name: 'Thor', neckMm: 320 },
+			{ name: 'Rex', neckMm: 650 },
+		]
+		expect(suggestPetSizes('bandana', pets, BANDANA_SIZES)).toEqual([
+			{ petName: 'Thor', neck: '32 cm', size: 'U' },
+			{ petName: 'Rex', neck: '65 cm', size: null },
+		])
+		expect(suggestPetSizes('collar', pets, ['P', 'M', 'G'])).toEqual([
+			{ petName: 'Thor', neck: '32 cm', size: 'M' },
+			{ petName: 'Rex', neck: '65 cm', size: null },
+		])
 	})
 })

@@ -54,3 +54,14 @@ export function suggestSize(kind: PetSizeKind, neckMm: number, offeredSizes: rea
 export function formatNeck(neckMm: number): string {
 	return `${(neckMm / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} cm`
 }
+
+/** A pet's neck as the customer registered it ('Meus Pets'). */
+export type PetNeck = { name: string; neckMm: number }
+
+/** One line of the product page's suggestions: 'Tamanho sugerido para Thor: G', or none fits (size null). */
+export type PetSizeSuggestion = { petName: string; neck: string; size: string | null }
+
+/** The suggestion for each pet, in the order given, among the sizes the product can sell now. */
+export function suggestPetSizes(kind: PetSizeKind, pets: readonly PetNeck[], offeredSizes: readonly string[]): PetSizeSuggestion[] {
+	return pets.map((pet) => ({ petName: pet.name, neck: formatNeck(pet.neckMm), size: suggestSize(kind, pet.neckMm, offeredSizes) }))
+}

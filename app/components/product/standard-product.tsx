@@ -24,7 +24,7 @@ import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
 import { useAddOnSchemas } from './use-add-on-schemas'
-import { type PetSizeHint, PetSizeHints } from './pet-size-hints'
+import { PetSizeHints } from './pet-size-hints'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { BANDANA_SIZE_GUIDE, COLLAR_SIZE_GUIDE, sizeHint } from './size-guides'
 import { installmentLabel, pixOfferLabel } from '~/utils/installments'
@@ -39,8 +39,6 @@ export type StandardProductProps = {
 	reviewSummary: ReviewSummary
 	reviews: PublicReview[]
 	addons: AddonForPage[]
-	/** Signed-in customers' pets with the size each needs (issue 10); empty otherwise. */
-	petSizes?: readonly PetSizeHint[]
 }
 
 const UNAVAILABLE_TITLE = 'Produto indisponível'
@@ -51,7 +49,7 @@ const UNAVAILABLE_TITLE = 'Produto indisponível'
  * for bandanas and collars, fastening for bows), quantity, the bandana extras, the three
  * buttons, description, info tiles and reviews. Renders inside the route's <main>.
  */
-export function StandardProduct({ product, reviewSummary, reviews, addons, petSizes = [] }: StandardProductProps) {
+export function StandardProduct({ product, reviewSummary, reviews, addons }: StandardProductProps) {
 	const pixDiscountPercent = usePixDiscountPercent()
 	const root = useRootData()
 	const cart = useCart()
@@ -179,7 +177,15 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, petSi
 							aside={<SizeGuideDialog guide={sizeGuide} />}
 						/>
 					) : null}
-					{sizeOption && sizeGuide ? <PetSizeHints hints={petSizes} onChoose={(size) => pick(sizeOption.name, size)} /> : null}
+					{sizeOption && sizeGuide ? (
+						// The signed-in customer's pets, after load (decision 055).
+						<PetSizeHints
+							kind={kind.bandana ? 'bandana' : 'collar'}
+							product={product}
+							sizeOption={sizeOption.name}
+							onChoose={(size) => pick(sizeOption.name, size)}
+						/>
+					) : null}
 					{genericOptions.map((option) => (
 						<OptionPicker
 							key={option.name}

@@ -41,15 +41,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const handle = productHandleParam(params)
 	if (!handle) return notFound(request)
 
-	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }, { petSizesForProductPage }] =
-		await Promise.all([
-			import('~/commerce/index.server'),
-			import('~/server/seo.server'),
-			import('~/server/reviews.server'),
-			import('~/server/sanitize-html.server'),
-			import('~/server/settings.server'),
-			import('~/server/account/product-pet-sizes.server'),
-		])
+	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }] = await Promise.all([
+		import('~/commerce/index.server'),
+		import('~/server/seo.server'),
+		import('~/server/reviews.server'),
+		import('~/server/sanitize-html.server'),
+		import('~/server/settings.server'),
+	])
 	const commerce = getCommerce()
 	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produto').
 	const product = await commerce.getProductByHandle(handle)
@@ -66,14 +64,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const isSubscription = product.collections.some((c) => c.handle === SUBSCRIPTION_COLLECTION)
 	const kind = detectProductKind(product)
 	const offersExtras = !isSubscription && kind.bandana
-	const sizeKind = isSubscription ? null : kind.bandana ? 'bandana' : kind.collar ? 'collar' : null
-	const [reviews, reviewSummary, addonProducts, settings, petSizes] = await Promise.all([
+	// Nothing here depends on who is asking: the page is shared (and cached) for every shopper; her
+	// pets' size suggestions come after load with /resources/visitor (decision 055).
+	const [reviews, reviewSummary, addonProducts, settings] = await Promise.all([
 		reviewsModule.listApprovedReviews(product.id),
 		reviewsModule.getReviewSummary(product.id),
 		offersExtras ? commerce.getProductsByHandles(PRODUCT_ADDON_KEYS.map((key) => PRODUCT_ADDON_HANDLES[key])) : Promise.resolve([]),
 		getStoreSettings(),
-		// Signed-in customers with pets: the suggested size per pet (no query when signed out).
-		petSizesForProductPage(request, product, sizeKind),
 	])
 
 	const addons: AddonForPage[] = []
@@ -96,7 +93,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		reviews,
 		reviewSummary,
 		addons,
-		petSizes,
 		seo: {
 			canonicalUrl,
 			imageUrl: imageUrls[0] ?? null,
@@ -126,7 +122,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, isSubscription, reviews, reviewSummary, addons, petSizes, seo } = loaderData
+	const { product, isSubscription, reviews, reviewSummary, addons, seo } = loaderData
 	useRecordProductView({
 		id: product.id,
 		handle: product.handle,
@@ -145,14 +141,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
 			) : (
 				// key: a client navigation to another product starts with fresh choices.
-				<StandardProduct
-					key={product.id}
-					product={product}
-					reviewSummary={reviewSummary}
-					reviews={reviews}
-					addons={addons}
-					petSizes={petSizes}
-				/>
+				<StandardProduct key={product.id} product={product} reviewSummary={reviewSummary} reviews={reviews} addons={addons} />
 			)}
 		</main>
 	)

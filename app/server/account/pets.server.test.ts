@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { pets, users } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { MAX_PETS, PET_MESSAGES, addPet, deletePet, petSizeSuggestions, petsOf, updatePet } from './pets.server'
+import { MAX_PETS, PET_MESSAGES, addPet, deletePet, petNecksOf, petsOf, updatePet } from './pets.server'
 
 withTestDatabase()
 
@@ -71,18 +71,15 @@ describe('Meus Pets', () => {
 		expect(await addPet(me, { ...THOR, name: 'Um a mais' })).toEqual({ ok: false, status: 400, errors: { name: PET_MESSAGES.tooMany } })
 	})
 
-	test('size suggestions: one per pet with a neck, among the offered sizes', async () => {
+	test('the necks for the size suggestions: only pets with one, oldest first, only her own', async () => {
 		const me = await customer()
 		await addPet(me, { ...THOR, neckCm: '32' })
 		await addPet(me, { name: 'Mel', breed: '', neckCm: '', birthday: '' })
-		await addPet(me, { name: 'Rex', breed: '', neckCm: '65', birthday: '' })
-		expect(await petSizeSuggestions(me, 'bandana', ['P', 'M', 'U', 'G', 'GG', 'XG'])).toEqual([
-			{ petName: 'Thor', neck: '32 cm', size: 'U' },
-			{ petName: 'Rex', neck: '65 cm', size: null },
-		])
-		expect(await petSizeSuggestions(me, 'collar', ['P', 'M', 'G'])).toEqual([
-			{ petName: 'Thor', neck: '32 cm', size: 'M' },
-			{ petName: 'Rex', neck: '65 cm', size: null },
+		await addPet(me, { name: 'Rex', breed: '', neckCm: '65,5', birthday: '' })
+		await addPet(await customer(), { ...THOR, name: 'Outro', neckCm: '40' })
+		expect(await petNecksOf(me)).toEqual([
+			{ name: 'Thor', neckMm: 320 },
+			{ name: 'Rex', neckMm: 655 },
 		])
 	})
 })

@@ -1,7 +1,7 @@
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { pets } from '~/db/schema'
-import { formatNeck, type PetSizeKind, suggestSize } from '~/commerce/rules/pet-size'
+import type { PetNeck } from '~/commerce/rules/pet-size'
 import { db } from '~/server/db.server'
 import { nowMs } from '~/server/clock.server'
 import { userText } from '~/utils/text-schema'
@@ -137,19 +137,17 @@ export async function deletePet(userId: string, petId: string): Promise<PetResul
 	return { ok: true, message: PET_MESSAGES.deleted }
 }
 
-export type PetSizeSuggestion = { petName: string; neck: string; size: string | null }
-
 /**
- * 'Tamanho sugerido para Thor: G' on a bandana or collar page: one line per pet with a neck
- * measure, among the sizes the product can sell now.
+ * The customer's pets with a neck measure, oldest first, for the size suggestions on bandana and
+ * collar pages (issue 10). Sent after load with the rest of who is looking (/resources/visitor,
+ * decision 055): the product page's HTML is shared by every shopper; the browser turns these into
+ * 'Tamanho sugerido para Thor: G' with the product's sizes (`suggestPetSizes`).
  */
-export async function petSizeSuggestions(userId: string, kind: PetSizeKind, offeredSizes: readonly string[]): Promise<PetSizeSuggestion[]> {
+export async function petNecksOf(userId: string): Promise<PetNeck[]> {
 	const rows = await db
 		.select({ name: pets.name, neckMm: pets.neckMm })
 		.from(pets)
-		.where(eq(pets.userId, userId))
+		.where(and(eq(pets.userId, userId), isNotNull(pets.neckMm)))
 		.orderBy(asc(pets.createdAt), asc(pets.id))
-	return rows.flatMap((pet) =>
-		pet.neckMm === null ? [] : [{ petName: pet.name, neck: formatNeck(pet.neckMm), size: suggestSize(kind, pet.neckMm, offeredSizes) }],
-	)
+	return rows.flatMap((pet) => (pet.neckMm === null ? [] : [{ name: pet.name, neckMm: pet.neckMm }]))
 }

@@ -5,6 +5,7 @@ import { hashToken, SESSION_COOKIE_NAME } from '~/server/auth/session.server'
 import { readCookie } from '~/server/cookies.server'
 import { db } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
+import { noteCookieRead } from '~/server/render-record.server'
 import { redirectWithToast } from '~/server/toast.server'
 
 /**
@@ -39,6 +40,8 @@ async function loadSessionUser(request: Request): Promise<SessionUser | null> {
 
 /** The signed-in user, or null. Cached per Request. */
 export function getOptionalUser(request: Request): Promise<SessionUser | null> {
+	// A render that asks who is looking is personal, even when the answer is memoised (decision 055).
+	noteCookieRead(SESSION_COOKIE_NAME)
 	let pending = userByRequest.get(request)
 	if (!pending) {
 		pending = loadSessionUser(request)
