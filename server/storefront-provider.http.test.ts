@@ -128,3 +128,73 @@ describe('the catalogue pages on the Storefront API', () => {
 		})
 	})
 })
+
+describe('/checkout and the orders page on the Storefront API (decision 052)', () => {
+	const variantOf = (handle: string) => fake.catalogue.products.find((p) => p.handle === handle)!.variants.find((v) => v.availableForSale)!
+
+	test('/checkout sends the cart to the store’s checkout in the same tab; an empty cart shows the empty state', async () => {
+		const shopper = new HttpSession(app.url)
+		const carts = fake.carts.length
+		const empty = await shopper.get('/checkout')
+		expect(empty.status).toBe(200)
+		expect(await empty.text()).toContain('Seu carrinho está vazio')
+		expect(fake.carts).toHaveLength(carts)
+
+		const variant = variantOf('bandana-preta')
+		await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId: variant.id, quantity: 2 }]) })
+		const handedOff = await shopper.get('/checkout')
+		expect(handedOff.status).toBe(303)
+		expect(handedOff.headers.get('location')).toMatch(/^https:\/\/loja-fake\.myshopify\.com\/cart\/c\/.*channel=online_store/)
+		expect(handedOff.headers.get('cache-control')).toContain('no-store')
+		expect(fake.carts.at(-1)!.input.lines).toEqual([expect.objectContaining({ merchandiseId: variant.id, quantity: 2 })])
+	})
+
+	test('a POST to /checkout places no order here: it goes back to the hand-off', async () => {
+		const shopper = new HttpSession(app.url)
+		await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId: variantOf('bandana-preta').id, quantity: 1 }]) })
+		const carts = fake.carts.length
+		const placed = await shopper.post('/checkout', {
+			name: 'Ana Souza',
+			email: 'ana@example.com',
+			paymentMethod: 'pix',
+			idempotencyKey: crypto.randomUUID(),
+		})
+		expect(placed.status).toBe(303)
+		expect(placed.headers.get('location')).toBe('/checkout')
+		// Only the GET makes a store cart: the POST did nothing but redirect.
+		expect(fake.carts.length).toBe(carts)
+		const cart = (await (await shopper.get('/cart')).json()) as { cart: { lines: unknown[] } }
+		expect(cart.cart.lines).toHaveLength(1)
+	})
+
+	test('the store refusing (402, malformed answer): the page shows §8’s texts with a 502 and keeps the cart', async () => {
+		const shopper = new HttpSession(app.url)
+		await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId: variantOf('bandana-preta').id, quantity: 1 }]) })
+		fake.failNext({ status: 402 })
+		const refused = await shopper.get('/checkout')
+		expect(refused.status).toBe(502)
+		const html = await refused.text()
+		expect(html).toContain('Erro ao criar checkout')
+		expect(html).toContain('Shopify: Pagamento necessário')
+		expect(html).toContain('Não foi possível criar o checkout. Tente novamente.')
+		expect(html).toContain('Payment required')
+
+		fake.failNext({ malformed: true })
+		const broken = await shopper.get('/checkout')
+		expect(broken.status).toBe(502)
+		expect(await broken.text()).toContain('Não foi possível criar o checkout. Tente novamente.')
+
+		const again = await shopper.get('/checkout')
+		expect(again.status).toBe(303)
+	})
+
+	test('Meus Pedidos says the store’s orders are followed on the store', async () => {
+		const customer = new HttpSession(app.url)
+		const email = `pedidos-loja-${Date.now()}@example.com`
+		await customer.signUp(email, 'senha-forte-123')
+		await customer.signIn(email, 'senha-forte-123')
+		const orders = await customer.get('/user/orders')
+		expect(orders.status).toBe(200)
+		expect(await orders.text()).toContain('Seus pedidos são pagos e acompanhados no checkout da loja.')
+	})
+})

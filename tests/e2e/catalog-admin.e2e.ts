@@ -31,6 +31,11 @@ describe('catálogo no back-office', () => {
 
 		await page.goto('/admin/produtos/novo')
 		await page.getByRole('heading', { level: 1, name: 'Novo produto' }).waitFor()
+		// Typing into the editor and submitting before hydration lose what was typed (a loaded CI machine).
+		await page.waitForFunction(() => {
+			const h1 = document.querySelector('main h1')
+			return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'))
+		})
 		await expectAccessible(page, '/admin/produtos/novo')
 		const form = page.getByRole('form', { name: 'Novo produto' })
 		await form.getByLabel('Título', { exact: true }).fill(title)

@@ -5,6 +5,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { ordersOfCustomer } from '~/server/account/orders.server'
 import { requireUser } from '~/server/auth/guards.server'
+import { storeOrdersLink } from '~/server/orders/hosted-checkout.server'
 import { customOrdersOfUser } from '~/server/personalization/custom-orders.server'
 import { formatDateTime, formatLongDate, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
@@ -24,6 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const [orders, custom] = await Promise.all([ordersOfCustomer(user.id), customOrdersOfUser(user.id)])
 	return {
 		orders,
+		// A hosted store's orders (decision 052) are paid and followed on the store.
+		storeOrders: storeOrdersLink(),
 		custom: custom.map((row) => ({
 			id: row.id,
 			title: row.productType === 'bandana' ? 'Bandana Personalizada' : 'Colar Personalizado',
@@ -40,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {
-	const { orders, custom } = loaderData
+	const { orders, custom, storeOrders } = loaderData
 	return (
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
 			<h1 className="text-2xl font-bold md:text-3xl">Meus Pedidos</h1>
@@ -50,8 +53,22 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
 					<PackageIcon className="size-5" aria-hidden="true" />
 					Pedidos da loja
 				</h2>
+				{storeOrders ? (
+					<p className="mt-2 text-sm" data-testid="pedidos-na-loja">
+						Seus pedidos são pagos e acompanhados no checkout da loja.{' '}
+						{storeOrders.url ? (
+							<a href={storeOrders.url} target="_blank" rel="noopener noreferrer" className="font-medium underline">
+								Ver meus pedidos na loja
+							</a>
+						) : (
+							'O status de cada pedido chega no seu e-mail.'
+						)}
+					</p>
+				) : null}
 				{orders.length === 0 ? (
-					<p className="mt-2 text-sm text-muted-foreground">Você ainda não fez pedidos na loja.</p>
+					storeOrders ? null : (
+						<p className="mt-2 text-sm text-muted-foreground">Você ainda não fez pedidos na loja.</p>
+					)
 				) : (
 					<ul className="mt-3 space-y-4">
 						{orders.map((order) => (

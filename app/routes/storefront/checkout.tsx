@@ -10,6 +10,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { ensureBuyerToken } from '~/server/orders/buyer-cookie.server'
+import { checkoutIsHosted, type HostedCheckoutFailure, hostedCheckout } from '~/server/orders/hosted-checkout.server'
 import { submitCheckout } from '~/server/orders/checkout.server'
 import { consumeCheckoutBudget } from '~/server/orders/checkout-rate-limit.server'
 import {
@@ -42,7 +43,8 @@ import { installmentLabel } from '~/utils/installments'
  * comes from the server cart; 'Finalizar Pedido' places the order in one transaction
  * (app/server/orders/place-order.server.ts) and opens /pedido/{reference}.
  * An empty cart shows an empty state and places nothing (document 000: 'Checkout does nothing
- * on an empty cart').
+ * on an empty cart'). On a hosted store (COMMERCE_PROVIDER=storefront, decision 052) the store's
+ * checkout takes the payment: this page sends the shopper there and never places an order.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => [
@@ -57,6 +59,12 @@ export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await getOptionalUser(request)
+	if (checkoutIsHosted()) {
+		const hosted = await hostedCheckout(request, user)
+		if (hosted.kind === 'redirect') throw redirect(hosted.checkoutUrl, { status: 303, headers: NO_STORE })
+		if (hosted.kind === 'failed') return data({ empty: false as const, hostedFailure: hosted.failure }, { status: 502, headers: NO_STORE })
+		return data({ empty: true as const }, { headers: NO_STORE })
+	}
 	const found = await checkoutCart(request, user)
 	if (!found || !hasBuyableLines(found.cart)) return data({ empty: true as const }, { headers: NO_STORE })
 	const [settings, prefill] = await Promise.all([getStoreSettings(), checkoutPrefill(user)])
@@ -100,6 +108,9 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+	// A hosted store's checkout takes the payment (decision 052): nothing is placed here; the
+	// page's GET sends the shopper there.
+	if (checkoutIsHosted()) throw redirect('/checkout', { status: 303 })
 	// Not a form at all (wrong content type, cut-off body): a message, not a 500.
 	const formData = await readFormData(request)
 	const user = await getOptionalUser(request)
@@ -113,7 +124,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 	if (formData.get('intent') === 'quote-shipping') {
 		// The CEP was completed: only the summary (shipping and delivery window) comes back.
-		return data<ActionData>({ result: parseWithZod(formData, { schema: applyCouponSchema }).reply(), summary, idempotencyKey: submittedKey })
+		return data<ActionData>({
+			result: parseWithZod(formData, { schema: applyCouponSchema }).reply(),
+			summary,
+			idempotencyKey: submittedKey,
+		})
 	}
 
 	if (formData.get('intent') === 'apply-coupon') {
@@ -214,6 +229,7 @@ type FieldName = 'name' | 'email' | 'cpf' | 'phone' | 'cep' | 'street' | 'number
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
 	if (loaderData.empty) return <EmptyCheckout />
+	if ('hostedFailure' in loaderData) return <HostedCheckoutFailed failure={loaderData.hostedFailure} />
 	return <CheckoutForm loaderData={loaderData} actionData={actionData} />
 }
 
@@ -230,11 +246,40 @@ function EmptyCheckout() {
 	)
 }
 
+/** The store could not make its checkout (decision 052): document 000 §8's texts, and a retry. */
+function HostedCheckoutFailed({ failure }: { failure: HostedCheckoutFailure }) {
+	return (
+		<main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+			<ShoppingCartIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+			<h1 className="text-2xl font-bold">{failure.title}</h1>
+			<div role="alert" className="flex flex-col gap-2">
+				{failure.notice ? (
+					<p data-testid="aviso-loja">
+						<strong>{failure.notice.title}</strong>: {failure.notice.description}
+					</p>
+				) : null}
+				<p>{failure.message}</p>
+				{failure.detail ? <p className="text-sm text-muted-foreground">{failure.detail}</p> : null}
+			</div>
+			<div className="flex flex-wrap justify-center gap-3">
+				<Button asChild>
+					<Link to="/checkout" reloadDocument>
+						Tentar novamente
+					</Link>
+				</Button>
+				<Button asChild variant="outline">
+					<Link to="/">Continuar comprando</Link>
+				</Button>
+			</div>
+		</main>
+	)
+}
+
 function CheckoutForm({
 	loaderData,
 	actionData,
 }: {
-	loaderData: Extract<Route.ComponentProps['loaderData'], { empty: false }>
+	loaderData: Extract<Route.ComponentProps['loaderData'], { idempotencyKey: string }>
 	actionData: Route.ComponentProps['actionData']
 }) {
 	const navigation = useNavigation()
