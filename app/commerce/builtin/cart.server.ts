@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
 import { addonKeyOfHandle, lineAttributesIssue } from '../rules/add-on-lines'
+import { cartFromLines } from '../rules/cart-from-lines'
 import {
 	type Cart,
 	type CartLine,
@@ -166,17 +167,11 @@ export async function loadCart(cartId: string, executor: Executor = db): Promise
 	)
 	const wholesaleTypes = rows.flatMap((row) => wholesaleTypeOf(row.handle) ?? [])
 	const tiers = await loadWholesaleTiers(wholesaleTypes, executor)
-	const lines = rows.map((row) => toCartLine(row, tiers))
-	// Lines that cannot be bought stay visible (flagged) but count for nothing.
-	const buyable = lines.filter((l) => !l.unavailable)
-	const subtotalCents = buyable.reduce((sum, l) => sum + l.cost.total.amountCents, 0)
-	return {
-		id: cart.id,
-		lines,
-		totalQuantity: buyable.reduce((sum, l) => sum + l.quantity, 0),
-		cost: { subtotal: brl(subtotalCents), total: brl(subtotalCents) },
-		checkoutUrl: BUILTIN_CHECKOUT_URL,
-	}
+	return cartFromLines(
+		cart.id,
+		rows.map((row) => toCartLine(row, tiers)),
+		BUILTIN_CHECKOUT_URL,
+	)
 }
 
 /** Serialises concurrent changes to one cart (two tabs, double clicks) on its row lock. */

@@ -15,6 +15,7 @@ import { COMMERCE_MESSAGES, CommerceError } from '~/commerce/errors'
 import { addonKeyOfHandle, lineAttributesIssue } from '~/commerce/rules/add-on-lines'
 import { type WholesaleTier, WHOLESALE_MINIMUM, WHOLESALE_MINIMUM_MESSAGE } from '~/commerce/rules/wholesale-tiers'
 import { type StorefrontProvider, getStorefrontProvider } from '~/commerce/storefront/provider.server'
+import { cartFromLines } from '~/commerce/rules/cart-from-lines'
 import { type Cart, type CartLine, type CartLineMerchandise, type LineAttribute, brl } from '~/commerce/types'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 import { type CartBackend, type CartSession, type RuleLineInput, SUBSCRIPTION_COLLECTION, builtinCartBackend } from './backend.server'
@@ -107,18 +108,12 @@ async function loadRemoteCart(provider: StorefrontProvider, cartId: string, exec
 	const variants = rows.length > 0 ? await provider.getVariantsByIds(rows.map((r) => r.variant_id)) : new Map()
 	const wholesaleTypes = [...variants.values()].flatMap((v) => wholesaleTypeOf(v.merchandise.product.handle) ?? [])
 	const tiers = await loadWholesaleTiers(wholesaleTypes, executor)
-	const lines = rows.map((row) => toCartLine(row, variants, tiers))
-	// Lines that cannot be bought stay visible (flagged) but count for nothing.
-	const buyable = lines.filter((l) => !l.unavailable)
-	const subtotalCents = buyable.reduce((sum, l) => sum + l.cost.total.amountCents, 0)
-	return {
-		id: cart.id,
-		lines,
-		totalQuantity: buyable.reduce((sum, l) => sum + l.quantity, 0),
-		cost: { subtotal: brl(subtotalCents), total: brl(subtotalCents) },
-		// The hosted checkout's address exists only once createCheckout has made the store's cart.
-		checkoutUrl: '',
-	}
+	// The hosted checkout's address exists only once createCheckout has made the store's cart.
+	return cartFromLines(
+		cart.id,
+		rows.map((row) => toCartLine(row, variants, tiers)),
+		'',
+	)
 }
 
 type LineToWrite = { variantId: string; quantity: number; attributes: LineAttribute[]; isGift: boolean; isSubscription: boolean }
