@@ -10,7 +10,17 @@ import { logger } from '~/server/logger.server'
  */
 
 export type StorefrontErrorKind =
-	'payment_required' | 'http' | 'graphql' | 'throttled' | 'timeout' | 'network' | 'malformed' | 'user_errors' | 'no_checkout_url'
+	| 'payment_required'
+	| 'http'
+	| 'graphql'
+	| 'throttled'
+	| 'timeout'
+	| 'network'
+	| 'malformed'
+	| 'user_errors'
+	| 'no_checkout_url'
+	/** A subscription variant without the prepaid 12-month plan our price needs (decision 052). */
+	| 'no_selling_plan'
 
 /** §8: the toast shown for HTTP 402 (title as written; the description says what it means). */
 export const PAYMENT_REQUIRED_TOAST = {

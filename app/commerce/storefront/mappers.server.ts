@@ -37,6 +37,7 @@ export type ApiProductSummary = {
 export type ApiProductDetail = ApiProductSummary & { descriptionHtml: string }
 export type ApiCollection = { id: string; handle: string; title: string; description: string }
 export type ApiVariantWithProduct = ApiVariant & {
+	sellingPlanAllocations?: { nodes: { sellingPlan: { id: string; name: string }; checkoutChargeAmount: ApiMoney }[] }
 	product: {
 		id: string
 		handle: string
@@ -191,10 +192,21 @@ export function toBrowseRow(product: ApiBrowseRow, rank: number, unitsSoldRank: 
 	}
 }
 
-/** A variant as a cart line shows it, with the handles of its product's collections. */
-export function toMerchandise(variant: ApiVariantWithProduct): { merchandise: CartLineMerchandise; collectionHandles: string[] } {
+/** A selling plan the store offers for a variant, with what its checkout charges at once. */
+export type StoreSellingPlan = { id: string; name: string; checkoutChargeCents: number }
+
+/** A variant of the store as our cart needs it (decisions 046 and 052). */
+export type StoreVariant = { merchandise: CartLineMerchandise; collectionHandles: string[]; sellingPlans: StoreSellingPlan[] }
+
+/** A variant as a cart line shows it, with the handles of its product's collections and its selling plans. */
+export function toMerchandise(variant: ApiVariantWithProduct): StoreVariant {
 	const { product } = variant
 	return {
+		sellingPlans: (variant.sellingPlanAllocations?.nodes ?? []).map((allocation) => ({
+			id: allocation.sellingPlan.id,
+			name: allocation.sellingPlan.name,
+			checkoutChargeCents: toMoney(allocation.checkoutChargeAmount).amountCents,
+		})),
 		merchandise: {
 			...toVariant(variant),
 			product: {

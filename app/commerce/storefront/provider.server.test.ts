@@ -466,10 +466,19 @@ describe('variants by id (for our server’s cart holding the store’s variant 
 				},
 			}),
 			collectionHandles: ['bandana', 'bandana-xadrez'],
+			sellingPlans: [],
 		})
 		expect(found.get('gid://shopify/ProductVariant/2026')!.merchandise).toMatchObject({ title: 'Único', selectedOptions: [] })
 		expect(operations()).toEqual(['VariantsByIds'])
 		expect(await providerFor(fake).getVariantsByIds([])).toEqual(new Map())
+	})
+
+	test('a subscription variant carries the store’s selling plans with their checkout charge in cents', async () => {
+		const kit = fake.catalogue.products.find((p) => p.handle === 'assinatura-kit-higiene')!.variants[0]!
+		const found = await providerFor(fake).getVariantsByIds([kit.id])
+		expect(found.get(kit.id)!.sellingPlans).toEqual([
+			{ id: `gid://shopify/SellingPlan/${kit.id.split('/').at(-1)}`, name: 'Assinatura anual (12 meses)', checkoutChargeCents: 79_90 * 12 },
+		])
 	})
 })
 

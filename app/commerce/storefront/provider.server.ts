@@ -19,6 +19,7 @@ import {
 	toMoney,
 	toProduct,
 	toProductSummary,
+	type StoreVariant,
 } from './mappers.server'
 import {
 	BROWSE_COLLECTION_QUERY,
@@ -57,7 +58,13 @@ const MAX_SUGGESTIONS = 50
 type PageInfo = { hasNextPage: boolean; endCursor: string | null }
 type IdPage = { nodes: { id: string }[]; pageInfo: PageInfo }
 
-export type RemoteCheckoutLine = { variantId: string; quantity: number; attributes?: LineAttribute[] }
+export type RemoteCheckoutLine = {
+	variantId: string
+	quantity: number
+	attributes?: LineAttribute[]
+	/** The store's selling plan the line is bought on (a subscription, decision 052). */
+	sellingPlanId?: string
+}
 /** Who is buying, when known: prefills the hosted checkout. */
 export type BuyerIdentity = { email?: string; phone?: string; countryCode?: 'BR'; customerAccessToken?: string }
 export type RemoteCheckout = {
@@ -78,7 +85,7 @@ export type StorefrontProvider = CommerceProvider & {
 	 * handles (for our server's cart: prices, availability, subscriptions). Ids the store does not
 	 * sell (unknown, unpublished) are absent from the map.
 	 */
-	getVariantsByIds(ids: string[]): Promise<Map<string, { merchandise: CartLineMerchandise; collectionHandles: string[] }>>
+	getVariantsByIds(ids: string[]): Promise<Map<string, StoreVariant>>
 	client: StorefrontClient
 }
 
@@ -314,7 +321,7 @@ export function createStorefrontProvider(client: StorefrontClient): StorefrontPr
 			const valid = [
 				...new Set(ids.filter((id) => typeof id === 'string' && id.startsWith('gid://shopify/ProductVariant/') && id.length <= 200)),
 			]
-			const found = new Map<string, { merchandise: CartLineMerchandise; collectionHandles: string[] }>()
+			const found = new Map<string, StoreVariant>()
 			for (let start = 0; start < valid.length; start += STOREFRONT_PAGE_SIZE) {
 				const data = await client.request<{ nodes: (ApiVariantWithProduct | OtherNode | null)[] }>({
 					query: VARIANTS_BY_IDS_QUERY,
@@ -344,6 +351,10 @@ const remoteLinesSchema = z
 	.array(
 		z.object({
 			variantId: z.string().min(1).max(200),
+			sellingPlanId: z
+				.string()
+				.regex(/^gid:\/\/shopify\/SellingPlan\/[A-Za-z0-9_-]{1,100}$/)
+				.optional(),
 			quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY, COMMERCE_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY)),
 			attributes: z
 				.array(z.object({ key: z.string().min(1).max(100), value: z.string().max(1000) }))
@@ -406,7 +417,12 @@ export async function createRemoteCheckout(
 	}
 	const buyer = buyerIdentitySchema.safeParse(buyerIdentity)
 	const input = {
-		lines: parsedLines.data.map((l) => ({ merchandiseId: l.variantId, quantity: l.quantity, attributes: l.attributes ?? [] })),
+		lines: parsedLines.data.map((l) => ({
+			merchandiseId: l.variantId,
+			quantity: l.quantity,
+			attributes: l.attributes ?? [],
+			...(l.sellingPlanId ? { sellingPlanId: l.sellingPlanId } : {}),
+		})),
 		// A malformed buyer is left out rather than failing the checkout: the hosted page asks anyway.
 		...(buyer.success && buyer.data ? { buyerIdentity: buyer.data } : {}),
 	}

@@ -320,6 +320,18 @@ export const VARIANTS_BY_IDS_QUERY = /* GraphQL */ `
 		nodes(ids: $ids) {
 			... on ProductVariant {
 				...VariantFields
+				# A subscription is paid for 12 months at once (spec decision 6): the store's prepaid plan (decision 052).
+				sellingPlanAllocations(first: 10) {
+					nodes {
+						sellingPlan {
+							id
+							name
+						}
+						checkoutChargeAmount {
+							...Money
+						}
+					}
+				}
 				product {
 					id
 					handle

@@ -188,6 +188,35 @@ describe('the storefront cart backend', () => {
 		expect(row?.n).toBe(2)
 	})
 
+	test('a subscription goes to the store on its prepaid 12-month selling plan; without one the checkout is refused', async () => {
+		const buyer = shopper()
+		const kit = variantOf('assinatura-kit-higiene')
+		cartOf(await buyer.add(kit.id, 1))
+		const checkout = await buyer.act({ intent: 'checkout' })
+		expect(checkout.body).toMatchObject({ ok: true, external: true })
+		const [sent] = fake.carts.at(-1)!.input.lines!
+		expect(sent).toMatchObject({
+			merchandiseId: kit.id,
+			quantity: 1,
+			sellingPlanId: `gid://shopify/SellingPlan/${kit.id.split('/').at(-1)}`,
+		})
+
+		// A store whose only plan charges one month: it would take 79,90 for what our cart shows as 958,80.
+		kit.sellingPlans = [{ id: 'gid://shopify/SellingPlan/mensal', name: 'Mensal', checkoutCharge: '79.9' }]
+		try {
+			getStorefrontProvider().client.clearCache()
+			const carts = fake.carts.length
+			const refused = await buyer.act({ intent: 'checkout' })
+			expect(refused).toMatchObject({
+				status: 502,
+				body: { ok: false, error: 'Não foi possível criar o checkout. Tente novamente.', detail: expect.stringContaining(kit.id) },
+			})
+			expect(fake.carts.length).toBe(carts)
+		} finally {
+			delete kit.sellingPlans
+		}
+	})
+
 	test('checkout failures: §8’s toasts and errors reach the shopper', async () => {
 		const buyer = shopper()
 		cartOf(await buyer.add(variantOf('shampoo-neutro').id, 1))

@@ -14,6 +14,8 @@ import { toAttributes } from '~/commerce/builtin/mappers.server'
 import { COMMERCE_MESSAGES, CommerceError } from '~/commerce/errors'
 import { addonKeyOfHandle, lineAttributesIssue } from '~/commerce/rules/add-on-lines'
 import { type WholesaleTier, WHOLESALE_MINIMUM, WHOLESALE_MINIMUM_MESSAGE } from '~/commerce/rules/wholesale-tiers'
+import { StorefrontError } from '~/commerce/storefront/client.server'
+import type { StoreVariant } from '~/commerce/storefront/mappers.server'
 import { type StorefrontProvider, getStorefrontProvider } from '~/commerce/storefront/provider.server'
 import { cartFromLines } from '~/commerce/rules/cart-from-lines'
 import { type Cart, type CartLine, type CartLineMerchandise, type LineAttribute, brl } from '~/commerce/types'
@@ -31,7 +33,7 @@ import { type CartBackend, type CartSession, type RuleLineInput, SUBSCRIPTION_CO
  * still there when the store is back.
  */
 
-type Variants = Map<string, { merchandise: CartLineMerchandise; collectionHandles: string[] }>
+type Variants = Map<string, StoreVariant>
 
 type RemoteLineRow = {
 	id: string
@@ -330,6 +332,23 @@ function remoteAttributes(line: CartLine): LineAttribute[] {
 	return [...line.attributes, ...marker]
 }
 
+/**
+ * A subscription line is 12 months of the monthly price, paid at once (spec decision 6). At the
+ * hosted checkout that is the store's prepaid selling plan whose checkout charge is exactly what
+ * our cart shows (decision 052); without one the store would charge one month, so the checkout is
+ * refused and the owner reads which variant needs the plan in the log.
+ */
+export function prepaidPlanOf(line: CartLine, variants: Map<string, StoreVariant>): { id: string } {
+	const plans = variants.get(line.merchandise.id)?.sellingPlans ?? []
+	const plan = plans.find((p) => p.checkoutChargeCents === line.cost.total.amountCents)
+	if (plan) return plan
+	throw new StorefrontError(
+		'no_selling_plan',
+		`No selling plan charging ${line.cost.total.amountCents} cents for subscription variant ${line.merchandise.id}`,
+		{ userMessage: COMMERCE_MESSAGES.checkoutFailed },
+	)
+}
+
 export const REMOTE_GIFT_ATTRIBUTE = '_brinde'
 export const REMOTE_SUBSCRIPTION_ATTRIBUTE = '_assinatura'
 
@@ -364,8 +383,15 @@ export function createStorefrontCartBackend(provider: () => StorefrontProvider =
 			if (!cart) throw cartNotFound(cartId)
 			const lines = cart.lines.filter((l) => !l.unavailable)
 			if (lines.length === 0) throw new CommerceError('cart_empty', COMMERCE_MESSAGES.cartEmpty)
+			// Read again for the subscriptions' selling plans: answered from the client's 30 s cache.
+			const variants = lines.some((l) => l.isSubscription) ? await store.getVariantsByIds(lines.map((l) => l.merchandise.id)) : new Map()
 			const remote = await store.createRemoteCheckout(
-				lines.map((l) => ({ variantId: l.merchandise.id, quantity: l.quantity, attributes: remoteAttributes(l) })),
+				lines.map((l) => ({
+					variantId: l.merchandise.id,
+					quantity: l.quantity,
+					attributes: remoteAttributes(l),
+					...(l.isSubscription ? { sellingPlanId: prepaidPlanOf(l, variants).id } : {}),
+				})),
 				await buyerIdentityOf(cartId),
 			)
 			return { checkoutUrl: remote.checkoutUrl, external: true }

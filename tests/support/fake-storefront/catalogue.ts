@@ -16,6 +16,11 @@ export type FakeVariant = {
 	selectedOptions: { name: string; value: string }[]
 	/** Index into the product's images: the variant's own picture. */
 	imageIndex: number | null
+	/**
+	 * The selling plans the store offers for it (checkoutCharge a Decimal). Absent: a variant of the
+	 * 'assinatura' collection gets the prepaid 12-month plan (12 × its price), others none.
+	 */
+	sellingPlans?: { id: string; name: string; checkoutCharge: string }[]
 }
 
 export type FakeImage = { url: string; altText: string | null; width: number | null; height: number | null }

@@ -130,9 +130,30 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 		price: money(v.price),
 		compareAtPrice: v.compareAtPrice ? money(v.compareAtPrice) : null,
 		selectedOptions: v.selectedOptions,
+		sellingPlanAllocations: (args: ConnectionArgs) =>
+			connection(
+				sellingPlansOf(p, v).map((plan) => ({
+					sellingPlan: { id: plan.id, name: plan.name, recurringDeliveries: true, options: [], priceAdjustments: [] },
+					checkoutChargeAmount: money(plan.checkoutCharge),
+					priceAdjustments: [],
+					remainingBalanceChargeAmount: money('0.0'),
+				})),
+				args,
+			),
 		image: v.imageIndex !== null && p.images[v.imageIndex] ? image(p.images[v.imageIndex]!, v.imageIndex, p) : null,
 		product: () => productNode(p),
 	})
+	const sellingPlansOf = (p: FakeProduct, v: FakeVariant) =>
+		v.sellingPlans ??
+		(collectionsOf(p).some((c) => c.handle === 'assinatura')
+			? [
+					{
+						id: `gid://shopify/SellingPlan/${v.id.split('/').at(-1)}`,
+						name: 'Assinatura anual (12 meses)',
+						checkoutCharge: amount(12 * cents(v.price)),
+					},
+				]
+			: [])
 	const collectionsOf = (p: FakeProduct) => catalogue.collections.filter((c) => c.products.includes(p.handle))
 	const minPrice = (p: FakeProduct) => Math.min(...p.variants.map((v) => cents(v.price)))
 
