@@ -1,5 +1,10 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { STOREFRONT_ONLY_FILES, STOREFRONT_RUN_FILES } from './tests/e2e/support/storefront-run'
+
+// E2E_PROVIDER=storefront: the second run (decision 053), the storefront's files only, against the
+// same build with COMMERCE_PROVIDER=storefront and the fake Storefront server (global setup).
+const onStorefront = process.env.E2E_PROVIDER === 'storefront'
 
 // End-to-end: real Chromium (Debian's) against the real production build on a
 // temporary data directory. One server for the whole run (started in global setup);
@@ -7,7 +12,8 @@ import tsconfigPaths from 'vite-tsconfig-paths'
 export default defineConfig({
 	plugins: [tsconfigPaths()],
 	test: {
-		include: ['tests/e2e/**/*.e2e.ts'],
+		include: onStorefront ? [...STOREFRONT_RUN_FILES] : ['tests/e2e/**/*.e2e.ts'],
+		exclude: onStorefront ? configDefaults.exclude : [...configDefaults.exclude, ...STOREFRONT_ONLY_FILES],
 		globalSetup: ['./tests/e2e/support/global-setup.ts'],
 		fileParallelism: false,
 		testTimeout: 60_000,

@@ -3,8 +3,10 @@
 //   2. the same again on real PostgreSQL, when TEST_DATABASE_URL is set
 //   3. the production build
 //   4. end-to-end tests: real Chromium against the built server
+//   5. the storefront's end-to-end files again, on the Storefront API provider pointed at the
+//      fake Storefront server (E2E_PROVIDER=storefront; decision 053)
 // It ends with one line 'N passed, N failed' (what CI reads).
-// Options: --no-e2e skips 3-4; --only-e2e runs only 3-4.
+// Each summary line gives its stage's duration. Options: --no-e2e skips 3-5; --only-e2e runs only 3-5.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -24,11 +26,24 @@ function run(label, command, commandArgs, env = {}) {
 	return result.status === 0
 }
 
+/** '1 min 05 s', '42 s': a stage's wall time for the summary. */
+function duration(ms) {
+	const seconds = Math.round(ms / 1000)
+	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`
+}
+
 function vitest(label, file, extraArgs, env) {
 	const outputFile = `${resultsDir}/${file}.json`
-	const succeeded = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`, ...extraArgs], env)
+	const started = Date.now()
+	const succeeded = run(
+		label,
+		'npx',
+		['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`, ...extraArgs],
+		env,
+	)
+	const took = duration(Date.now() - started)
 	if (!existsSync(outputFile)) {
-		summary.push(`${label}: sem resultados (o executor falhou antes de testar)`)
+		summary.push(`${label}: sem resultados (o executor falhou antes de testar) (${took})`)
 		totals.failed += 1
 		ok = false
 		return
@@ -44,7 +59,7 @@ function vitest(label, file, extraArgs, env) {
 	totals.failed += failed
 	totals.skipped += skipped
 	if (failed > 0) ok = false
-	summary.push(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped`)
+	summary.push(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped (${took})`)
 }
 
 if (!args.has('--only-e2e')) {
@@ -59,7 +74,11 @@ if (!args.has('--only-e2e')) {
 
 if (!args.has('--no-e2e')) {
 	if (run('build de produção', 'npm', ['run', 'build'])) {
-		vitest('ponta a ponta (Chromium)', 'e2e', ['--config', 'vitest.e2e.config.ts'])
+		vitest('ponta a ponta (Chromium)', 'e2e', ['--config', 'vitest.e2e.config.ts'], { E2E_PROVIDER: 'builtin' })
+		// The same build, its own server on COMMERCE_PROVIDER=storefront (one for the whole run).
+		vitest('ponta a ponta no provedor Storefront (Chromium)', 'e2e-storefront', ['--config', 'vitest.e2e.config.ts'], {
+			E2E_PROVIDER: 'storefront',
+		})
 	} else {
 		summary.push('ponta a ponta: não executado (o build falhou)')
 		totals.failed += 1

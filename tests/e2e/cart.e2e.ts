@@ -7,10 +7,12 @@ import { ProductPage } from './pages/product-page'
 import { Shell } from './pages/shell'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { HOSTED_CHECKOUT_URL, PRODUCT_ID, answerHostedCheckout, fakeStorefront, onStorefront, storefrontCatalogue } from './support/provider'
 
 // The cart as a shopper meets it (issue 4): the drawer, the gift rule, checkout with PIX,
 // two tabs, and sign-out. The products come from the demo catalogue on the scratch PostgreSQL
-// database the e2e server runs on (skipped on the embedded database, whose file the server owns).
+// database the e2e server runs on (skipped on the embedded database, whose file the server owns),
+// or, on the storefront run (decision 053), from the fake store's copy of it.
 const browser = setupBrowser()
 const databaseUrl = inject('e2eDatabaseUrl')
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
@@ -31,7 +33,26 @@ const PLAIN_PRODUCTS = `
 		and v.price_cents between $1 and $2
 	order by p.handle limit 2`
 
+/** The same choice among the fake Storefront server's products (the storefront run, decision 053): ids are gids there. */
+function plainStoreProducts(minCents: number, maxCents: number) {
+	const { products, collections } = storefrontCatalogue()
+	const subscriptions = new Set(collections.find((c) => c.handle === 'assinatura')?.products ?? [])
+	return products
+		.filter((p) => p.handle !== 'brinde-lacinho-pet' && !p.tags.includes('uso-interno') && !subscriptions.has(p.handle))
+		.filter((p) => p.variants.length === 1)
+		.flatMap((p) => p.variants.map((v) => ({ p, v })))
+		.filter(({ v }) => v.availableForSale && (v.quantityAvailable === null || v.quantityAvailable >= 50))
+		.filter(({ v }) => Math.round(Number(v.price) * 100) >= minCents && Math.round(Number(v.price) * 100) <= maxCents)
+		.sort((a, b) => (a.p.handle < b.p.handle ? -1 : 1))
+		.map(({ p, v }) => ({ handle: p.handle, title: p.title, variantId: v.id }))
+}
+
 beforeAll(async () => {
+	if (onStorefront()) {
+		giftStep = plainStoreProducts(3400, 4999)[0] ?? giftStep
+		other = plainStoreProducts(1000, 3000)[0] ?? other
+		return
+	}
 	if (!pool) return
 	const step = await pool.query<{ handle: string; title: string; variant_id: string }>(PLAIN_PRODUCTS, [3400, 4999])
 	const cheap = await pool.query<{ handle: string; title: string; variant_id: string }>(PLAIN_PRODUCTS, [1000, 3000])
@@ -45,7 +66,8 @@ afterAll(async () => {
 	await pool?.end()
 })
 
-describe.skipIf(!databaseUrl)('carrinho', () => {
+// The storefront run reads its products from the fake store's catalogue: it needs no database.
+describe.skipIf(!databaseUrl && !onStorefront())('carrinho', () => {
 	test('adding until the gift appears, taking one out makes it go; then checkout with PIX shows the QR', async () => {
 		expect(giftStep.handle).not.toBe('')
 		const page = await browser.newPage(MOBILE)
@@ -85,6 +107,23 @@ describe.skipIf(!databaseUrl)('carrinho', () => {
 		await drawer.dialog().getByText(/para ganhar um brinde!$/).waitFor()
 		const server = await drawer.json()
 		expect(server.cart.lines.map((l) => [l.productTitle, l.quantity, l.isGift])).toEqual([[giftStep.title, 2, false]])
+
+		if (onStorefront()) {
+			// On the Storefront API provider 'Finalizar Compra' hands the cart to the store's hosted
+			// checkout in a new tab (decision 046), with the line our server priced; our cart stays.
+			await answerHostedCheckout(page.context())
+			const [hosted] = await Promise.all([
+				page.context().waitForEvent('page'),
+				drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click(),
+			])
+			await hosted.waitForLoadState()
+			expect(hosted.url()).toMatch(HOSTED_CHECKOUT_URL)
+			const sent = (await fakeStorefront.carts()).at(-1)?.input.lines ?? []
+			expect(sent.map((l) => [l.merchandiseId, l.quantity])).toEqual([[giftStep.variantId, 2]])
+			expect((await drawer.json()).cart.lines.map((l) => [l.productTitle, l.quantity])).toEqual([[giftStep.title, 2]])
+			expectNoPageErrors(page)
+			return
+		}
 
 		// 'Finalizar Compra' opens our own checkout in the same tab; PIX gives the QR code.
 		await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
@@ -155,7 +194,8 @@ describe.skipIf(!databaseUrl)('carrinho', () => {
 	})
 
 	test('after sign-out the cart does not leak to the next person who signs in on this browser', async () => {
-		expect(other.variantId).not.toBe('')
+		// A uuid on the built-in provider, a gid on the store's.
+		expect(other.variantId).toMatch(PRODUCT_ID)
 		const page = await browser.newPage(DESKTOP)
 		const auth = new AuthPage(page)
 		const shell = new Shell(page)

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, inject, test } from 'vitest'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { AdminPages } from './pages/admin-pages'
 import { HomePage } from './pages/home-page'
+import { onStorefront } from './support/provider'
 
 const browser = setupBrowser()
 
@@ -148,7 +149,8 @@ describe('página inicial', () => {
 		expectNoPageErrors(page)
 	})
 
-	test.runIf(pool)('a row whose category has no products is not shown', async () => {
+	// Not on the storefront run: it withdraws products through our database, and there the catalogue is the store's.
+	test.runIf(pool && !onStorefront())('a row whose category has no products is not shown', async () => {
 		if (!pool) return
 		// Withdraw the Cachecol products for a moment (restored below).
 		const { rows } = await pool.query<{ id: string }>(`
@@ -303,7 +305,9 @@ describe('página inicial', () => {
 		}
 	})
 
-	test('a product seen on its page comes back as recently viewed', async ({ skip }) => {
+	// Not on the storefront run yet: recording a view of a store product (gid) needs decision 051
+	// (store product ids in favourites/views).
+	test.skipIf(onStorefront())('a product seen on its page comes back as recently viewed', async ({ skip }) => {
 		const page = await browser.newPage(MOBILE)
 		const home = new HomePage(page)
 		await home.goto()

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ProductPage } from './pages/product-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { HOSTED_CHECKOUT_URL, answerHostedCheckout, onStorefront } from './support/provider'
 
 const browser = setupBrowser()
 
@@ -123,8 +124,16 @@ describe('página de produto', () => {
 		expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/)
 		expect(decodeURIComponent(href.split('text=')[1] ?? '')).toBe('Olá! Gostaria de ajuda para comprar o produto "Bandana Preta"')
 		await product.waitForHydration()
-		await product.buyNow().click()
-		await product.page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 })
+		if (onStorefront()) {
+			// On the Storefront API provider the hosted checkout opens in a new tab (decision 046).
+			await answerHostedCheckout(product.page.context())
+			const [checkout] = await Promise.all([product.page.context().waitForEvent('page'), product.buyNow().click()])
+			await checkout.waitForLoadState()
+			expect(checkout.url()).toMatch(HOSTED_CHECKOUT_URL)
+		} else {
+			await product.buyNow().click()
+			await product.page.waitForURL((url) => url.pathname === '/checkout', { timeout: 15_000 })
+		}
 		const { cart } = await product.cartJson()
 		expect(cart.lines.some((line) => line.productHandle === 'bandana-preta')).toBe(true)
 		expectNoPageErrors(product.page)

@@ -38,6 +38,11 @@ export type FakeStorefront = {
 	cart: { userErrors: string[]; noCheckoutUrl: boolean }
 	/** The carts created, with the input they were given. */
 	carts: { id: string; input: CartInputArg }[]
+	/**
+	 * Drives the fake from another process (the storefront e2e run's test files; global setup holds
+	 * the fake): POST `{controlUrl}/fail-next` with a JSON array of failures, GET `{controlUrl}/carts`.
+	 */
+	controlUrl: string
 	stop(): Promise<void>
 }
 
@@ -54,9 +59,27 @@ type CartInputArg = {
 }
 
 const MAX_PAGE = 250
+/** The test-only control routes (no such path on the real API). */
+const CONTROL_PATH = '/__fake'
 
 function fold(text: string): string {
 	return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+}
+
+/** `word` in `text` (folded): as a substring, or, from 5 letters, a word of `text` one edit away. */
+function matchesWord(text: string, word: string): boolean {
+	if (text.includes(word)) return true
+	if (word.length < 5) return false
+	return text.split(/[^\p{L}\p{N}]+/u).some((candidate) => Math.abs(candidate.length - word.length) <= 1 && oneEditAway(candidate, word))
+}
+
+/** At most one insertion, deletion or substitution between a and b. */
+function oneEditAway(a: string, b: string): boolean {
+	let i = 0
+	while (i < a.length && i < b.length && a[i] === b[i]) i++
+	const restA = a.slice(i)
+	const restB = b.slice(i)
+	return restA.slice(1) === restB.slice(1) || restA.slice(1) === restB || restA === restB.slice(1)
 }
 
 function cents(amount: string): number {
@@ -252,12 +275,15 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 	}
 	const searchable = (p: FakeProduct) => fold([p.title, p.description, ...p.tags].join(' '))
 
-	/** Every word in title, description or tags; all words in the title rank first; sold-out last when asked. */
+	/**
+	 * Every word in title, description or tags; all words in the title rank first; sold-out last when
+	 * asked. Like the store's search, a word of 5 letters or more tolerates one typo ('xadres').
+	 */
 	function search(query: string, unavailableLast: boolean): FakeProduct[] {
 		const words = fold(query).split(/\s+/).filter(Boolean)
-		const found = catalogue.products.filter((p) => words.every((w) => searchable(p).includes(w)))
+		const found = catalogue.products.filter((p) => words.every((w) => matchesWord(searchable(p), w)))
 		const score = (p: FakeProduct) =>
-			(words.every((w) => fold(p.title).includes(w)) ? 0 : 1) + (unavailableLast && !p.variants.some((v) => v.availableForSale) ? 2 : 0)
+			(words.every((w) => matchesWord(fold(p.title), w)) ? 0 : 1) + (unavailableLast && !p.variants.some((v) => v.availableForSale) ? 2 : 0)
 		return found
 			.map((p, i) => ({ p, i }))
 			.sort((a, b) => score(a.p) - score(b.p) || a.i - b.i)
@@ -366,6 +392,16 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 		}
 	}
 
+	function control(method: string, action: string, chunks: Buffer[], send: (status: number, body: string) => void) {
+		if (method === 'GET' && action === 'carts') return send(200, JSON.stringify(carts))
+		if (method === 'POST' && action === 'fail-next') {
+			const next = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeFailure[]
+			failures.push(...next)
+			return send(200, JSON.stringify({ queued: failures.length }))
+		}
+		return send(404, JSON.stringify({ error: `no control ${method} ${action}` }))
+	}
+
 	const server: Server = createServer((request, response) => {
 		const chunks: Buffer[] = []
 		request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -375,6 +411,8 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 				response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
 				response.end(body)
 			}
+			if (request.url?.startsWith(`${CONTROL_PATH}/`))
+				return control(request.method ?? '', request.url.slice(CONTROL_PATH.length + 1), chunks, send)
 			if (request.method !== 'POST') return send(405, JSON.stringify({ errors: [{ message: 'POST only' }] }))
 			if (request.headers['x-shopify-storefront-access-token'] !== FAKE_STOREFRONT_TOKEN) {
 				return send(401, JSON.stringify({ errors: [{ message: 'Unauthorized' }] }))
@@ -415,6 +453,7 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 	const { port } = server.address() as AddressInfo
 	return {
 		url: `http://127.0.0.1:${port}/api/2025-07/graphql.json`,
+		controlUrl: `http://127.0.0.1:${port}${CONTROL_PATH}`,
 		token: FAKE_STOREFRONT_TOKEN,
 		catalogue,
 		requests,
