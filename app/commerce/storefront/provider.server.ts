@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
 import { INTERNAL_TAG } from '../internal-products'
+import { isProductIdOf } from '../product-id'
 import type { BrowseInput, BrowseResult, CommerceProvider, ListProductsOptions } from '../provider'
 import { type BrowseParams, type BrowseRow, browse } from '../rules/browse'
 import type { CartLineMerchandise, Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
@@ -270,6 +271,10 @@ export function createStorefrontProvider(client: StorefrontClient): StorefrontPr
 				const product = data[`p${i}`]
 				return product ? [toProductSummary(product)] : []
 			})
+		},
+
+		async getProductsByIds(ids: string[]): Promise<ProductSummary[]> {
+			return summariesByIds([...new Set(ids.filter((id) => isProductIdOf('storefront', id)))])
 		},
 
 		async getCollectionByHandle(handle, options) {
