@@ -333,6 +333,30 @@ describe('category and search pages (the built-in provider’s rules)', () => {
 	})
 })
 
+describe('products by id (decision 051: favourites, views and reviews keep the store’s gids)', () => {
+	test('one nodes request per 250 ids, in the order asked, once each; unknown gids and uuids skipped, never sent', async () => {
+		const big = await startFakeStorefront(withGeneratedCollection(fixedCatalogue(), 'gerados', 300))
+		try {
+			const ids = big.catalogue.products.filter((p) => p.handle.startsWith('gerado-')).map((p) => p.id)
+			const asked = [...ids].reverse()
+			const found = await providerFor(big).getProductsByIds([
+				...asked,
+				ids[0]!,
+				'3f2b8c1e-9a4d-4c6e-8b1a-2d3e4f5a6b7c',
+				'gid://shopify/ProductVariant/1',
+				'gid://shopify/Product/424242',
+			])
+			expect(found.map((p) => p.id)).toEqual(asked)
+			expect(big.requests.map((r) => r.operationName)).toEqual(['ProductsByIds', 'ProductsByIds'])
+			expect(big.requests.map((r) => (r.variables as { ids: string[] }).ids.length)).toEqual([250, 51])
+			expect(await providerFor(big).getProductsByIds(['3f2b8c1e-9a4d-4c6e-8b1a-2d3e4f5a6b7c'])).toEqual([])
+			expect(big.requests).toHaveLength(2)
+		} finally {
+			await big.stop()
+		}
+	})
+})
+
 describe('search panel', () => {
 	test('best matches from the API’s search, accents and case ignored, internal products left out', async () => {
 		const provider = providerFor(fake)
