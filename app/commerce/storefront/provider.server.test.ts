@@ -355,6 +355,20 @@ describe('products by id (decision 051: favourites, views and reviews keep the s
 			await big.stop()
 		}
 	})
+
+	test('one id just read by handle (a product page’s view, favourite or review) is answered from that page’s cached answer', async () => {
+		const provider = providerFor(fake)
+		const page = await provider.getProductByHandle('bandana-xadrez-azul')
+		expect(operations()).toEqual(['ProductByHandle'])
+		const [again] = await provider.getProductsByIds([page!.id])
+		expect(again).toMatchObject({ id: page!.id, handle: 'bandana-xadrez-azul', title: page!.title })
+		expect(operations()).toEqual(['ProductByHandle'])
+		// Several ids, or one never read by handle, go to the ids query.
+		const other = fake.catalogue.products.find((p) => p.handle === 'lacinho-azul')!
+		expect((await provider.getProductsByIds([other.id])).map((p) => p.handle)).toEqual(['lacinho-azul'])
+		expect((await provider.getProductsByIds([page!.id, other.id])).map((p) => p.handle)).toEqual(['bandana-xadrez-azul', 'lacinho-azul'])
+		expect(operations()).toEqual(['ProductByHandle', 'ProductsByIds', 'ProductsByIds'])
+	})
 })
 
 describe('search panel', () => {
