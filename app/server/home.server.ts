@@ -75,7 +75,8 @@ export type HomeReview = {
 
 /**
  * The latest approved reviews (never pending ones, decision 15), without the reviewer's e-mail;
- * the handle of a product still on sale from the commerce provider (decision 051).
+ * the handle of a product still on sale from the commerce provider (decision 051), null when it
+ * is not (or the catalogue cannot be read: the review still shows, without a link).
  */
 export async function latestApprovedReviews(limit = HOME_REVIEWS_LIMIT): Promise<HomeReview[]> {
 	const rows = await db
@@ -92,7 +93,17 @@ export async function latestApprovedReviews(limit = HOME_REVIEWS_LIMIT): Promise
 		.where(eq(reviews.isApproved, true))
 		.orderBy(desc(reviews.createdAt), desc(reviews.id))
 		.limit(limit)
-	const onSale = new Map((await getCommerce().getProductsByIds(rows.map((row) => row.productId))).map((p) => [p.id, p.handle]))
+	// The reviews are ours: a store outage leaves them without links rather than hides them.
+	const onSale = new Map(
+		(
+			await getCommerce()
+				.getProductsByIds(rows.map((row) => row.productId))
+				.catch((error: unknown) => {
+					logger.error({ err: error }, 'home: avaliações sem os produtos do catálogo')
+					return []
+				})
+		).map((p) => [p.id, p.handle]),
+	)
 	return rows.map(({ productId, ...row }) => ({
 		...row,
 		productHandle: onSale.get(productId) ?? null,

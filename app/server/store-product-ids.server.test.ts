@@ -180,6 +180,12 @@ describe('reviews with store ids', () => {
 			handle: 'bandana-florida',
 		})
 		expect((await listReviewsForAdmin('todas', 1)).find((r) => r.id === row!.id)?.productHandle).toBe('bandana-florida')
+
+		// The store down: the reviews are ours and still show, without their links.
+		getStorefrontProvider().client.clearCache()
+		fake.failNext({ status: 500 }, { status: 500 })
+		expect((await latestApprovedReviews()).find((r) => r.id === row!.id)).toMatchObject({ customerName: 'Rita', productHandle: null })
+		expect((await listReviewsForAdmin('todas', 1)).find((r) => r.id === row!.id)?.productHandle).toBeNull()
 	})
 
 	test('a uuid or a malformed id is a 400; an unknown gid a 404; reads of such ids are empty', async () => {
