@@ -2,7 +2,7 @@
 // app/db/schema whenever it changes. After the first release, replace this with
 // plain `drizzle-kit generate` so that migrations only ever get appended.
 import { execSync } from 'node:child_process'
-import { readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 
 rmSync('drizzle', { recursive: true, force: true })
 // 1. Extensions first: drizzle-kit does not emit CREATE EXTENSION.
@@ -61,3 +61,8 @@ WHERE length(w) >= 3 AND w !~ '[0-9]'
 ON CONFLICT DO NOTHING;
 `,
 )
+// 4. Product ids kept as text (decision 051): deleting a built-in product deletes or clears the
+// rows that name it, as the foreign keys did. The same file was appended as a migration.
+execSync('npx drizzle-kit generate --custom --name product_references', { stdio: 'inherit' })
+const productReferences = readdirSync('drizzle').find((f) => f.endsWith('_product_references.sql'))
+writeFileSync(`drizzle/${productReferences}`, readFileSync('scripts/sql/product-references.sql', 'utf8'))

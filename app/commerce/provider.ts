@@ -47,6 +47,13 @@ export interface CommerceProvider {
 	getProductByHandle(handle: string): Promise<Product | null>
 	/** In the order asked, skipping handles that do not exist (at most 50 handles). */
 	getProductsByHandles(handles: string[]): Promise<ProductSummary[]>
+	/**
+	 * By the provider's own ids (decision 051: favourites, views and reviews name products by id),
+	 * in the order asked, once each, skipping ids that are unknown, not on sale or not this
+	 * provider's (a uuid on the store, a gid on the built-in catalogue). Any number of ids: the
+	 * store is asked once per 250.
+	 */
+	getProductsByIds(ids: string[]): Promise<ProductSummary[]>
 	/** The collection with its real product count and its first `first` products (default 50). */
 	getCollectionByHandle(
 		handle: string,

@@ -10,6 +10,7 @@ const READ_METHODS = [
 	'listProducts',
 	'getProductByHandle',
 	'getProductsByHandles',
+	'getProductsByIds',
 	'getCollectionByHandle',
 	'getCollectionsByHandles',
 	'listCollections',

@@ -1,5 +1,7 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
-import { productImages, products, productVariants, userFavorites } from '~/db/schema'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import { getCommerce } from '~/commerce/index.server'
+import type { ProductSummary } from '~/commerce/types'
+import { userFavorites } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { favoritesChannel } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
@@ -28,33 +30,28 @@ export type ProductSnapshot = {
 }
 
 /**
- * An active product's snapshot, looked up by id or handle, or null. The title, image and
- * price always come from here: the browser only names the product.
+ * A product on sale's snapshot, looked up by id or handle through the commerce provider
+ * (decision 051: the built-in catalogue or the hosted store), or null. The title, image and price
+ * always come from there: the browser only names the product.
  */
 export async function loadProductSnapshot(by: { id: string } | { handle: string }): Promise<ProductSnapshot | null> {
-	const where = 'id' in by ? eq(products.id, by.id) : eq(products.handle, by.handle)
-	const [row] = await db
-		.select({
-			productId: products.id,
-			productTitle: products.title,
-			productHandle: products.handle,
-			// Correlated subqueries spelled out: in a one-table select drizzle leaves column names
-			// unqualified, and a bare "id" inside the subquery would mean the image's own id.
-			productImageUrl: sql<string | null>`(select pi.url from ${productImages} pi
-				where pi.product_id = "products"."id" order by pi.position asc limit 1)`,
-			productPriceCents: sql<number | string | null>`(select min(pv.price_cents) from ${productVariants} pv
-				where pv.product_id = "products"."id")`,
-		})
-		.from(products)
-		.where(and(where, eq(products.status, 'active')))
-		.limit(1)
-	if (!row) return null
-	return { ...row, productPriceCents: Number(row.productPriceCents ?? 0) }
+	const commerce = getCommerce()
+	const [product] = 'id' in by ? await commerce.getProductsByIds([by.id]) : await commerce.getProductsByHandles([by.handle])
+	return product ? snapshotOf(product) : null
+}
+
+export function snapshotOf(product: ProductSummary): ProductSnapshot {
+	return {
+		productId: product.id,
+		productTitle: product.title,
+		productHandle: product.handle,
+		productImageUrl: product.images[0]?.url ?? null,
+		productPriceCents: product.priceRange.minVariantPrice.amountCents,
+	}
 }
 
 export type FavoriteChange =
-	| { ok: true; favorite: boolean; productTitle: string; pointsAwarded: number }
-	| { ok: false; reason: 'product_not_found' }
+	{ ok: true; favorite: boolean; productTitle: string; pointsAwarded: number } | { ok: false; reason: 'product_not_found' }
 
 /**
  * Adds a product to the person's favourites (idempotent: adding twice keeps one row). The

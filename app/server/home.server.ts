@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { getCommerce } from '~/commerce/index.server'
+import type { ProductSummary } from '~/commerce/types'
 import { toProductCardData, type ProductCardData } from '~/components/shop/product-card'
-import { heroVideo, personalizationVideo, products, reviews, subscriptionCtaVideo } from '~/db/schema'
+import { heroVideo, personalizationVideo, reviews, subscriptionCtaVideo } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { rethrowIfDatabaseUnavailable } from '~/server/database-errors.server'
 import { videoAddressSchema } from '~/server/media/video-slots.server'
@@ -27,30 +28,37 @@ import {
 /** Whose views to read: the signed-in user, else the anonymous visitor cookie. */
 export type ViewOwner = { userId: string | null; visitorId: string | null }
 
+/** How many distinct viewed ids are read to fill the row when some are no longer on sale. */
+const RECENT_IDS_READ = 50
+
 /**
- * Handles of the owner's latest distinct viewed products, newest first (document 000 §7:
- * "latest first, limit n, duplicates by product_id removed"). The current handle is read
- * from the product, not the view's snapshot, so a renamed product still links right.
+ * Handles of the owner's latest distinct viewed products still on sale, newest first (document 000
+ * §7: "latest first, limit n, duplicates by product_id removed"). The current handle comes from
+ * the commerce provider (decision 051: ids are the built-in uuids or the store's gids), not the
+ * view's snapshot, so a renamed product still links right.
  */
 export async function recentlyViewedHandles(owner: ViewOwner, limit = RECENTLY_VIEWED_LIMIT): Promise<string[]> {
+	return (await recentlyViewed(owner, limit)).map((product) => product.handle)
+}
+
+async function recentlyViewed(owner: ViewOwner, limit = RECENTLY_VIEWED_LIMIT): Promise<ProductSummary[]> {
 	const ownerFilter = owner.userId
 		? sql`v.user_id = ${owner.userId}::uuid`
 		: owner.visitorId
 			? sql`v.session_id = ${owner.visitorId} and v.user_id is null`
 			: null
 	if (!ownerFilter) return []
-	const rows = await queryRows<{ handle: string }>(sql`
-		select p.handle from (
+	const rows = await queryRows<{ product_id: string }>(sql`
+		select latest.product_id from (
 			select distinct on (v.product_id) v.product_id, v.viewed_at
 			from user_views v
 			where ${ownerFilter}
 			order by v.product_id, v.viewed_at desc
 		) latest
-		join products p on p.id = latest.product_id
-		where p.status = 'active'
-		order by latest.viewed_at desc, p.handle
-		limit ${limit}`)
-	return rows.map((row) => row.handle)
+		order by latest.viewed_at desc, latest.product_id
+		limit ${RECENT_IDS_READ}`)
+	if (rows.length === 0) return []
+	return (await getCommerce().getProductsByIds(rows.map((row) => row.product_id))).slice(0, limit)
 }
 
 export type HomeReview = {
@@ -65,7 +73,11 @@ export type HomeReview = {
 	createdAt: string
 }
 
-/** The latest approved reviews (never pending ones, decision 15), without the reviewer's e-mail. */
+/**
+ * The latest approved reviews (never pending ones, decision 15), without the reviewer's e-mail;
+ * the handle of a product still on sale from the commerce provider (decision 051), null when it
+ * is not (or the catalogue cannot be read: the review still shows, without a link).
+ */
 export async function latestApprovedReviews(limit = HOME_REVIEWS_LIMIT): Promise<HomeReview[]> {
 	const rows = await db
 		.select({
@@ -74,15 +86,29 @@ export async function latestApprovedReviews(limit = HOME_REVIEWS_LIMIT): Promise
 			rating: reviews.rating,
 			comment: reviews.comment,
 			productName: reviews.productName,
-			productHandle: sql<string | null>`case when ${products.status} = 'active' then ${products.handle} end`,
+			productId: reviews.productId,
 			createdAt: reviews.createdAt,
 		})
 		.from(reviews)
-		.leftJoin(products, eq(products.id, reviews.productId))
 		.where(eq(reviews.isApproved, true))
 		.orderBy(desc(reviews.createdAt), desc(reviews.id))
 		.limit(limit)
-	return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }))
+	// The reviews are ours: a store outage leaves them without links rather than hides them.
+	const onSale = new Map(
+		(
+			await getCommerce()
+				.getProductsByIds(rows.map((row) => row.productId))
+				.catch((error: unknown) => {
+					logger.error({ err: error }, 'home: avaliações sem os produtos do catálogo')
+					return []
+				})
+		).map((p) => [p.id, p.handle]),
+	)
+	return rows.map(({ productId, ...row }) => ({
+		...row,
+		productHandle: onSale.get(productId) ?? null,
+		createdAt: row.createdAt.toISOString(),
+	}))
 }
 
 /** Average rating and number of all approved reviews (real numbers, decision 7). */
@@ -131,10 +157,7 @@ const SUGGESTION_LISTING_SIZE = 50
 
 async function recentlyViewedProducts(owner: ViewOwner): Promise<ProductCardData[]> {
 	try {
-		const handles = await recentlyViewedHandles(owner)
-		if (handles.length === 0) return []
-		const found = await getCommerce().getProductsByHandles(handles)
-		return found.map(toProductCardData)
+		return (await recentlyViewed(owner)).map(toProductCardData)
 	} catch (error) {
 		// document 000 §8: recently-viewed failures are logged only; suggestions show instead.
 		logger.error({ err: error }, 'home: falha ao carregar produtos vistos recentemente')

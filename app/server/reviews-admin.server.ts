@@ -1,8 +1,10 @@
 import { announceStoreChange } from '~/server/store-events.server'
 import { sql } from 'drizzle-orm'
+import { getCommerce } from '~/commerce/index.server'
 import { z } from 'zod'
 import { queryRows } from '~/server/db.server'
 import { publish } from '~/server/events.server'
+import { logger } from '~/server/logger.server'
 
 /**
  * The reviews back-office (document 001 §2 'Reviews admin', §4): stats, the list filtered by
@@ -59,7 +61,7 @@ export async function listReviewsForAdmin(filter: ReviewFilter, page: number): P
 	const rows = await queryRows<{
 		id: string
 		product_name: string
-		handle: string | null
+		product_id: string
 		customer_name: string
 		customer_email: string
 		rating: number
@@ -68,15 +70,16 @@ export async function listReviewsForAdmin(filter: ReviewFilter, page: number): P
 		created_at: string | Date
 		user_id: string | null
 	}>(sql`
-		select r.id, r.product_name, p.handle, r.customer_name, r.customer_email, r.rating, r.comment, r.is_approved, r.created_at, r.user_id
-		from reviews r left join products p on p.id = r.product_id
+		select r.id, r.product_name, r.product_id, r.customer_name, r.customer_email, r.rating, r.comment, r.is_approved, r.created_at, r.user_id
+		from reviews r
 		${where}
 		order by r.created_at desc, r.id desc
 		limit ${REVIEWS_PAGE_SIZE} offset ${offset}`)
+	const handles = await handlesOnSale(rows.map((r) => r.product_id))
 	return rows.map((r) => ({
 		id: r.id,
 		productName: r.product_name,
-		productHandle: r.handle,
+		productHandle: handles.get(r.product_id) ?? null,
 		customerName: r.customer_name,
 		customerEmail: r.customer_email,
 		rating: r.rating,
@@ -85,6 +88,20 @@ export async function listReviewsForAdmin(filter: ReviewFilter, page: number): P
 		createdAt: new Date(r.created_at).toISOString(),
 		signedIn: r.user_id !== null,
 	}))
+}
+
+/**
+ * The handles of the products still on sale, from the commerce provider (decision 051: the ids are
+ * the built-in uuids or the store's gids). A store outage leaves the reviews without links rather
+ * than the moderation screen down.
+ */
+async function handlesOnSale(productIds: string[]): Promise<Map<string, string>> {
+	try {
+		return new Map((await getCommerce().getProductsByIds(productIds)).map((p) => [p.id, p.handle]))
+	} catch (error) {
+		logger.error({ err: error }, 'avaliações: não foi possível ler os produtos')
+		return new Map()
+	}
 }
 
 /** Deletes a review; its points, if any were awarded, stay (they were earned when approved). */

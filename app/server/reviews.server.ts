@@ -2,7 +2,9 @@ import { announceStoreChange } from '~/server/store-events.server'
 import { keptUntilStoreChange } from '~/server/store-read-cache.server'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { products, reviews } from '~/db/schema'
+import { getCommerce } from '~/commerce/index.server'
+import { reviews } from '~/db/schema'
+import { isProductId } from '~/server/product-id.server'
 import type { SessionUser } from '~/server/auth/guards.server'
 import { db } from '~/server/db.server'
 import { publish } from '~/server/events.server'
@@ -45,7 +47,7 @@ function toPublicReview(row: { id: string; customerName: string; rating: number;
 export const listApprovedReviews = keptUntilStoreChange('reviews.approved', readApprovedReviews)
 
 async function readApprovedReviews(productId: string): Promise<PublicReview[]> {
-	if (!uuidSchema.safeParse(productId).success) return []
+	if (!isProductId(productId)) return []
 	const rows = await db
 		.select(publicColumns)
 		.from(reviews)
@@ -59,7 +61,7 @@ async function readApprovedReviews(productId: string): Promise<PublicReview[]> {
 export const getReviewSummary = keptUntilStoreChange('reviews.summary', readReviewSummary)
 
 async function readReviewSummary(productId: string): Promise<ReviewSummary> {
-	if (!uuidSchema.safeParse(productId).success) return { average: null, count: 0 }
+	if (!isProductId(productId)) return { average: null, count: 0 }
 	const [row] = await db
 		.select({ average: sql<string | number | null>`avg(${reviews.rating})`, count: sql<string | number>`count(*)` })
 		.from(reviews)
@@ -70,19 +72,22 @@ async function readReviewSummary(productId: string): Promise<ReviewSummary> {
 
 export type HomeReview = PublicReview & { product: { title: string; handle: string } }
 
-/** The latest approved reviews across the shop, for the home page (document 000 §7). */
+/**
+ * The latest approved reviews across the shop, for the home page (document 000 §7), of products
+ * still on sale; their titles and handles from the commerce provider (decision 051).
+ */
 export async function listLatestApprovedReviews(limit: number = HOME_REVIEWS_LIMIT): Promise<HomeReview[]> {
 	const rows = await db
-		.select({ ...publicColumns, productTitle: products.title, productHandle: products.handle })
+		.select({ ...publicColumns, productId: reviews.productId })
 		.from(reviews)
-		.innerJoin(products, eq(products.id, reviews.productId))
 		.where(eq(reviews.isApproved, true))
 		.orderBy(desc(reviews.createdAt), desc(reviews.id))
 		.limit(Math.max(1, Math.min(50, limit)))
-	return rows.map(({ productTitle, productHandle, ...row }) => ({
-		...toPublicReview(row),
-		product: { title: productTitle, handle: productHandle },
-	}))
+	const onSale = new Map((await getCommerce().getProductsByIds(rows.map((row) => row.productId))).map((p) => [p.id, p]))
+	return rows.flatMap(({ productId, ...row }) => {
+		const product = onSale.get(productId)
+		return product ? [{ ...toPublicReview(row), product: { title: product.title, handle: product.handle } }] : []
+	})
 }
 
 /**
@@ -106,15 +111,11 @@ function clampName(name: string): string {
 export type CreateReviewResult = { ok: true; id: string } | { ok: false; reason: 'product_not_found' }
 
 /**
- * Stores a pending review (is_approved false) for an active product. The product's name
- * comes from the catalogue, never from the browser. No points yet: those come on approval.
+ * Stores a pending review (is_approved false) for a product on sale. The product's name
+ * comes from the catalogue (the commerce provider), never from the browser. No points yet: those come on approval.
  */
 export async function createReview(input: ReviewFormInput, user: SessionUser | null): Promise<CreateReviewResult> {
-	const [product] = await db
-		.select({ id: products.id, title: products.title })
-		.from(products)
-		.where(and(eq(products.id, input.productId), eq(products.status, 'active')))
-		.limit(1)
+	const [product] = await getCommerce().getProductsByIds([input.productId])
 	if (!product) return { ok: false, reason: 'product_not_found' }
 
 	const identity = reviewerIdentity(user, input.name)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { anyProductIdSchema } from '~/commerce/product-id'
 import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from './reviews'
 import { userText } from './text-schema'
 
@@ -24,7 +25,8 @@ const ratingSchema = z.preprocess(
  * server ignores it for signed-in people (document 000 §6).
  */
 export const reviewFormSchema = z.object({
-	productId: z.uuid(reviewMessages.productInvalid),
+	// Either provider's id (the browser does not know which runs); the action checks it is this one's.
+	productId: anyProductIdSchema(reviewMessages.productInvalid),
 	rating: ratingSchema,
 	comment: userText({ error: reviewMessages.commentMin })
 		.trim()

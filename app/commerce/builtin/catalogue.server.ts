@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
 import { COMMERCE_MESSAGES } from '../errors'
 import { INTERNAL_TAG } from '../internal-products'
+import { isProductIdOf } from '../product-id'
 import type { ListProductsOptions } from '../provider'
 import type { Collection, Connection, Product, ProductSortKey, ProductSummary } from '../types'
 import { decodeCursor, encodeCursor } from './cursor.server'
@@ -109,6 +110,11 @@ export async function getProductByHandle(handle: string): Promise<Product | null
 	return loadProductByHandle(handleSchema.parse(handle))
 }
 
+export async function getProductsByIds(ids: string[]): Promise<ProductSummary[]> {
+	const valid = [...new Set(ids.filter((id) => isProductIdOf('builtin', id)).map((id) => id.toLowerCase()))]
+	return loadProductSummaries(valid)
+}
+
 export async function getProductsByHandles(handles: string[]): Promise<ProductSummary[]> {
 	const valid = [...new Set(handles.filter(isHandle).map((h) => handleSchema.parse(h)))].slice(0, MAX_HANDLES)
 	return loadProductSummaries(await productIdsByHandles(valid))
@@ -144,10 +150,12 @@ export async function getCollectionByHandle(handle: string, options?: { first?: 
 export async function getCollectionsByHandles(handles: string[], options?: { first?: number }): Promise<CollectionWithProducts[]> {
 	const valid = [...new Set(handles.filter(isHandle).map((h) => handleSchema.parse(h)))].slice(0, MAX_HANDLES)
 	if (valid.length === 0) return []
-	const collections = await loadCollections(sql`c.handle in (${sql.join(
-		valid.map((h) => sql`${h}`),
-		sql`, `,
-	)})`)
+	const collections = await loadCollections(
+		sql`c.handle in (${sql.join(
+			valid.map((h) => sql`${h}`),
+			sql`, `,
+		)})`,
+	)
 	if (collections.length === 0) return []
 	const first = clampFirst(options?.first, 50)
 	const rows = await queryRows<{ collection_id: string; product_id: string }>(sql`

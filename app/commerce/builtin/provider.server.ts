@@ -5,6 +5,7 @@ import {
 	getCollectionsByHandles,
 	getProductByHandle,
 	getProductsByHandles,
+	getProductsByIds,
 	listCollections,
 	listProducts,
 } from './catalogue.server'
@@ -17,6 +18,7 @@ export const builtinProvider: CommerceProvider = {
 	listProducts,
 	getProductByHandle,
 	getProductsByHandles,
+	getProductsByIds,
 	getCollectionByHandle,
 	getCollectionsByHandles,
 	listCollections,

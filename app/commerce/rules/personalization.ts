@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { anyProductIdSchema } from '~/commerce/product-id'
 import type { PersonalizationItemKey } from '~/db/schema/personalization'
 import { userText } from '~/utils/text-schema'
 
@@ -7,6 +8,12 @@ import { userText } from '~/utils/text-schema'
  * by the page (live messages) and the server (the authority: it decides the lines and the total
  * from the catalogue's prices; the browser sends choices, never prices).
  */
+
+/**
+ * A chosen art or accessory is a product id of either provider (decision 051; the page does not
+ * know which runs): the server checks it is the running provider's and in its collection.
+ */
+export const PRODUCT_CHOICE_MESSAGES = { art: 'Arte inválida.', accessory: 'Acessório inválido.' } as const
 
 export const PERSONALIZATION_MESSAGES = {
 	colourRequired: 'Selecione uma cor',
@@ -39,7 +46,10 @@ export const ART_CHOICE_LABELS: Record<Exclude<ArtChoice['kind'], 'none'>, strin
  * Choosing one art option clears another: the new choice, and the 'Atenção' warning naming what
  * was unselected (document 001 §2), or null when nothing was.
  */
-export function switchArt(current: ArtChoice, next: ArtChoice): { choice: ArtChoice; warning: { title: 'Atenção'; description: string } | null } {
+export function switchArt(
+	current: ArtChoice,
+	next: ArtChoice,
+): { choice: ArtChoice; warning: { title: 'Atenção'; description: string } | null } {
 	if (current.kind === 'none' || next.kind === 'none' || current.kind === next.kind) return { choice: next, warning: null }
 	return {
 		choice: next,
@@ -67,15 +77,27 @@ export const bandanaChoicesSchema = z
 	.object({
 		colour: userText().trim().min(1, PERSONALIZATION_MESSAGES.colourRequired).max(60, PERSONALIZATION_MESSAGES.colourRequired),
 		/** The base bandana's size ('Tamanho'), when the base product is sold in sizes. */
-		size: userText().trim().max(10).optional().transform((v) => (v ? v : null)),
+		size: userText()
+			.trim()
+			.max(10)
+			.optional()
+			.transform((v) => (v ? v : null)),
 		petName: optionalPetText(PERSONALIZATION_MESSAGES.petNameTooLong),
 		instagram: optionalPetText(PERSONALIZATION_MESSAGES.instagramTooLong).transform((v) => (v ? v.replace(/^@+/, '') : null)),
 		extensor: flag,
 		extraButton: flag,
 		perfume: flag,
-		readyMadeArtId: z.uuid().optional().or(z.literal('').transform(() => undefined)),
-		exclusiveArtKey: userText().max(300).optional().or(z.literal('').transform(() => undefined)),
-		petFaceKey: userText().max(300).optional().or(z.literal('').transform(() => undefined)),
+		readyMadeArtId: anyProductIdSchema(PRODUCT_CHOICE_MESSAGES.art)
+			.optional()
+			.or(z.literal('').transform(() => undefined)),
+		exclusiveArtKey: userText()
+			.max(300)
+			.optional()
+			.or(z.literal('').transform(() => undefined)),
+		petFaceKey: userText()
+			.max(300)
+			.optional()
+			.or(z.literal('').transform(() => undefined)),
 	})
 	.refine((v) => [v.readyMadeArtId, v.exclusiveArtKey, v.petFaceKey].filter(Boolean).length <= 1, {
 		message: PERSONALIZATION_MESSAGES.oneArtOnly,
@@ -86,7 +108,10 @@ export type BandanaChoices = z.output<typeof bandanaChoicesSchema>
 /** A product the server priced: the variant to put in the cart and its price. */
 export type PricedVariant = { variantId: string; priceCents: number; title: string }
 
-export type PersonalizationLine = PricedVariant & { quantity: number; role: 'base' | PersonalizationItemKey | 'art' | 'accessory' | 'side_name' }
+export type PersonalizationLine = PricedVariant & {
+	quantity: number
+	role: 'base' | PersonalizationItemKey | 'art' | 'accessory' | 'side_name'
+}
 
 /** Which extras a bandana's choices ask for, in document 001 §9's order. */
 export function bandanaExtras(choices: BandanaChoices): PersonalizationItemKey[] {
@@ -136,7 +161,9 @@ export const collarChoicesSchema = z.object({
 		.int(`Quantidade mínima: ${COLLAR_MINIMUM} unidades`)
 		.min(COLLAR_MINIMUM, `Quantidade mínima: ${COLLAR_MINIMUM} unidades`)
 		.max(10_000, 'Quantidade máxima: 10000 unidades'),
-	accessoryId: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+	accessoryId: anyProductIdSchema(PRODUCT_CHOICE_MESSAGES.accessory)
+		.optional()
+		.or(z.literal('').transform(() => undefined)),
 })
 export type CollarChoices = z.output<typeof collarChoicesSchema>
 
@@ -170,13 +197,18 @@ export const wholesaleChoicesSchema = z.discriminatedUnion('kind', [
 		sideNameOn: flag,
 		sideName: userText().trim().max(PET_TEXT_MAX, WHOLESALE_MESSAGES.sideNameTooLong).default(''),
 		extraButton: flag,
-		designKey: userText().max(300).optional().or(z.literal('').transform(() => undefined)),
+		designKey: userText()
+			.max(300)
+			.optional()
+			.or(z.literal('').transform(() => undefined)),
 	}),
 	z.object({
 		kind: z.literal('collar'),
 		colour: userText().trim().max(60).default(''),
 		quantity: userText().max(12).default(''),
-		accessoryId: z.uuid().optional().or(z.literal('').transform(() => undefined)),
+		accessoryId: anyProductIdSchema(PRODUCT_CHOICE_MESSAGES.accessory)
+			.optional()
+			.or(z.literal('').transform(() => undefined)),
 	}),
 ])
 export type WholesaleChoices = z.output<typeof wholesaleChoicesSchema>

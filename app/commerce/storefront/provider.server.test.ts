@@ -333,6 +333,44 @@ describe('category and search pages (the built-in provider’s rules)', () => {
 	})
 })
 
+describe('products by id (decision 051: favourites, views and reviews keep the store’s gids)', () => {
+	test('one nodes request per 250 ids, in the order asked, once each; unknown gids and uuids skipped, never sent', async () => {
+		const big = await startFakeStorefront(withGeneratedCollection(fixedCatalogue(), 'gerados', 300))
+		try {
+			const ids = big.catalogue.products.filter((p) => p.handle.startsWith('gerado-')).map((p) => p.id)
+			const asked = [...ids].reverse()
+			const found = await providerFor(big).getProductsByIds([
+				...asked,
+				ids[0]!,
+				'3f2b8c1e-9a4d-4c6e-8b1a-2d3e4f5a6b7c',
+				'gid://shopify/ProductVariant/1',
+				'gid://shopify/Product/424242',
+			])
+			expect(found.map((p) => p.id)).toEqual(asked)
+			expect(big.requests.map((r) => r.operationName)).toEqual(['ProductsByIds', 'ProductsByIds'])
+			expect(big.requests.map((r) => (r.variables as { ids: string[] }).ids.length)).toEqual([250, 51])
+			expect(await providerFor(big).getProductsByIds(['3f2b8c1e-9a4d-4c6e-8b1a-2d3e4f5a6b7c'])).toEqual([])
+			expect(big.requests).toHaveLength(2)
+		} finally {
+			await big.stop()
+		}
+	})
+
+	test('one id just read by handle (a product page’s view, favourite or review) is answered from that page’s cached answer', async () => {
+		const provider = providerFor(fake)
+		const page = await provider.getProductByHandle('bandana-xadrez-azul')
+		expect(operations()).toEqual(['ProductByHandle'])
+		const [again] = await provider.getProductsByIds([page!.id])
+		expect(again).toMatchObject({ id: page!.id, handle: 'bandana-xadrez-azul', title: page!.title })
+		expect(operations()).toEqual(['ProductByHandle'])
+		// Several ids, or one never read by handle, go to the ids query.
+		const other = fake.catalogue.products.find((p) => p.handle === 'lacinho-azul')!
+		expect((await provider.getProductsByIds([other.id])).map((p) => p.handle)).toEqual(['lacinho-azul'])
+		expect((await provider.getProductsByIds([page!.id, other.id])).map((p) => p.handle)).toEqual(['bandana-xadrez-azul', 'lacinho-azul'])
+		expect(operations()).toEqual(['ProductByHandle', 'ProductsByIds', 'ProductsByIds'])
+	})
+})
+
 describe('search panel', () => {
 	test('best matches from the API’s search, accents and case ignored, internal products left out', async () => {
 		const provider = providerFor(fake)

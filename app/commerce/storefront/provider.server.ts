@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
 import { INTERNAL_TAG } from '../internal-products'
+import { isProductIdOf } from '../product-id'
 import type { BrowseInput, BrowseResult, CommerceProvider, ListProductsOptions } from '../provider'
 import { type BrowseParams, type BrowseRow, browse } from '../rules/browse'
 import type { CartLineMerchandise, Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
@@ -54,6 +55,8 @@ const MAX_SEARCH_RESULTS = 500
 const MIN_QUERY_LENGTH = 2
 const MAX_QUERY_LENGTH = 100
 const MAX_SUGGESTIONS = 50
+/** Product ids whose handle this process saw on a product page (decision 051), most recent last. */
+const REMEMBERED_HANDLES = 500
 
 type PageInfo = { hasNextPage: boolean; endCursor: string | null }
 type IdPage = { nodes: { id: string }[]; pageInfo: PageInfo }
@@ -126,6 +129,31 @@ async function cartNotHere(): Promise<never> {
 }
 
 export function createStorefrontProvider(client: StorefrontClient): StorefrontProvider {
+	/**
+	 * The handle of each product recently read by handle (the product page), by id. A view is
+	 * recorded 2 s after the page is shown, and a favourite or a review is sent from it, naming the
+	 * product by id (decision 051): asking for that one id by its handle reuses the page's cached
+	 * answer (30 s) instead of another round trip to the store.
+	 */
+	const handleById = new Map<string, string>()
+	function rememberHandle(product: { id: string; handle: string }) {
+		handleById.delete(product.id)
+		handleById.set(product.id, product.handle)
+		if (handleById.size > REMEMBERED_HANDLES) handleById.delete(handleById.keys().next().value as string)
+	}
+
+	async function productByHandle(handle: string): Promise<Product | null> {
+		if (!isHandle(handle)) return null
+		const data = await client.request<{ product: ApiProductDetail | null }>({
+			query: PRODUCT_BY_HANDLE_QUERY,
+			variables: { handle: handleSchema.parse(handle) },
+		})
+		if (!data.product) return null
+		const product = toProduct(data.product)
+		rememberHandle(product)
+		return product
+	}
+
 	/** Every product id of a collection from `after` on, in `sortKey` order (to count, or to rank by sales). */
 	async function collectionIds(handle: string, after: string | null, sortKey?: 'BEST_SELLING'): Promise<string[]> {
 		const ids: string[] = []
@@ -257,14 +285,7 @@ export function createStorefrontProvider(client: StorefrontClient): StorefrontPr
 			}
 		},
 
-		async getProductByHandle(handle: string): Promise<Product | null> {
-			if (!isHandle(handle)) return null
-			const data = await client.request<{ product: ApiProductDetail | null }>({
-				query: PRODUCT_BY_HANDLE_QUERY,
-				variables: { handle: handleSchema.parse(handle) },
-			})
-			return data.product ? toProduct(data.product) : null
-		},
+		getProductByHandle: productByHandle,
 
 		async getProductsByHandles(handles: string[]): Promise<ProductSummary[]> {
 			const valid = validHandles(handles)
@@ -277,6 +298,17 @@ export function createStorefrontProvider(client: StorefrontClient): StorefrontPr
 				const product = data[`p${i}`]
 				return product ? [toProductSummary(product)] : []
 			})
+		},
+
+		async getProductsByIds(ids: string[]): Promise<ProductSummary[]> {
+			const valid = [...new Set(ids.filter((id) => isProductIdOf('storefront', id)))]
+			const handle = valid.length === 1 ? handleById.get(valid[0]!) : undefined
+			if (handle) {
+				// A renamed or removed product falls through to the ids query.
+				const product = await productByHandle(handle)
+				if (product && product.id === valid[0]) return [product]
+			}
+			return summariesByIds(valid)
 		},
 
 		async getCollectionByHandle(handle, options) {

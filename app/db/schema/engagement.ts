@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
-import { products } from './catalog'
 import { orders } from './orders'
 
 /**
  * document 000 §3 user_favorites. The product fields are a denormalised snapshot (the
- * documents keep them so the favourites page needs no catalogue call); the product_id
- * foreign key keeps them from pointing at a deleted product.
+ * documents keep them so the favourites page needs no catalogue call). product_id is the
+ * provider's id as text, without a foreign key (decision 051): a uuid of the built-in
+ * catalogue or a gid of the hosted store; deleting a built-in product deletes its rows
+ * (the trigger products_delete_references, as the cascade did).
  */
 export const userFavorites = pgTable(
 	'user_favorites',
@@ -16,9 +17,7 @@ export const userFavorites = pgTable(
 		userId: uuid()
 			.notNull()
 			.references(() => users.id, { onDelete: 'cascade' }),
-		productId: uuid()
-			.notNull()
-			.references(() => products.id, { onDelete: 'cascade' }),
+		productId: text().notNull(),
 		productTitle: text().notNull(),
 		productHandle: text().notNull(),
 		productImageUrl: text(),
@@ -27,6 +26,8 @@ export const userFavorites = pgTable(
 	},
 	(t) => [
 		uniqueIndex('user_favorites_user_product_unique').on(t.userId, t.productId),
+		index('user_favorites_product_idx').on(t.productId),
+		check('user_favorites_product_id_length', sql`char_length(${t.productId}) between 1 and 200`),
 		index('user_favorites_user_created_idx').on(t.userId, t.createdAt.desc()),
 		check('user_favorites_price_nonnegative', sql`${t.productPriceCents} >= 0`),
 	],
@@ -35,6 +36,7 @@ export const userFavorites = pgTable(
 /**
  * document 000 §3 user_views: one row per recorded view (the page records a product once
  * per browser session). Signed-in views carry user_id; anonymous ones only session_id.
+ * product_id as in user_favorites (decision 051).
  */
 export const userViews = pgTable(
 	'user_views',
@@ -42,9 +44,7 @@ export const userViews = pgTable(
 		id: uuid().primaryKey().defaultRandom(),
 		userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
 		sessionId: text(),
-		productId: uuid()
-			.notNull()
-			.references(() => products.id, { onDelete: 'cascade' }),
+		productId: text().notNull(),
 		productTitle: text().notNull(),
 		productHandle: text().notNull(),
 		productImageUrl: text(),
@@ -55,6 +55,8 @@ export const userViews = pgTable(
 		// "Recently viewed": latest first, by user when signed in, else by session.
 		index('user_views_user_latest_idx').on(t.userId, t.viewedAt.desc()),
 		index('user_views_session_latest_idx').on(t.sessionId, t.viewedAt.desc()),
+		index('user_views_product_idx').on(t.productId),
+		check('user_views_product_id_length', sql`char_length(${t.productId}) between 1 and 200`),
 		check('user_views_owner_present', sql`${t.userId} is not null or ${t.sessionId} is not null`),
 		check('user_views_price_nonnegative', sql`${t.productPriceCents} >= 0`),
 	],
@@ -64,14 +66,13 @@ export const userViews = pgTable(
  * document 000 §3 / 001 §3 reviews. New reviews are pending (is_approved false); only
  * approved ones are public (decision 15). order_id links a review to the built-in order
  * it came from when there is one (no foreign key: a review outlives the order record).
+ * product_id as in user_favorites (decision 051).
  */
 export const reviews = pgTable(
 	'reviews',
 	{
 		id: uuid().primaryKey().defaultRandom(),
-		productId: uuid()
-			.notNull()
-			.references(() => products.id, { onDelete: 'cascade' }),
+		productId: text().notNull(),
 		productName: text().notNull(),
 		customerName: text().notNull(),
 		customerEmail: text().notNull(),
@@ -86,6 +87,7 @@ export const reviews = pgTable(
 		index('reviews_approved_created_idx').on(t.isApproved, t.createdAt.desc()),
 		index('reviews_product_approved_created_idx').on(t.productId, t.isApproved, t.createdAt.desc()),
 		index('reviews_user_idx').on(t.userId),
+		check('reviews_product_id_length', sql`char_length(${t.productId}) between 1 and 200`),
 		check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
 		check('reviews_customer_name_length', sql`char_length(${t.customerName}) between 1 and 50`),
 		check('reviews_comment_length', sql`${t.comment} is null or char_length(${t.comment}) <= 500`),

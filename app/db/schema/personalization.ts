@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
-import { products } from './catalog'
 import { orders } from './orders'
 
 /** What a personalization row is for: document 001 uses 'bandana' and otherwise collar. */
@@ -109,10 +108,11 @@ export const personalizationOrders = pgTable(
 		selectedColor: text(),
 		petName: text(),
 		petInstagram: text(),
-		selectedArtProductId: uuid().references(() => products.id, { onDelete: 'set null' }),
+		/** The provider's product id as text (decision 051); a deleted built-in product sets it null. */
+		selectedArtProductId: text(),
 		selectedArtProductTitle: text(),
 		/** Collar personalization: the chosen accessory product, if any. */
-		selectedAccessoryProductId: uuid().references(() => products.id, { onDelete: 'set null' }),
+		selectedAccessoryProductId: text(),
 		selectedAccessoryProductTitle: text(),
 		/** Collars are ordered in quantity (min 10); bandanas are one per order. */
 		quantity: integer().notNull().default(1),
@@ -144,14 +144,8 @@ export const personalizationOrders = pgTable(
 		check('personalization_orders_quantity_positive', sql`${t.quantity} >= 1`),
 		check('personalization_orders_side_name_length', sql`${t.sideName} is null or char_length(${t.sideName}) <= 20`),
 		check('personalization_orders_pet_name_length', sql`${t.petName} is null or char_length(${t.petName}) <= 20`),
-		check(
-			'personalization_orders_pet_instagram_length',
-			sql`${t.petInstagram} is null or char_length(${t.petInstagram}) <= 30`,
-		),
+		check('personalization_orders_pet_instagram_length', sql`${t.petInstagram} is null or char_length(${t.petInstagram}) <= 30`),
 		// document 001 §4: completed ⇔ completion time set (cleared when back to pending).
-		check(
-			'personalization_orders_completed_at_consistent',
-			sql`${t.orderCompleted} = (${t.orderCompletedAt} is not null)`,
-		),
+		check('personalization_orders_completed_at_consistent', sql`${t.orderCompleted} = (${t.orderCompletedAt} is not null)`),
 	],
 )

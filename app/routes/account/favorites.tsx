@@ -42,10 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	if (favorites.length === 0) return { favorites: [] as ProductCardData[] }
 
 	const [{ getCommerce }, { logger }] = await Promise.all([import('~/commerce/index.server'), import('~/server/logger.server')])
-	// Today's price, picture and availability come from the catalogue; the favourite's own id
-	// stays the card's id, because that is what the hearts and the favourites endpoint know.
+	// Today's price, picture and availability come from the catalogue, by the favourite's product id
+	// (decision 051: the built-in uuid or the store's gid; any number of favourites, a renamed
+	// product still found), which stays the card's id: the hearts and the endpoint know it.
 	const current = await getCommerce()
-		.getProductsByHandles(favorites.map((item) => item.productHandle))
+		.getProductsByIds(favorites.map((item) => item.productId))
 		.catch((error: unknown) => {
 			logger.error({ err: error }, 'favoritos: catálogo indisponível, usando os dados salvos')
 			return null
@@ -53,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return {
 		favorites: favorites.map((item) => {
 			if (!current) return fromSnapshot(item, true)
-			const product = current.find((p) => p.handle === item.productHandle)
+			const product = current.find((p) => p.id === item.productId)
 			return product ? { ...toProductCardData(product), id: item.productId } : fromSnapshot(item, false)
 		}),
 	}

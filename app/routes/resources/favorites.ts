@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { addFavorite, listFavoriteProductIds, removeFavorite } from '~/server/favorites.server'
+import { productIdSchema } from '~/server/product-id.server'
 import { readForm } from '~/server/read-form.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
 import { type FavoriteActionResult, favoriteMessages } from '~/components/engagement/favorite-messages'
@@ -19,10 +20,13 @@ export const FAVORITE_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
-const favoriteFormSchema = z.object({
-	intent: z.enum(['add', 'remove'], favoriteMessages.errorDescription),
-	productId: z.uuid(favoriteMessages.productNotFound),
-})
+/** The product id is the running provider's (decision 051): a uuid, or the store's Product gid. */
+function favoriteFormSchema() {
+	return z.object({
+		intent: z.enum(['add', 'remove'], favoriteMessages.errorDescription),
+		productId: productIdSchema(favoriteMessages.productNotFound),
+	})
+}
 
 function reply(result: FavoriteActionResult, status = 200, headers: Record<string, string> = {}) {
 	return data(result, { status, headers: { ...NO_STORE, ...headers } })
@@ -44,9 +48,12 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 	const reading = await readForm(request)
 	if (!reading.ok) return reply({ ok: false, title: favoriteMessages.errorTitle, message: reading.message }, 400)
-	const parsed = favoriteFormSchema.safeParse({ intent: reading.form.get('intent'), productId: reading.form.get('productId') })
+	const parsed = favoriteFormSchema().safeParse({ intent: reading.form.get('intent'), productId: reading.form.get('productId') })
 	if (!parsed.success) {
-		return reply({ ok: false, title: favoriteMessages.errorTitle, message: parsed.error.issues[0]?.message ?? favoriteMessages.errorDescription }, 400)
+		return reply(
+			{ ok: false, title: favoriteMessages.errorTitle, message: parsed.error.issues[0]?.message ?? favoriteMessages.errorDescription },
+			400,
+		)
 	}
 	const { intent, productId } = parsed.data
 	const result = intent === 'add' ? await addFavorite(user.id, productId) : await removeFavorite(user.id, productId)

@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import { getOptionalUser } from '~/server/auth/guards.server'
+import { isProductId } from '~/server/product-id.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
 import { readForm } from '~/server/read-form.server'
 import { createReview } from '~/server/reviews.server'
@@ -42,6 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!parsed.success) {
 		const fieldErrors = reviewFieldErrors(parsed.error)
 		return reply({ ok: false, message: parsed.error.issues[0]?.message ?? reviewMessages.errorDescription, fieldErrors }, 400)
+	}
+
+	// A well-formed id of the other provider (a gid on the built-in catalogue…) is as malformed here.
+	if (!isProductId(parsed.data.productId)) {
+		return reply({ ok: false, message: reviewMessages.productInvalid, fieldErrors: { productId: reviewMessages.productInvalid } }, 400)
 	}
 
 	const user = await getOptionalUser(request)

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { z } from 'zod'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { productIdSchema } from '~/server/product-id.server'
 import { readForm } from '~/server/read-form.server'
 import { recordProductView } from '~/server/views.server'
 import { ensureVisitorId, getVisitorId } from '~/server/visitor.server'
@@ -18,16 +19,19 @@ import type { Route } from './+types/views'
 /** Views per client address per minute: a shopper browses far fewer products than this. */
 export const VIEW_RATE_LIMIT = { limit: 60, windowSeconds: 60 } as const
 
-const viewFormSchema = z
-	.object({
-		productId: z.uuid('Produto inválido.').optional(),
-		handle: z
-			.string()
-			.trim()
-			.regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'Produto inválido.')
-			.optional(),
-	})
-	.refine((value) => value.productId !== undefined || value.handle !== undefined, 'Informe o produto.')
+/** The product id is the running provider's (decision 051): a uuid, or the store's Product gid. */
+function viewFormSchema() {
+	return z
+		.object({
+			productId: productIdSchema('Produto inválido.').optional(),
+			handle: z
+				.string()
+				.trim()
+				.regex(/^[a-z0-9][a-z0-9-]{0,199}$/, 'Produto inválido.')
+				.optional(),
+		})
+		.refine((value) => value.productId !== undefined || value.handle !== undefined, 'Informe o produto.')
+}
 
 type ViewActionResult = { ok: true; recorded: boolean } | { ok: false; message: string }
 
@@ -45,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	}
 	const reading = await readForm(request)
 	if (!reading.ok) return reply({ ok: false, message: reading.message }, 400)
-	const parsed = viewFormSchema.safeParse({
+	const parsed = viewFormSchema().safeParse({
 		productId: reading.form.get('productId') || undefined,
 		handle: reading.form.get('handle') || undefined,
 	})

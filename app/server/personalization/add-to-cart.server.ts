@@ -8,6 +8,7 @@ import {
 	type PersonalizationLine,
 	type PricedVariant,
 	PERSONALIZATION_MESSAGES,
+	PRODUCT_CHOICE_MESSAGES,
 	WHOLESALE_MESSAGES,
 	bandanaChoicesSchema,
 	bandanaLines,
@@ -22,6 +23,7 @@ import { addServerBuiltLines } from '~/server/cart/cart.server'
 import type { RuleLineInput } from '~/server/cart/backend.server'
 import { db } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
+import { isProductId } from '~/server/product-id.server'
 import { getVisitorId } from '~/server/visitor.server'
 import { claimUploadedFile } from './files.server'
 import {
@@ -163,6 +165,7 @@ export async function addPersonalizedBandana(actor: Actor, input: Record<string,
 		return refused(message, field)
 	}
 	const choices: BandanaChoices = parsed.data
+	if (choices.readyMadeArtId && !isProductId(choices.readyMadeArtId)) return refused(PRODUCT_CHOICE_MESSAGES.art, 'readyMadeArtId')
 	const colour = await colourNamed('bandana', choices.colour)
 	if (!colour) return refused(PERSONALIZATION_MESSAGES.colourRequired, 'colour')
 
@@ -243,6 +246,7 @@ export async function addPersonalizedCollar(actor: Actor, input: Record<string, 
 		return refused(message, field)
 	}
 	const choices = parsed.data
+	if (choices.accessoryId && !isProductId(choices.accessoryId)) return refused(PRODUCT_CHOICE_MESSAGES.accessory, 'accessoryId')
 	const colour = await colourNamed('collar', choices.colour)
 	if (!colour) return refused(PERSONALIZATION_MESSAGES.colourRequired, 'colour')
 	const products = await productsByHandle([BASE_HANDLES.collar])
@@ -279,6 +283,9 @@ export async function addWholesaleOrder(actor: Actor, input: Record<string, unkn
 		return refused(message, field)
 	}
 	const choices = parsed.data
+	if (choices.kind === 'collar' && choices.accessoryId && !isProductId(choices.accessoryId)) {
+		return refused(PRODUCT_CHOICE_MESSAGES.accessory, 'accessoryId')
+	}
 	const colour = await colourNamed(choices.kind, choices.colour)
 	if (!colour) return refused(WHOLESALE_MESSAGES.colourRequired[choices.kind], 'colour')
 	// document 001 §5: lower or non-numeric becomes 10. The page already shows 10; a request
