@@ -305,9 +305,8 @@ describe('página inicial', () => {
 		}
 	})
 
-	// Not on the storefront run yet: recording a view of a store product (gid) needs decision 051
-	// (store product ids in favourites/views).
-	test.skipIf(onStorefront())('a product seen on its page comes back as recently viewed', async ({ skip }) => {
+	// On the storefront run too: views keep the store's product ids (decision 051).
+	test('a product seen on its page comes back as recently viewed', async ({ skip }) => {
 		const page = await browser.newPage(MOBILE)
 		const home = new HomePage(page)
 		await home.goto()
@@ -430,7 +429,10 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		const page = await browser.newPage(DESKTOP)
 		const home = new HomePage(page)
 		await home.goto()
-		const row = page.getByTestId('home-category-row').filter({ has: page.getByTestId('setas-da-linha') }).first()
+		const row = page
+			.getByTestId('home-category-row')
+			.filter({ has: page.getByTestId('setas-da-linha') })
+			.first()
 		await row.scrollIntoViewIfNeeded()
 		const title = (await row.getByRole('heading', { level: 2 }).textContent()) ?? ''
 		const next = row.getByRole('button', { name: `Mais produtos de ${title}` })
@@ -440,7 +442,9 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		const scrollLeft = () => track.evaluate((el) => el.scrollLeft)
 		// The first card out of sight comes into view.
 		const firstHidden = row.getByRole('listitem').nth(4)
-		expect(await firstHidden.evaluate((el) => el.getBoundingClientRect().left >= el.parentElement!.getBoundingClientRect().right - 1)).toBe(true)
+		expect(await firstHidden.evaluate((el) => el.getBoundingClientRect().left >= el.parentElement!.getBoundingClientRect().right - 1)).toBe(
+			true,
+		)
 		await next.click()
 		await expect.poll(scrollLeft).toBeGreaterThan(100)
 		await expect.poll(() => previous.isDisabled()).toBe(false)

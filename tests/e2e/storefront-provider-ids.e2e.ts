@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { type Browser, type BrowserContext, type Page, type Request, chromium } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type RunningServer, startAppServer } from '#tests/support/app-server'
-import { demoCatalogue } from '#tests/support/fake-storefront/catalogue'
-import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
-import { DEMO_COLLECTIONS, buildDemoCatalogue } from '~/server/seed/catalogue'
-import { createRandom } from '~/server/seed/prng'
-import { DEMO_RANDOM_SEED } from '~/server/seed/seed.server'
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { CartDrawer } from './pages/cart-drawer'
@@ -15,57 +8,25 @@ import { HomePage } from './pages/home-page'
 import { PersonalizationPages } from './pages/personalization-pages'
 import { ProductPage } from './pages/product-page'
 import { Shell } from './pages/shell'
-import { ADMIN, newCustomer } from './support/accounts'
-import { DESKTOP, expectNoPageErrors, trackErrors } from './support/browser'
-import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
+import { newCustomer } from './support/accounts'
+import { expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { onStorefront, storefrontCatalogue } from './support/provider'
 
 /**
  * Decision 051 in real Chromium: the production build with COMMERCE_PROVIDER=storefront pointed at
  * the fake Storefront server (the demo catalogue), where product ids are the store's gids. A
  * signed-in shopper's favourite, her recently viewed product, an approved review, and the
- * personalization and wholesale pages' store products all work as on the built-in provider. One
- * server for the file, on PostgreSQL when TEST_DATABASE_URL is set (a scratch database), else PGlite.
+ * personalization and wholesale pages' store products all work as on the built-in provider. Part of
+ * the storefront run only (E2E_PROVIDER=storefront, decision 053): the run's shared server.
  */
 
 const STORE_GID = /gid:\/\/shopify\/Product\/\d+/
 
-let fake: FakeStorefront
-let app: RunningServer
-let browser: Browser
-let dropScratch: (() => Promise<void>) | undefined
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-	fake = await startFakeStorefront(demoCatalogue(buildDemoCatalogue(createRandom(DEMO_RANDOM_SEED)), DEMO_COLLECTIONS))
-	const base = process.env.TEST_DATABASE_URL
-	const scratch = base ? await createScratchPostgresDatabase(base, `e2e_ids_${Date.now()}_${process.pid}`) : null
-	dropScratch = scratch?.drop
-	app = await startAppServer({
-		COMMERCE_PROVIDER: 'storefront',
-		STOREFRONT_API_URL: fake.url,
-		STOREFRONT_TOKEN: fake.token,
-		ADMIN_EMAIL: ADMIN.email,
-		ADMIN_PASSWORD: ADMIN.password,
-		...(scratch ? { DATABASE_URL: scratch.url } : {}),
-	})
-	browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
-}, 240_000)
-
-afterAll(async () => {
-	for (const context of contexts) await context.close().catch(() => {})
-	await browser?.close()
-	try {
-		await app?.stop()
-	} finally {
-		await fake?.stop()
-		await dropScratch?.()
-	}
-})
+const browser = setupBrowser()
+const fake = { catalogue: storefrontCatalogue() }
 
 async function newPage(): Promise<Page> {
-	const context = await browser.newContext({ baseURL: app.url, viewport: DESKTOP, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' })
-	contexts.push(context)
-	return trackErrors(await context.newPage())
+	return trackErrors(await browser.newPage())
 }
 
 /** A bandana the store sells (not an internal product): its gid, handle and title. */
@@ -85,7 +46,7 @@ const posted = (page: Page, path: string) =>
 /** A request's body as text, form-encoded or multipart. */
 const bodyOf = (request: Request) => decodeURIComponent((request.postData() ?? '').replace(/\+/g, ' '))
 
-describe('store product ids (decision 051)', () => {
+describe.skipIf(!onStorefront())('store product ids (decision 051)', () => {
 	test('a signed-in shopper favourites a store product and finds it in her favourites; the product she viewed is recently viewed', async () => {
 		const page = await newPage()
 		const shell = new Shell(page)
@@ -141,8 +102,7 @@ describe('store product ids (decision 051)', () => {
 		await shell.toast('Avaliação enviada com sucesso!')
 		expect(await page.getByText(comment).count()).toBe(0)
 
-		const adminPage = trackErrors(await (await browser.newContext({ baseURL: app.url, viewport: DESKTOP, locale: 'pt-BR' })).newPage())
-		contexts.push(adminPage.context())
+		const adminPage = await newPage()
 		const admin = new AdminPages(adminPage)
 		await admin.signIn()
 		await adminPage.goto('/admin/avaliacoes?filtro=pendentes')

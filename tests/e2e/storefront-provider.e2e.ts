@@ -62,7 +62,7 @@ describe.skipIf(!onStorefront())('the storefront on the Storefront API', () => {
 			await drawer.dialog().waitFor({ state: 'hidden' })
 			await drawer.headerButton().click()
 			await drawer.dialog().waitFor()
-			await fakeStorefront.failNext({ status: 402 })
+			await fakeStorefront.failNext({ status: 402, operation: 'CartCreate' })
 			await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
 			const shell = new Shell(page)
 			await shell.toast('Shopify: Pagamento necessário')

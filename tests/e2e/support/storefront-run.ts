@@ -11,7 +11,7 @@
  * Files that test the provider itself (the hand-off, §8's errors through the fake store): the storefront run
  * only; the built-in run leaves them out.
  */
-export const STOREFRONT_ONLY_FILES = ['tests/e2e/storefront-provider.e2e.ts'] as const
+export const STOREFRONT_ONLY_FILES = ['tests/e2e/storefront-provider.e2e.ts', 'tests/e2e/storefront-provider-ids.e2e.ts'] as const
 
 export const STOREFRONT_RUN_FILES = [
 	'tests/e2e/home.e2e.ts',

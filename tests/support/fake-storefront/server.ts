@@ -17,12 +17,16 @@ import { storefrontSchema } from './schema'
 
 export const FAKE_STOREFRONT_TOKEN = 'token-publico-de-teste'
 
-export type FakeFailure =
+export type FakeFailure = (
 	| { status: number; retryAfterSeconds?: number }
 	| { graphqlErrors: string[] }
 	| { throttled: true }
 	| { delayMs: number }
 	| { malformed: true }
+) & {
+	/** Only a request of this operation ('CartCreate') takes the failure; others pass it by. */
+	operation?: string
+}
 
 export type FakeRequest = { operationName: string | null; variables: Record<string, unknown>; query: string }
 
@@ -426,7 +430,9 @@ export async function startFakeStorefront(catalogue: FakeCatalogue, options: { p
 			const query = body.query ?? ''
 			const variables = body.variables ?? {}
 			requests.push({ operationName: operationName(query), variables, query })
-			const failure = failures.shift()
+			// The first failure meant for this request (any operation, or this one).
+			const at = failures.findIndex((f) => f.operation === undefined || f.operation === operationName(query))
+			const failure = at === -1 ? undefined : failures.splice(at, 1)[0]
 			const execute = async () => {
 				const result = await graphql({ schema, source: query, variableValues: variables, rootValue })
 				send(200, JSON.stringify(result))
