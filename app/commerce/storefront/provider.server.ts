@@ -4,7 +4,7 @@ import { INTERNAL_TAG } from '../internal-products'
 import { isProductIdOf } from '../product-id'
 import type { BrowseInput, BrowseResult, CommerceProvider, ListProductsOptions } from '../provider'
 import { type BrowseParams, type BrowseRow, browse } from '../rules/browse'
-import type { CartLineMerchandise, Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
+import type { Collection, Connection, LineAttribute, Money, Product, ProductSummary } from '../types'
 import { MAX_CART_LINES, MAX_HANDLES, MAX_LINE_QUANTITY, handleSchema, isHandle, listOptionsSchema } from '../builtin/validation.server'
 import { type StorefrontClient, StorefrontError, createStorefrontClient } from './client.server'
 import {
