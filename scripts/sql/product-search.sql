@@ -3,16 +3,18 @@
 -- products (a bulk insert of 1,000 products splits its words once). Qualified names: pg_restore
 -- runs with an empty search_path (decision 023).
 --
--- The folded title and tags split into words (as search_words does, but every length and digits
--- too), and the folded description's words prefixed with '~': a typed word made of letters and
--- digits is in a column (LIKE '%word%') exactly when one of these words contains it.
+-- The folded title and tags split into runs of letters (as search_words does, but every length;
+-- digits and punctuation separate), and the folded description's prefixed with '~': a typed word
+-- made of letters only is in a column (LIKE '%word%') exactly when one of these runs contains it.
+-- Numbers are left out: a catalogue numbering its products ('Nº 123') would have as many words as
+-- products, and the look-up of a two-letter word, which trigrams cannot narrow, would read them all.
 CREATE OR REPLACE FUNCTION f_product_search_words(text, text, text) RETURNS text[]
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
 	AS $$
 	SELECT COALESCE(pg_catalog.array_agg(DISTINCT s.w), '{}') FROM (
-		SELECT t AS w FROM pg_catalog.regexp_split_to_table($1 || ' ' || $2, '[^[:alnum:]]+') AS t WHERE t <> ''
+		SELECT t AS w FROM pg_catalog.regexp_split_to_table($1 || ' ' || $2, '[^[:alpha:]]+') AS t WHERE t <> ''
 		UNION ALL
-		SELECT '~' || d FROM pg_catalog.regexp_split_to_table($3, '[^[:alnum:]]+') AS d WHERE d <> ''
+		SELECT '~' || d FROM pg_catalog.regexp_split_to_table($3, '[^[:alpha:]]+') AS d WHERE d <> ''
 	) s
 	$$;
 --> statement-breakpoint

@@ -67,7 +67,7 @@ export async function searchProducts(query: string, options?: { first?: number }
  * 3. The typo-tolerant ranking (rankedQuery) over the first WINDOW candidates by title length
  *    (candidateIds).
  *
- * When every typed word folds to letters and digits (nearly always), the catalogue's words that
+ * When every typed word folds to letters only (nearly always), the catalogue's words that
  * contain each one are looked up first (catalogueTerms, decision 056): a word none contains can
  * match nothing, so the first tier is skipped and, without a close word, the search ends there;
  * and the candidates of step 3 are an intersection on product_search's GIN index of the words
@@ -118,15 +118,15 @@ export async function similarWords(tokens: string[], executor: Executor): Promis
 }
 
 /**
- * For each token, the words of the catalogue (search_terms: titles, tags and descriptions) that
- * contain it, when every token folds to letters and digits only; else undefined. Such a token is
- * in a column (LIKE '%token%') exactly when one of the column's words contains it: an empty list
- * means no product has it anywhere. search_terms is never pruned, so it may list more words than
+ * For each token, the words of the catalogue (search_terms: the runs of letters of titles, tags
+ * and descriptions) that contain it, when every token folds to letters only; else undefined (a
+ * number, a hyphen: the LIKE path answers). Such a token is in a column (LIKE '%token%') exactly
+ * when one of the column's runs of letters contains it: an empty list means no product has it anywhere. search_terms is never pruned, so it may list more words than
  * the catalogue has now, never fewer.
  */
 export async function catalogueTerms(tokens: string[], executor: Executor): Promise<string[][] | undefined> {
 	const rows = await queryRows<{ i: number; plain: boolean; words: string[] }>(
-		sql`select t.i::int as i, ${folded(sql`t.token`)} ~ '^[[:alnum:]]+$' as plain,
+		sql`select t.i::int as i, ${folded(sql`t.token`)} ~ '^[[:alpha:]]+$' as plain,
 				array(select s.word from search_terms s where s.word like ${folded(sql`t.pattern`)} order by s.word) as words
 			from unnest(${textArray(tokens)}, ${textArray(tokens.map(containsPattern))}) with ordinality as t(token, pattern, i)
 			order by t.i`,

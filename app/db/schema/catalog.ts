@@ -94,8 +94,8 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
 /**
  * One narrow row per product for the typo-tolerant search pass (decision 056), kept by
  * statement-level triggers on products (drizzle/0006_product_search.sql, from
- * scripts/sql/product-search.sql). `words`: the distinct folded words of the title and tags,
- * and those of the description prefixed with '~', so that "this typed word, or one of its
+ * scripts/sql/product-search.sql). `words`: the distinct folded words (runs of letters) of the
+ * title and tags, and those of the description prefixed with '~', so that "this typed word, or one of its
  * close words, is in the title, tags or description" is one `words && array[…]` on the GIN
  * index instead of LIKEs re-checked against the wide products rows.
  */
@@ -118,7 +118,7 @@ export const productSearch = pgTable(
 )
 
 /**
- * Every folded word (any length, digits too) of the products' titles, tags and descriptions,
+ * Every folded word (run of letters, any length) of the products' titles, tags and descriptions,
  * kept by the product_search triggers; never removed. A typed word that no entry contains
  * cannot match any product (search answers at once), and the entries that contain it are what
  * product_search.words is intersected with (decision 056).
