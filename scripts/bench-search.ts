@@ -163,7 +163,13 @@ async function plans(app: App): Promise<Record<string, string[]>> {
 			const literal: string[] = []
 			// Decision 056: the catalogue's words holding each typed word; one that none holds skips the first tier.
 			const terms = 'catalogueTerms' in search ? await search.catalogueTerms(tokens, tx) : undefined
-			if (terms) lines.push(`-- 0. catalogueTerms: ${JSON.stringify(terms.map((t) => t.length))} palavras`)
+			if (terms)
+				lines.push(
+					...(await explain(
+						`0. catalogueTerms: ${JSON.stringify(terms.map((t) => t.length))} palavras`,
+						search.catalogueTermsQuery(tokens),
+					)),
+				)
 			const absent = terms?.some((t) => t.length === 0) ?? false
 			for (const [i, part] of absent ? [] : search.literalTitleParts(tokens).entries()) {
 				const statement = search.literalTitleQuery(part, 8, { prefix: i === 0 })

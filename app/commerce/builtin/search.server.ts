@@ -125,15 +125,16 @@ export async function similarWords(tokens: string[], executor: Executor): Promis
  * the catalogue has now, never fewer.
  */
 export async function catalogueTerms(tokens: string[], executor: Executor): Promise<string[][] | undefined> {
-	const rows = await queryRows<{ i: number; plain: boolean; words: string[] }>(
-		sql`select t.i::int as i, ${folded(sql`t.token`)} ~ '^[[:alpha:]]+$' as plain,
-				array(select s.word from search_terms s where s.word like ${folded(sql`t.pattern`)} order by s.word) as words
-			from unnest(${textArray(tokens)}, ${textArray(tokens.map(containsPattern))}) with ordinality as t(token, pattern, i)
-			order by t.i`,
-		executor,
-	)
+	const rows = await queryRows<{ i: number; plain: boolean; words: string[] }>(catalogueTermsQuery(tokens), executor)
 	if (rows.length !== tokens.length || rows.some((r) => !r.plain)) return undefined
 	return rows.map((r) => r.words)
+}
+
+export function catalogueTermsQuery(tokens: string[]): SQL {
+	return sql`select t.i::int as i, ${folded(sql`t.token`)} ~ '^[[:alpha:]]+$' as plain,
+				array(select s.word from search_terms s where s.word like ${folded(sql`t.pattern`)} order by s.word) as words
+			from unnest(${textArray(tokens)}, ${textArray(tokens.map(containsPattern))}) with ordinality as t(token, pattern, i)
+			order by t.i`
 }
 
 /**
