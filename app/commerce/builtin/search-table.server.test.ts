@@ -106,6 +106,8 @@ describe('catalogueTerms: the quick exit', () => {
 	test('gives up when a typed word is not letters only (the plain LIKE path answers)', async () => {
 		expect(await catalogueTerms(['pet-shop'], db)).toBeUndefined()
 		expect(await catalogueTerms(['coleira', '3c'], db)).toBeUndefined()
+		expect(await catalogueTerms(['a"b\\c{,}', 'null'], db)).toBeUndefined()
+		expect(await titles('coleira "pet\\{,}')).toEqual([])
 		expect(await titles('pet-shop')).toEqual(['Coleira Pet-Shop 3cm'])
 		expect(await terms()).not.toContain('3cm')
 	})
