@@ -161,7 +161,17 @@ async function plans(app: App): Promise<Record<string, string[]>> {
 			}
 			const lines: string[] = []
 			const literal: string[] = []
-			for (const [i, part] of search.literalTitleParts(tokens).entries()) {
+			// Decision 056: the catalogue's words holding each typed word; one that none holds skips the first tier.
+			const terms = 'catalogueTerms' in search ? await search.catalogueTerms(tokens, tx) : undefined
+			if (terms)
+				lines.push(
+					...(await explain(
+						`0. catalogueTerms: ${JSON.stringify(terms.map((t) => t.length))} palavras`,
+						search.catalogueTermsQuery(tokens),
+					)),
+				)
+			const absent = terms?.some((t) => t.length === 0) ?? false
+			for (const [i, part] of absent ? [] : search.literalTitleParts(tokens).entries()) {
 				const statement = search.literalTitleQuery(part, 8, { prefix: i === 0 })
 				lines.push(...(await explain(`1.${i + 1} literalTitleQuery`, statement)))
 				for (const { id } of await queryRows<{ id: string }>(statement, tx)) if (!literal.includes(id)) literal.push(id)
@@ -169,7 +179,10 @@ async function plans(app: App): Promise<Record<string, string[]>> {
 			}
 			const similar = await search.similarWords(tokens, tx)
 			lines.push(`-- 2. similarWords: ${JSON.stringify(similar)}`)
-			const queries = search.candidateQueries(tokens, similar, 200)
+			if (terms?.some((t, i) => t.length === 0 && (similar[i] ?? []).length === 0))
+				return [...lines, '(uma palavra sem correspondência: a busca para aqui)']
+			const words = terms ? await search.productWords(tokens, terms, similar, tx) : undefined
+			const queries = words ? search.productSearchQueries(tokens, words, 200) : search.candidateQueries(tokens, similar, 200)
 			lines.push(...(await explain('3a. candidateQueries.walk', queries.walk)))
 			let candidates = (await queryRows<{ id: string }>(queries.walk, tx)).map((r) => r.id)
 			if (candidates.length < 200) {

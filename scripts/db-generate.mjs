@@ -66,3 +66,8 @@ ON CONFLICT DO NOTHING;
 execSync('npx drizzle-kit generate --custom --name product_references', { stdio: 'inherit' })
 const productReferences = readdirSync('drizzle').find((f) => f.endsWith('_product_references.sql'))
 writeFileSync(`drizzle/${productReferences}`, readFileSync('scripts/sql/product-references.sql', 'utf8'))
+// 5. The search table and the catalogue's words, kept by triggers on products (decision 056). The
+// tables come with init; the same file was appended as a migration after the table migration.
+execSync('npx drizzle-kit generate --custom --name product_search_triggers', { stdio: 'inherit' })
+const productSearch = readdirSync('drizzle').find((f) => f.endsWith('_product_search_triggers.sql'))
+writeFileSync(`drizzle/${productSearch}`, readFileSync('scripts/sql/product-search.sql', 'utf8'))

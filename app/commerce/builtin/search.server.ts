@@ -66,15 +66,27 @@ export async function searchProducts(query: string, options?: { first?: number }
  *    so that candidates are found with plain LIKEs instead of word_similarity on every title.
  * 3. The typo-tolerant ranking (rankedQuery) over the first WINDOW candidates by title length
  *    (candidateIds).
+ *
+ * When every typed word folds to letters only (nearly always), the catalogue's words that
+ * contain each one are looked up first (catalogueTerms, decision 056): a word none contains can
+ * match nothing, so the first tier is skipped and, without a close word, the search ends there;
+ * and the candidates of step 3 are an intersection on product_search's GIN index of the words
+ * that contain each typed word or one of its close words (productWords), read from its narrow rows.
  */
 export async function searchProductIds(tokens: string[], first: number): Promise<string[]> {
 	return db.transaction(async (tx) => {
 		// Local to this transaction: pooled connections keep their defaults.
 		await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`)
-		const literal = await literalTitleIds(tokens, first, tx)
+		const terms = await catalogueTerms(tokens, tx)
+		// A plain word that no word of the catalogue contains is in no title: the first tier is empty.
+		const absent = terms ? terms.some((t) => t.length === 0) : false
+		const literal = absent ? [] : await literalTitleIds(tokens, first, tx)
 		if (literal.length >= first) return literal
 		const similar = await similarWords(tokens, tx)
-		const candidates = await candidateIds(tokens, similar, Math.max(WINDOW, first), tx)
+		// Nor in any tags or description; if it has no close word either, nothing can match (decision 056).
+		if (terms?.some((t, i) => t.length === 0 && (similar[i] ?? []).length === 0)) return literal
+		const words = terms ? await productWords(tokens, terms, similar, tx) : undefined
+		const candidates = await candidateIds(tokens, similar, Math.max(WINDOW, first), tx, words)
 		if (candidates.length === 0) return literal
 		const ranked = await queryRows<{ id: string }>(rankedQuery(tokens, candidates, first - literal.length), tx)
 		return [...literal, ...ranked.map((r) => r.id)]
@@ -105,6 +117,54 @@ export async function similarWords(tokens: string[], executor: Executor): Promis
 	return words
 }
 
+/**
+ * For each token, the words of the catalogue (search_terms: the runs of letters of titles, tags
+ * and descriptions) that contain it, when every token folds to letters only; else undefined (a
+ * number, a hyphen: the LIKE path answers). Such a token is in a column (LIKE '%token%') exactly
+ * when one of the column's runs of letters contains it: an empty list means no product has it anywhere. search_terms is never pruned, so it may list more words than
+ * the catalogue has now, never fewer.
+ */
+export async function catalogueTerms(tokens: string[], executor: Executor): Promise<string[][] | undefined> {
+	const rows = await queryRows<{ i: number; plain: boolean; words: string[] }>(catalogueTermsQuery(tokens), executor)
+	if (rows.length !== tokens.length || rows.some((r) => !r.plain)) return undefined
+	return rows.map((r) => r.words)
+}
+
+export function catalogueTermsQuery(tokens: string[]): SQL {
+	return sql`select t.i::int as i, ${folded(sql`t.token`)} ~ '^[[:alpha:]]+$' as plain,
+				array(select s.word from search_terms s where s.word like ${folded(sql`t.pattern`)} order by s.word) as words
+			from unnest(${textArray(tokens)}, ${textArray(tokens.map(containsPattern))}) with ordinality as t(token, pattern, i)
+			order by t.i`
+}
+
+/**
+ * For each token, what product_search.words must overlap for the product to be a candidate:
+ * the catalogue's words containing the token (title and tags), the same prefixed with '~'
+ * (description), and the catalogue's words containing one of its close words (title and tags:
+ * the LIKE '%close%' of candidateCondition, as words).
+ */
+export async function productWords(tokens: string[], terms: string[][], similar: string[][], executor: Executor): Promise<string[][]> {
+	const words: string[][] = []
+	for (const [i, token] of tokens.entries()) {
+		const own = terms[i] ?? []
+		const close = (similar[i] ?? []).filter((word) => !word.includes(token))
+		const closeTerms =
+			close.length === 0
+				? []
+				: await queryRows<{ word: string }>(
+						sql`select s.word from search_terms s where ${list(
+							close.map((word) => sql`s.word like ${containsPattern(word)}`),
+							' or ',
+						)}`,
+						executor,
+					)
+		words.push([...new Set([...own, ...own.map((word) => `~${word}`), ...closeTerms.map((r) => r.word)])])
+	}
+	return words
+}
+
+const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`
+
 function isFuzzy(token: string): boolean {
 	return token.replace(/[^\p{L}\p{N}]/gu, '').length >= FUZZY_MIN_LENGTH
 }
@@ -121,9 +181,9 @@ function phrasePatterns(tokens: string[]) {
 }
 
 /** Every token literally in the folded title. */
-function allInTitle(tokens: string[]): SQL {
+function allInTitle(tokens: string[], column: SQL = sql`p.search_title`): SQL {
 	return list(
-		tokens.map((token) => sql`p.search_title like ${folded(sql`${containsPattern(token)}`)}`),
+		tokens.map((token) => sql`${column} like ${folded(sql`${containsPattern(token)}`)}`),
 		' and ',
 	)
 }
@@ -181,8 +241,14 @@ export function literalTitleQuery(condition: SQL, first: number, options: { pref
  * enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
  * when a word is too short for trigrams ('zq').
  */
-export async function candidateIds(tokens: string[], similar: string[][], window: number, executor: Executor): Promise<string[]> {
-	const queries = candidateQueries(tokens, similar, window)
+export async function candidateIds(
+	tokens: string[],
+	similar: string[][],
+	window: number,
+	executor: Executor,
+	words?: string[][],
+): Promise<string[]> {
+	const queries = words ? productSearchQueries(tokens, words, window) : candidateQueries(tokens, similar, window)
 	const walked = await queryRows<{ id: string }>(queries.walk, executor)
 	if (walked.length >= window) return walked.map((r) => r.id)
 	await executor.execute(queries.allSettings)
@@ -201,6 +267,25 @@ export function candidateQueries(tokens: string[], similar: string[][], window: 
 			where ${condition} order by ${ORDER} limit ${window}`,
 		allSettings: sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', ${trigrams ? 'off' : 'on'}, true)`,
 		all: sql`select p.id from products p where ${condition} order by ${ORDER} limit ${window}`,
+	}
+}
+
+/**
+ * candidateQueries over product_search (decision 056), when every token is a plain word: each
+ * token's words (productWords) overlap the product's, which is candidateCondition exactly, found
+ * by intersecting on the GIN index and checked against narrow rows instead of wide products rows.
+ */
+export function productSearchQueries(tokens: string[], words: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
+	const order = sql`length(ps.title), ps.title, ps.product_id`
+	const condition = sql`${list(
+		words.map((w) => sql`ps.words && ${textArray(w)}`),
+		' and ',
+	)} and not (${allInTitle(tokens, sql`ps.title`)})`
+	return {
+		walk: sql`select ps.product_id as id from (select ps.* from product_search ps where ps.searchable order by ${order} limit ${window * WALK_FACTOR}) ps
+			where ${condition} order by ${order} limit ${window}`,
+		allSettings: sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
+		all: sql`select ps.product_id as id from product_search ps where ps.searchable and ${condition} order by ${order} limit ${window}`,
 	}
 }
 

@@ -91,6 +91,42 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
 	index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
 ])
 
+/**
+ * One narrow row per product for the typo-tolerant search pass (decision 056), kept by
+ * statement-level triggers on products (drizzle/0006_product_search.sql, from
+ * scripts/sql/product-search.sql). `words`: the distinct folded words (runs of letters) of the
+ * title and tags, and those of the description prefixed with '~', so that "this typed word, or one of its
+ * close words, is in the title, tags or description" is one `words && array[…]` on the GIN
+ * index instead of LIKEs re-checked against the wide products rows.
+ */
+export const productSearch = pgTable(
+	'product_search',
+	{
+		productId: uuid().primaryKey(),
+		/** Active and not internal: what search may show. */
+		searchable: boolean().notNull(),
+		/** products.search_title: the ranking's tie order and the first tier's test. */
+		title: text().notNull(),
+		words: text().array().notNull(),
+	},
+	(t) => [
+		index('product_search_words_idx').using('gin', t.words),
+		index('product_search_order_idx')
+			.on(sql`length(${t.title})`, t.title, t.productId)
+			.where(sql`${t.searchable}`),
+	],
+)
+
+/**
+ * Every folded word (run of letters, any length) of the products' titles, tags and descriptions,
+ * kept by the product_search triggers; never removed. A typed word that no entry contains
+ * cannot match any product (search answers at once), and the entries that contain it are what
+ * product_search.words is intersected with (decision 056).
+ */
+export const searchTerms = pgTable('search_terms', { word: text().primaryKey() }, (t) => [
+	index('search_terms_trgm').using('gin', sql`${t.word} gin_trgm_ops`),
+])
+
 /** The option names and their ordered values, e.g. Tamanho: P, M, G. */
 export const productOptions = pgTable(
 	'product_options',
