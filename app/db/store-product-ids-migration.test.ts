@@ -1,14 +1,6 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
-import { type Connection, openConnection, queryRows } from '~/server/db.server'
+import { describe, expect, test } from 'vitest'
+import { databaseBeforeMigration } from '#tests/support/migration-upgrade'
 
 /**
  * Decision 051's migrations on a database made before them (the migrations up to 0002, with a
@@ -17,59 +9,12 @@ import { type Connection, openConnection, queryRows } from '~/server/db.server'
  * keys did. On PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 
-const FOLDER = path.resolve('drizzle')
-const BEFORE = '0002_search_words'
-
-let connection: Connection
-let dropScratch: (() => Promise<void>) | undefined
-let oldFolder: string
-
-/** The migrations folder as it was before decision 051: the journal cut after `BEFORE`. */
-function folderBefore(): string {
-	const dir = mkdtempSync(path.join(tmpdir(), 'migracoes-'))
-	cpSync(FOLDER, dir, { recursive: true })
-	const journal = JSON.parse(readFileSync(path.join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-	const cut = journal.entries.findIndex((e) => e.tag === BEFORE)
-	expect(cut).toBeGreaterThanOrEqual(0)
-	journal.entries = journal.entries.slice(0, cut + 1)
-	writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal))
-	return dir
-}
-
-async function migrate(folder: string) {
-	if (connection.kind === 'pglite') return migratePglite(connection.db as never, { migrationsFolder: folder })
-	const client = new pg.Client({ connectionString: connection.url })
-	await client.connect()
-	try {
-		await migrateNodePg(drizzleNodePg(client) as never, { migrationsFolder: folder })
-	} finally {
-		await client.end()
-	}
-}
-
-beforeAll(async () => {
-	oldFolder = folderBefore()
-	const base = process.env.TEST_DATABASE_URL
-	if (base) {
-		const scratch = await createScratchPostgresDatabase(base, `migracao_051_${process.pid}_${Date.now()}`)
-		dropScratch = scratch.drop
-		connection = await openConnection(scratch.url, '/nonexistent')
-	} else {
-		connection = await openConnection('pglite://memory', '/nonexistent')
-	}
-})
-
-afterAll(async () => {
-	await connection?.close()
-	await dropScratch?.()
-	if (oldFolder) rmSync(oldFolder, { recursive: true, force: true })
-})
-
-const rows = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(query, connection.db)
+const database = databaseBeforeMigration('0002_search_words', 'migracao_051')
+const rows = database.rows
 
 describe('migrations 0003-0004 (decision 051)', () => {
 	test('existing rows keep their product ids as text; a built-in product delete still removes or clears them', async () => {
-		await migrate(oldFolder)
+		await database.migrateToBefore()
 		const [user] = await rows(sql`insert into users (email, password_hash) values ('antes@exemplo.test', 'x') returning id`)
 		const [product] = await rows(sql`insert into products (handle, title) values ('bandana-antiga', 'Bandana Antiga') returning id`)
 		const [other] = await rows(sql`insert into products (handle, title) values ('colar-antigo', 'Colar Antigo') returning id`)
@@ -85,7 +30,7 @@ describe('migrations 0003-0004 (decision 051)', () => {
 		await rows(sql`insert into personalization_orders (product_type, total_price_cents, selected_art_product_id, selected_accessory_product_id)
 			values ('bandana', 5000, ${productId}::uuid, ${otherId}::uuid)`)
 
-		await migrate(FOLDER)
+		await database.migrateToLatest()
 
 		const types = await rows(sql`select table_name, column_name, data_type from information_schema.columns
 			where (table_name, column_name) in (('user_favorites', 'product_id'), ('user_views', 'product_id'), ('reviews', 'product_id'),

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeEach, describe, expect, test } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { fixedCatalogue } from '#tests/support/fake-storefront/catalogue'
-import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
+import { withFakeStorefrontProvider } from '#tests/support/fake-storefront/provider-env'
+import type { FakeStorefront } from '#tests/support/fake-storefront/server'
 import { getCommerce } from '~/commerce/index.server'
-import { getStorefrontProvider, resetStorefrontProviderForTests } from '~/commerce/storefront/provider.server'
+import { getStorefrontProvider } from '~/commerce/storefront/provider.server'
 import { reviews, userFavorites, userViews } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { resetEnvForTests } from '~/server/env.server'
 import { listFavoriteProductIds, listFavorites } from '~/server/favorites.server'
 import { latestApprovedReviews, recentlyViewedHandles } from '~/server/home.server'
 import { addPersonalizedBandana, addPersonalizedCollar } from '~/server/personalization/add-to-cart.server'
@@ -28,25 +28,9 @@ import { reviewMessages } from '~/utils/reviews'
 withTestDatabase()
 
 let fake: FakeStorefront
-const saved = { ...process.env }
 const UUID = '3f2b8c1e-9a4d-4c6e-8b1a-2d3e4f5a6b7c'
 
-beforeAll(async () => {
-	fake = await startFakeStorefront(fixedCatalogue())
-	Object.assign(process.env, { COMMERCE_PROVIDER: 'storefront', STOREFRONT_API_URL: fake.url, STOREFRONT_TOKEN: fake.token })
-	resetEnvForTests()
-	resetStorefrontProviderForTests()
-})
-
-afterAll(async () => {
-	for (const key of ['COMMERCE_PROVIDER', 'STOREFRONT_API_URL', 'STOREFRONT_TOKEN']) {
-		if (saved[key] === undefined) delete process.env[key]
-		else process.env[key] = saved[key]
-	}
-	resetEnvForTests()
-	resetStorefrontProviderForTests()
-	await fake?.stop()
-})
+withFakeStorefrontProvider(fixedCatalogue, (started) => (fake = started))
 
 beforeEach(() => {
 	getStorefrontProvider().client.clearCache()

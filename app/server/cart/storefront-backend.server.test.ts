@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { fixedCatalogue } from '#tests/support/fake-storefront/catalogue'
-import { type FakeStorefront, startFakeStorefront } from '#tests/support/fake-storefront/server'
+import { withFakeStorefrontProvider } from '#tests/support/fake-storefront/provider-env'
+import type { FakeStorefront } from '#tests/support/fake-storefront/server'
 import { userWithSession } from '#tests/fixtures/session-user'
-import { getStorefrontProvider, resetStorefrontProviderForTests } from '~/commerce/storefront/provider.server'
+import { getStorefrontProvider } from '~/commerce/storefront/provider.server'
 import type { CartActionResult, CartView } from '~/components/cart/cart-view'
 import { CART_COOKIE_NAME } from '~/server/cart-cookie.server'
 import { queryRows } from '~/server/db.server'
-import { resetEnvForTests } from '~/server/env.server'
 import { clearStoreSettingsCache, updateStoreSettings } from '~/server/settings.server'
 import { cartActionSchema } from '~/utils/cart-form'
 import { getCartBackend } from './backend.server'
@@ -24,25 +24,11 @@ import { REMOTE_GIFT_ATTRIBUTE, storefrontCartBackend } from './storefront-backe
 withTestDatabase()
 
 let fake: FakeStorefront
-const saved = { ...process.env }
+withFakeStorefrontProvider(fixedCatalogue, (started) => (fake = started))
 
 beforeAll(async () => {
-	fake = await startFakeStorefront(fixedCatalogue())
-	Object.assign(process.env, { COMMERCE_PROVIDER: 'storefront', STOREFRONT_API_URL: fake.url, STOREFRONT_TOKEN: fake.token })
-	resetEnvForTests()
-	resetStorefrontProviderForTests()
 	await updateStoreSettings({ giftThresholdCents: 10_000, giftProductHandle: 'brinde-lacinho-pet' })
 	clearStoreSettingsCache()
-})
-
-afterAll(async () => {
-	for (const key of ['COMMERCE_PROVIDER', 'STOREFRONT_API_URL', 'STOREFRONT_TOKEN']) {
-		if (saved[key] === undefined) delete process.env[key]
-		else process.env[key] = saved[key]
-	}
-	resetEnvForTests()
-	resetStorefrontProviderForTests()
-	await fake?.stop()
 })
 
 beforeEach(() => {
