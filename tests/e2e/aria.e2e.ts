@@ -229,11 +229,14 @@ describe('Aria', () => {
 			.filter({ hasText: /\d+ produtos sincronizados!/ })
 			.first()
 			.waitFor({ timeout: 20_000 })
-		const row = page.getByTestId('produto-aria').first()
-		const toggle = row.getByRole('button', { pressed: true })
+		// Known by its title: the list may still be re-rendering after the sync, so 'the first row'
+		// can be another product by the time the switch is read again.
+		const toggle = page.getByTestId('produto-aria').first().getByRole('button', { pressed: true })
+		const title = ((await toggle.getAttribute('aria-label')) ?? '').replace(/: Ativo$/, '')
+		expect(title).not.toBe('')
 		await toggle.click()
 		await admin.shell.toast('Produto atualizado!')
-		await expect.poll(() => row.getByRole('button', { name: /Inativo$/ }).count()).toBe(1)
+		await page.getByRole('button', { name: `${title}: Inativo`, exact: true }).first().waitFor()
 
 		// Tab 'Conversas': the shopper's question is there, unanswered.
 		await page.getByRole('navigation', { name: 'Seções da Aria' }).getByRole('link', { name: 'Conversas' }).click()
