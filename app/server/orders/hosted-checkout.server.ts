@@ -36,13 +36,12 @@ export async function hostedCheckout(request: Request, user: SessionUser | null)
 	const cartId = await resolveCartId(request, user?.id ?? null, backend)
 	if (!cartId) return { kind: 'empty' }
 	try {
-		const cart = await backend.getCart(cartId)
-		if (!cart?.lines.some((line) => !line.unavailable && !line.isGift)) return { kind: 'empty' }
+		// createCheckout reads the cart itself and refuses one with nothing to buy ('cart_empty').
 		const { checkoutUrl } = await backend.createCheckout(cartId)
 		return { kind: 'redirect', checkoutUrl }
 	} catch (error) {
 		if (!isCommerceError(error)) throw error
-		if (error.code === 'cart_empty') return { kind: 'empty' }
+		if (error.code === 'cart_empty' || error.code === 'cart_not_found') return { kind: 'empty' }
 		logger.error({ error: String(error), cartId }, 'erro ao criar checkout')
 		const store = error instanceof StorefrontError ? error : null
 		return {
