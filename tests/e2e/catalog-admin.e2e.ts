@@ -25,6 +25,9 @@ describe('catálogo no back-office', () => {
 		await newCollection.getByLabel('Título', { exact: true }).fill(collectionTitle)
 		await newCollection.getByRole('button', { name: 'Criar coleção' }).click()
 		await admin.shell.toast('Coleção criada!')
+		// The toast can show before the new collection's page has replaced the list (a loaded CI machine).
+		await page.waitForURL(/\/admin\/colecoes\/[0-9a-f-]+$/)
+		await page.getByRole('heading', { level: 1, name: collectionTitle }).waitFor()
 		const collectionPath = (await page.getByRole('main').locator('p').first().textContent())?.trim() ?? ''
 		expect(collectionPath).toMatch(/^\/categoria\/colecao-laco-teste-[a-z0-9]+$/)
 		await expectAccessible(page, '/admin/colecoes/:id')
