@@ -35,6 +35,9 @@ process.env.LOG_LEVEL ??= 'warn'
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10)
 const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000)
+/** BENCH_PAGES=início,produto: only those rows (names as printed, lower case). */
+const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((name) => name.trim().toLowerCase()) : null
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null
 const POSTGRES_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 // Browsers ask for gzip; so does the load, so the app pays for its compression as in real use.
 const REQUEST_HEADERS = { 'accept-encoding': 'gzip' }
@@ -57,7 +60,7 @@ type PageFigures = {
 	/** Median of 20 sequential requests (no concurrency), ms. */
 	singleRequestMs: number
 	/** The server's own figures for those 20 requests (REQUEST_METRICS=on), medians: database queries, ms until the response finished. */
-	server: { queries: number; ms: number } | null
+	server: { queries: number; ms: number; cpuMs: number } | null
 	app: LoadFigures
 	static: LoadFigures
 	/** app requests/s ÷ static requests/s */
@@ -228,17 +231,17 @@ async function warmUp(url: string, cookie?: string): Promise<number> {
 }
 
 /** Medians of the server's `request-metrics` lines (server/request-metrics-log.ts) for one path. */
-function requestMetrics(logChunks: string[], pagePath: string): { queries: number; ms: number } | null {
+function requestMetrics(logChunks: string[], pagePath: string): { queries: number; ms: number; cpuMs: number } | null {
 	const pathname = new URL(pagePath, 'http://bench').pathname
 	const lines = logChunks
 		.join('')
 		.split('\n')
 		.filter((line) => line.startsWith('request-metrics '))
-		.map((line) => JSON.parse(line.slice('request-metrics '.length)) as { path: string; queries: number; ms: number })
+		.map((line) => JSON.parse(line.slice('request-metrics '.length)) as { path: string; queries: number; ms: number; cpuMs: number })
 		.filter((line) => line.path === pathname)
 	if (lines.length === 0) return null
 	const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1] ?? 0
-	return { queries: median(lines.map((l) => l.queries)), ms: median(lines.map((l) => l.ms)) }
+	return { queries: median(lines.map((l) => l.queries)), ms: median(lines.map((l) => l.ms)), cpuMs: median(lines.map((l) => l.cpuMs)) }
 }
 
 async function startStaticServer(pages: { path: string; body: Buffer; contentType: string }[], dir: string) {
@@ -271,6 +274,7 @@ function printTable(rows: PageFigures[]) {
 		'1 req ms',
 		'consultas',
 		'servidor ms',
+		'CPU ms',
 		'req/s',
 		'p50 ms',
 		'p99 ms',
@@ -290,6 +294,7 @@ function printTable(rows: PageFigures[]) {
 		String(r.singleRequestMs),
 		r.server ? String(r.server.queries) : '–',
 		r.server ? String(r.server.ms) : '–',
+		r.server ? String(r.server.cpuMs) : '–',
 		String(r.app.requestsPerSecond),
 		String(r.app.p50Ms),
 		String(r.app.p99Ms),
@@ -335,19 +340,23 @@ async function main() {
 		log(`${productCount} produtos em ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`)
 
 		// First without the page cache (every request rendered), then with it (issue 14).
-		server = await startAppServer({
-			DATABASE_URL: database.url,
-			LOG_LEVEL: 'warn',
-			SEED_DEMO: 'false',
-			PAGE_CACHE: 'off',
-			CATALOGUE_CACHE: 'on',
-			REQUEST_METRICS: 'on',
-		})
+		server = await startAppServer(
+			{
+				DATABASE_URL: database.url,
+				LOG_LEVEL: 'warn',
+				SEED_DEMO: 'false',
+				PAGE_CACHE: 'off',
+				CATALOGUE_CACHE: 'on',
+				REQUEST_METRICS: 'on',
+			},
+			// BENCH_PROFILE=dir: a V8 CPU profile of the uncached server (open it in Chrome's DevTools).
+			{ nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [] },
+		)
 		log(`servidor em ${server.url}`)
 
 		const product = await productPath(server.url)
 		const session = await signedInCustomer(server.url)
-		const targets: Target[] = [
+		const allTargets: Target[] = [
 			{ name: 'Início', path: '/' },
 			{ name: 'Categoria', path: '/categoria/bandanas' },
 			// Optional while those routes are being built: reported when they answer 200.
@@ -359,6 +368,7 @@ async function main() {
 			{ name: 'Sitemap', path: '/sitemap.xml', optional: true },
 		]
 
+		const targets = allTargets.filter((target) => PAGES === null || PAGES.includes(target.name.toLowerCase()))
 		const pages: { target: Target; status: number; contentType: string; body: Buffer; jsFiles: string[]; jsGzipBytes: number }[] = []
 		const assetSizes = new Map<string, number>()
 		for (const target of targets) {
