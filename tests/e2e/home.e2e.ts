@@ -434,6 +434,26 @@ describe('aplicativos da loja (issue 13)', () => {
 })
 
 describe('linhas de produtos no desktop (issue 13)', () => {
+	test('the server draws five cards per row; the browser draws the rest as the row nears', async () => {
+		const html = await (await fetch(`${inject('baseUrl')}/`)).text()
+		const rows = html.split('data-testid="home-category-row"').slice(1)
+		expect(rows.length).toBeGreaterThan(3)
+		// Decision 054: at most five cards of a row in the HTML, streamed or not.
+		for (const row of rows) expect((row.split('</section>')[0] ?? '').split('<article').length - 1).toBeLessThanOrEqual(5)
+		expect(rows.some((row) => (row.split('</section>')[0] ?? '').split('<article').length - 1 === 5)).toBe(true)
+
+		const page = await browser.newPage(DESKTOP)
+		const home = new HomePage(page)
+		await home.goto()
+		const full = home
+			.categoryRows()
+			.filter({ has: page.getByTestId('setas-da-linha') })
+			.first()
+		await full.scrollIntoViewIfNeeded()
+		await expect.poll(() => full.getByRole('article').count()).toBeGreaterThan(5)
+		expectNoPageErrors(page)
+	})
+
 	test('a row of more than four products scrolls sideways with its arrows', async () => {
 		const page = await browser.newPage(DESKTOP)
 		const home = new HomePage(page)

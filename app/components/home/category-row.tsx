@@ -2,7 +2,7 @@ import type { ProductCardData } from '~/components/shop/product-card'
 import { ProductGrid } from '~/components/shop/product-grid'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CategoryRowConfig } from '~/utils/home-sections'
-import { useRef } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { RowArrows } from './row-arrows'
 import { SectionHeading } from './section-heading'
 
@@ -14,24 +14,60 @@ import { SectionHeading } from './section-heading'
 const ROW_TRACK =
 	'grid-flow-col grid-cols-none md:grid-cols-none lg:grid-cols-none auto-cols-[46%] md:auto-cols-[31%] lg:auto-cols-[23.5%] overflow-x-auto snap-x snap-mandatory pb-3 [scrollbar-width:thin] [&>li]:snap-start'
 
+/**
+ * Cards the server renders per row (decision 058): the most any screen shows before the row is
+ * scrolled (a phone ~2, a desktop ~4¼). The rest of the row (up to 20) is drawn in the browser when
+ * the row comes within a screen of the viewport, or when the shopper reaches it by keyboard or
+ * mouse — ten rows of twenty cards were most of the home page's rendering work on every request.
+ */
+export const SERVER_RENDERED_ROW_CARDS = 5
+
+/** Whether the whole row is drawn: false on the server and at hydration, true once the row is near. */
+function useRowNear(section: RefObject<HTMLElement | null>, needed: boolean): [boolean, () => void] {
+	const [near, setNear] = useState(false)
+	useEffect(() => {
+		const element = section.current
+		if (!needed || near || !element) return
+		// Every browser the shop supports has it; without it the row still draws the rest on pointer or focus.
+		if (typeof IntersectionObserver === 'undefined') return
+		const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
+			rootMargin: '100% 0px 100% 0px',
+		})
+		observer.observe(element)
+		return () => observer.disconnect()
+	}, [section, needed, near])
+	return [near, () => setNear(true)]
+}
+
 function titleId(row: CategoryRowConfig) {
 	return `linha-${row.handle}-title`
 }
 
 /** document 000 §2: a category row shows only when it has products; 'Ver Todos' goes to its category page. */
 export function CategoryRow({ row, products }: { row: CategoryRowConfig; products: ProductCardData[] | null }) {
+	const section = useRef<HTMLElement>(null)
 	const track = useRef<HTMLDivElement>(null)
-	if (!products || products.length === 0) return null
+	const count = products?.length ?? 0
+	const [near, drawAll] = useRowNear(section, count > SERVER_RENDERED_ROW_CARDS)
+	if (!products || count === 0) return null
+	const shown = near ? products : products.slice(0, SERVER_RENDERED_ROW_CARDS)
 	return (
-		<section aria-labelledby={titleId(row)} className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8" data-testid="home-category-row">
+		<section
+			ref={section}
+			aria-labelledby={titleId(row)}
+			className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8"
+			data-testid="home-category-row"
+			onFocus={near ? undefined : drawAll}
+			onPointerEnter={near ? undefined : drawAll}
+		>
 			<SectionHeading
 				id={titleId(row)}
 				title={row.title}
 				viewAllHref={row.href}
-				actions={<RowArrows container={track} label={row.title} />}
+				actions={<RowArrows container={track} label={row.title} itemCount={shown.length} />}
 			/>
 			<div ref={track}>
-				<ProductGrid products={products} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
+				<ProductGrid products={shown} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
 			</div>
 		</section>
 	)

@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
  * products were all a shopper saw. Each click scrolls by the visible width (the track snaps to
  * the next card); an arrow is disabled at its end. Phones swipe and do not get them.
  */
-export function RowArrows({ container, label }: { container: RefObject<HTMLElement | null>; label: string }) {
+export function RowArrows({ container, label, itemCount }: { container: RefObject<HTMLElement | null>; label: string; itemCount: number }) {
 	/** The scrolling list inside the container (the <ul> ProductGrid renders). */
 	const trackOf = () => container.current?.querySelector('ul') ?? null
 	const [edges, setEdges] = useState({ start: true, end: false })
@@ -23,8 +23,9 @@ export function RowArrows({ container, label }: { container: RefObject<HTMLEleme
 			element.removeEventListener('scroll', update)
 			window.removeEventListener('resize', update)
 		}
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- trackOf reads the stable ref
-	}, [container])
+		// itemCount: the row drew the rest of its cards (its ends moved). trackOf reads the stable ref.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [container, itemCount])
 	const scroll = (direction: 1 | -1) => {
 		const element = trackOf()
 		if (!element) return

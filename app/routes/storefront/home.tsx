@@ -13,6 +13,7 @@ import { SubscriptionPromo } from '~/components/home/subscription-promo'
 import { scrollToSectionSoon } from '~/components/shop/navigation'
 import { useRootData } from '~/components/shop/use-root-data'
 import { loadCategoryRows, loadCollectionCounts, loadHomeReviews, loadHomeVideos } from '~/server/home.server'
+import { readyOrDeferred, valueOrPromise } from '~/server/ready-or-deferred.server'
 import { absoluteUrl } from '~/server/seo.server'
 import {
 	HOME_CATEGORY_ROWS,
@@ -35,17 +36,20 @@ const DESCRIPTION =
  * products, is asked for by the browser (useFeaturedProducts).
  */
 export async function loader() {
-	// Started before the awaited reads, so everything runs in parallel. One read for every row; each row still streams in behind its own skeleton.
+	// Started before the awaited reads, so everything runs in parallel. One read for every row; a row not read by then streams in behind its own skeleton.
 	const allRows = loadCategoryRows(HOME_CATEGORY_ROWS.map((row) => row.handle))
-	const rows = Object.fromEntries(HOME_CATEGORY_ROWS.map((row) => [row.handle, allRows.then((found) => found.get(row.handle) ?? null)]))
 	const reviews = loadHomeReviews()
 
 	const [counts, videos] = await Promise.all([loadCollectionCounts(), loadHomeVideos()])
+	// Rows and reviews already read by now (the catalogue cache) are rendered in place, without skeletons (decision 058).
+	const [readyRows, readyReviews] = await Promise.all([readyOrDeferred(allRows), readyOrDeferred(reviews)])
+	const rowOf = (handle: string) =>
+		readyRows.ready ? (readyRows.value.get(handle) ?? null) : readyRows.promise.then((found) => found.get(handle) ?? null)
 	return {
 		categories: categoryCardSubtitles(counts),
 		videos,
-		rows,
-		reviews,
+		rows: Object.fromEntries(HOME_CATEGORY_ROWS.map((row) => [row.handle, rowOf(row.handle)])),
+		reviews: valueOrPromise(readyReviews),
 		canonicalUrl: absoluteUrl('/'),
 		shareImageUrl: absoluteUrl(HOME_SHARE_IMAGE),
 	}
@@ -80,11 +84,16 @@ function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Rout
 	const anchor = row.href.split('/').pop()
 	return (
 		<div id={anchor}>
-			<Suspense fallback={<CategoryRowSkeleton row={row} />}>
-				<Await resolve={products} errorElement={null}>
-					{(resolved) => <CategoryRow row={row} products={resolved} />}
-				</Await>
-			</Suspense>
+			{products instanceof Promise ? (
+				<Suspense fallback={<CategoryRowSkeleton row={row} />}>
+					<Await resolve={products} errorElement={null}>
+						{(resolved) => <CategoryRow row={row} products={resolved} />}
+					</Await>
+				</Suspense>
+			) : (
+				// Read already (decision 058): no boundary, since React streams a boundary this large after its fallback anyway.
+				<CategoryRow row={row} products={products} />
+			)}
 		</div>
 	)
 }
@@ -111,6 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						case 'subscription-promo':
 							return <SubscriptionPromo key="subscription" videoUrl={videos.subscriptionCta} posterUrl={videos.posters.subscriptionCta} />
 						case 'reviews':
+							if (!(reviews instanceof Promise)) return <ReviewsSection key="reviews" data={reviews} />
 							return (
 								<Suspense key="reviews" fallback={<ReviewsSkeleton />}>
 									<Await resolve={reviews} errorElement={null}>
