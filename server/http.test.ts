@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { gunzipSync, gzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { mp4Bytes } from '#tests/fixtures/media'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
@@ -132,6 +132,22 @@ describe('the production HTTP server', () => {
 		expect(compressed.length).toBeLessThan(gzipSync(page).length * 1.5)
 	})
 
+	test('a browser that accepts brotli gets the page in brotli (decision 058)', async () => {
+		const compressed = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+			http
+				.get(`${base}/`, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+					const chunks: Buffer[] = []
+					res.on('data', (chunk: Buffer) => chunks.push(chunk))
+					res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }))
+				})
+				.on('error', reject)
+		})
+		expect(compressed.encoding).toBe('br')
+		const page = brotliDecompressSync(compressed.body)
+		expect(page.toString()).toContain('</html>')
+		expect(compressed.body.length).toBeLessThan(gzipSync(page).length * 1.5)
+	})
+
 	test('hashed assets are cached for a year, immutable', async () => {
 		const asset = readdirSync(path.resolve('build/client/assets')).find((name) => /-[A-Za-z0-9_-]{8}\.js$/.test(name))
 		expect(asset).toBeDefined()
@@ -152,9 +168,7 @@ describe('the production HTTP server', () => {
 			expect(whole.status).toBe(200)
 			expect(whole.headers.get('content-type')).toBe('video/mp4')
 			expect(whole.headers.get('content-encoding')).toBeNull()
-			expect(whole.headers.get('content-security-policy')).toBe(
-				"default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
-			)
+			expect(whole.headers.get('content-security-policy')).toBe("default-src 'none'; media-src 'self'; img-src 'self'; sandbox")
 			// Exactly once each (helmet sets them too; see server/index.ts).
 			expect(whole.headers.get('x-content-type-options')).toBe('nosniff')
 			expect(whole.headers.get('cross-origin-resource-policy')).toBe('same-origin')
@@ -251,10 +265,7 @@ describe('graceful shutdown', () => {
 			const exited = new Promise<number | null>((resolve) => app.server.process.once('exit', (code) => resolve(code)))
 			const signalledAt = Date.now()
 			app.server.process.kill('SIGTERM')
-			const code = await Promise.race([
-				exited,
-				new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 8000)),
-			])
+			const code = await Promise.race([exited, new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 8000))])
 			// Exit 0 means the orderly path; the server's own 10 s fallback exits 1.
 			expect(code, app.server.logs.join('')).toBe(0)
 			expect(Date.now() - signalledAt).toBeLessThan(8000)
@@ -265,4 +276,3 @@ describe('graceful shutdown', () => {
 		// The server starts inside the test: ~5 s idle, ~40 s on a loaded two-core machine.
 	}, 120_000)
 })
-

@@ -104,6 +104,29 @@ describe('page cache (production server)', () => {
 		}
 	})
 
+	test.skipIf(!process.env.TEST_DATABASE_URL)(
+		"a review approved on one server is on both servers' home page at once (page cache and the home's kept reads, decision 058)",
+		async () => {
+			const [a, b] = servers as [RunningServer, RunningServer]
+			const comment = `Minha cachorra amou a bandana ${Date.now().toString(36)}`
+			const { rows } = await pool!.query<{ id: string }>(
+				`insert into reviews (product_id, product_name, customer_name, customer_email, rating, comment, is_approved)
+				 select id::text, title, 'Cliente Teste', 'cliente.teste@exemplo.test', 5, $1, false from products where handle = 'bandana-preta'
+				 returning id`,
+				[comment],
+			)
+			// Both servers have the home rendered and its reviews read, without the pending one.
+			for (const server of servers) expect(await (await get(server, '/')).text()).not.toContain(comment)
+
+			const admin = new HttpSession(a.url)
+			await admin.signIn(ADMIN.email, ADMIN.password)
+			const approved = await admin.post('/admin/avaliacoes', { intent: 'approve', id: rows[0]!.id, approved: 'true' })
+			expect(approved.status).toBe(200)
+			for (const server of [a, b]) expect(await (await untilMiss(server, '/')).text()).toContain(comment)
+		},
+		60_000,
+	)
+
 	test('a repeat visit with the ETag is a 304', async () => {
 		const server = servers[0] as RunningServer
 		const page = await get(server, PRODUCT)

@@ -7,7 +7,9 @@ import { heroVideo, personalizationVideo, reviews, subscriptionCtaVideo } from '
 import { db, queryRows } from '~/server/db.server'
 import { rethrowIfDatabaseUnavailable } from '~/server/database-errors.server'
 import { videoAddressSchema } from '~/server/media/video-slots.server'
+import { getEnv } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
+import { storeReadCache } from '~/server/store-read-cache.server'
 import {
 	HOME_REVIEWS_LIMIT,
 	HOME_ROW_PRODUCT_LIMIT,
@@ -126,10 +128,19 @@ export async function approvedReviewSummary(): Promise<{ average: number; count:
 
 export type HomeReviews = { reviews: HomeReview[]; average: number; count: number }
 
+/**
+ * The home page's own reads (reviews, videos) kept in the process until the next store event, as
+ * the catalogue's are (decision 050; CATALOGUE_CACHE): approving a review and changing a video
+ * announce one (decision 058). A failure is not kept.
+ */
+function keptUntilStoreEvent<T>(name: string, load: () => Promise<T>): Promise<T> {
+	return getEnv().CATALOGUE_CACHE ? storeReadCache().wrap(`home.${name}`, load)() : load()
+}
+
 /** document 000 §8: a reviews failure is logged only; null hides the section. */
 export async function loadHomeReviews(): Promise<HomeReviews | null> {
 	try {
-		const [latest, summary] = await Promise.all([latestApprovedReviews(), approvedReviewSummary()])
+		const [latest, summary] = await keptUntilStoreEvent('reviews', () => Promise.all([latestApprovedReviews(), approvedReviewSummary()]))
 		return { reviews: latest, ...summary }
 	} catch (error) {
 		logger.error({ err: error }, 'home: falha ao carregar avaliações')
@@ -259,11 +270,9 @@ const NO_VIDEOS: HomeVideos = {
 
 export async function loadHomeVideos(): Promise<HomeVideos> {
 	try {
-		const [hero, personalization, subscriptionCta] = await Promise.all([
-			activeVideo(heroVideo),
-			activeVideo(personalizationVideo),
-			activeVideo(subscriptionCtaVideo),
-		])
+		const [hero, personalization, subscriptionCta] = await keptUntilStoreEvent('videos', () =>
+			Promise.all([activeVideo(heroVideo), activeVideo(personalizationVideo), activeVideo(subscriptionCtaVideo)]),
+		)
 		return {
 			hero: hero.url,
 			personalization: personalization.url,

@@ -8,6 +8,7 @@ import sanitizeHtml from 'sanitize-html'
  */
 
 const OPTIONS: sanitizeHtml.IOptions = {
+	// prettier-ignore
 	allowedTags: [
 		'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark', 'span', 'div',
 		'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'a', 'img', 'figure', 'figcaption',
@@ -38,8 +39,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
 	disallowedTagsMode: 'discard',
 }
 
+/**
+ * Descriptions already made safe, by their text: every product page render sanitizes its
+ * description (the provider's HTML may change at any time), and parsing it was ~2 % of an
+ * uncached product page's CPU (decision 058). A pure function of its input, so a kept answer is
+ * never stale; bounded, oldest out first.
+ */
+const sanitized = new Map<string, string>()
+const SANITIZED_KEPT = 1_000
+
 /** Safe HTML for a product description; '' for empty or whitespace-only input. */
 export function sanitizeProductHtml(html: string): string {
-	const clean = sanitizeHtml(html, OPTIONS).trim()
-	return clean.replace(/<p>\s*<\/p>/g, '').trim()
+	const kept = sanitized.get(html)
+	if (kept !== undefined) return kept
+	const clean = sanitizeHtml(html, OPTIONS)
+		.trim()
+		.replace(/<p>\s*<\/p>/g, '')
+		.trim()
+	if (sanitized.size >= SANITIZED_KEPT) sanitized.delete(sanitized.keys().next().value as string)
+	sanitized.set(html, clean)
+	return clean
 }
