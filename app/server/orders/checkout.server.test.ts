@@ -8,7 +8,9 @@ import { db, queryRows } from '~/server/db.server'
 import { testCardProvider } from '~/server/payments/test-card-provider.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
-import { submitCheckout } from './checkout.server'
+import { logger } from '~/server/logger.server'
+import { type CheckoutStep, checkoutTestHooks, submitCheckout } from './checkout.server'
+import { TRANSIENT_RETRY_BUDGET_MS } from './retry-transient.server'
 import { placeOrder } from './place-order.server'
 
 withTestDatabase()
@@ -22,6 +24,8 @@ beforeEach(async () => {
 
 afterEach(() => {
 	vi.restoreAllMocks()
+	checkoutTestHooks.beforeStep = null
+	checkoutTestHooks.retryBudgetMs = TRANSIENT_RETRY_BUDGET_MS
 })
 
 const checkout = () =>
@@ -152,5 +156,176 @@ describe('a charge cut short by a crash', () => {
 		expect(orders).toEqual([{ status: 'pago' }])
 		const [stock] = await queryRows<{ stock: number }>(sql`select stock from product_variants where id = ${product.variant.id}::uuid`)
 		expect(stock?.stock).toBe(9)
+	})
+})
+
+describe('a busy pool after the order is committed (decision 059)', () => {
+	/** What drizzle throws when the pool had no free connection within connectionTimeoutMillis. */
+	const poolTimeout = () =>
+		Object.assign(new Error('Failed query: update orders'), { cause: new Error('timeout exceeded when trying to connect') })
+
+	/** The first `times` tries of each listed step fail as a busy pool does. */
+	function failFirstTries(steps: Partial<Record<CheckoutStep, number>>, error: () => Error = poolTimeout) {
+		const left = { ...steps }
+		const tried: CheckoutStep[] = []
+		checkoutTestHooks.beforeStep = (step) => {
+			tried.push(step)
+			if ((left[step] ?? 0) > 0) {
+				left[step] = (left[step] ?? 0) - 1
+				throw error()
+			}
+		}
+		return tried
+	}
+
+	const submit = (cartId: string, values: ReturnType<typeof checkout>) =>
+		submitCheckout({
+			request: new Request('http://loja.test/checkout', { method: 'POST' }),
+			cartId,
+			userId: null,
+			buyerTokenHash: 'hash',
+			checkout: values,
+		})
+
+	async function cartWithOneLine() {
+		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		return createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+	}
+
+	const orderRow = async () => {
+		const rows = await queryRows<{ reference: string; status: string; payment_reference: string | null; payment_provider: string | null }>(
+			sql`select reference, status, payment_reference, payment_provider from orders`,
+		)
+		expect(rows).toHaveLength(1)
+		return rows[0] as (typeof rows)[number]
+	}
+	const cartLines = async (cartId: string) => queryRows(sql`select id from cart_lines where cart_id = ${cartId}::uuid`)
+
+	test('an approved charge whose writes first meet a busy pool is still recorded: paid, with its reference, cart emptied', async () => {
+		const cart = await cartWithOneLine()
+		const tried = failFirstTries({ 'record-charge': 2, 'remove-lines': 1, 'mark-paid': 1 })
+		const charge = vi.spyOn(testCardProvider, 'charge')
+
+		const outcome = await submit(cart.id, checkout())
+
+		const order = await orderRow()
+		expect(outcome).toEqual({ ok: true, reference: order.reference })
+		expect(charge).toHaveBeenCalledTimes(1)
+		const approved = await charge.mock.results[0]?.value
+		expect(order).toMatchObject({ status: 'pago', payment_reference: approved.providerReference })
+		expect(order.payment_reference).toMatch(/^test_/)
+		expect(await cartLines(cart.id)).toHaveLength(0)
+		expect(tried).toEqual([
+			'claim',
+			'record-charge',
+			'record-charge',
+			'record-charge',
+			'remove-lines',
+			'remove-lines',
+			'mark-paid',
+			'mark-paid',
+		])
+	})
+
+	test('a charge that cannot be recorded within the bound is logged for reconciliation, and the shopper goes to her order', async () => {
+		const cart = await cartWithOneLine()
+		checkoutTestHooks.retryBudgetMs = 300
+		failFirstTries({ 'mark-paid': 100 })
+		const charge = vi.spyOn(testCardProvider, 'charge')
+		const errors = vi.spyOn(logger, 'error')
+
+		const outcome = await submit(cart.id, checkout())
+
+		const order = await orderRow()
+		expect(outcome).toEqual({ ok: true, reference: order.reference })
+		const approved = await charge.mock.results[0]?.value
+		// The reference is in: the order is never charged again nor expired as abandoned.
+		expect(order).toMatchObject({ status: 'aguardando_pagamento', payment_reference: approved.providerReference })
+		expect(errors).toHaveBeenCalledWith(
+			expect.objectContaining({ reference: order.reference, providerReference: approved.providerReference }),
+			expect.stringContaining('conciliar manualmente'),
+		)
+		// Even with its claim gone stale, a retried submission does not charge it a second time.
+		checkoutTestHooks.beforeStep = null
+		await db.execute(sql`update orders set updated_at = now() - interval '10 minutes'`)
+		expect(await submit(cart.id, checkout())).toEqual({ ok: true, reference: order.reference })
+		expect(charge).toHaveBeenCalledTimes(1)
+	}, 60_000)
+
+	test('a claim that meets a busy pool is retried, and the order is charged', async () => {
+		const cart = await cartWithOneLine()
+		failFirstTries({ claim: 2 })
+		const charge = vi.spyOn(testCardProvider, 'charge')
+
+		const outcome = await submit(cart.id, checkout())
+
+		const order = await orderRow()
+		expect(outcome).toEqual({ ok: true, reference: order.reference })
+		expect(charge).toHaveBeenCalledTimes(1)
+		expect(order.status).toBe('pago')
+	})
+
+	test('a claim still failing after the bound sends the shopper to her order; her retry (same key) charges it', async () => {
+		const cart = await cartWithOneLine()
+		checkoutTestHooks.retryBudgetMs = 0
+		failFirstTries({ claim: 1 })
+		const charge = vi.spyOn(testCardProvider, 'charge')
+		const values = checkout()
+
+		const first = await submit(cart.id, values)
+
+		const placed = await orderRow()
+		// Not a 503: the order exists, unclaimed and uncharged.
+		expect(first).toEqual({ ok: true, reference: placed.reference })
+		expect(placed).toMatchObject({ status: 'aguardando_pagamento', payment_provider: null, payment_reference: null })
+		expect(charge).not.toHaveBeenCalled()
+
+		// The same submission again (same idempotency key): replayed, and charged this time.
+		const retried = await submit(cart.id, values)
+
+		expect(retried).toEqual({ ok: true, reference: placed.reference })
+		expect(charge).toHaveBeenCalledTimes(1)
+		expect(await orderRow()).toMatchObject({ status: 'pago', payment_provider: 'test' })
+		expect(await cartLines(cart.id)).toHaveLength(0)
+	})
+
+	test('a replayed submission still waits for a charge under way instead of charging twice', async () => {
+		const cart = await cartWithOneLine()
+		const values = checkout()
+		const charge = testCardProvider.charge.bind(testCardProvider)
+		let replay: ReturnType<typeof submitCheckout> | undefined
+		const spy = vi.spyOn(testCardProvider, 'charge').mockImplementation(async (input) => {
+			// A double click: the same submission arrives while the provider answers.
+			replay = submit(cart.id, values)
+			await new Promise((resolve) => setTimeout(resolve, 300))
+			return charge(input)
+		})
+		const first = await submit(cart.id, values)
+		expect(await replay).toEqual(first)
+		expect(spy).toHaveBeenCalledTimes(1)
+		expect((await orderRow()).status).toBe('pago')
+	})
+
+	test('any other error after the charge is not retried: it propagates (a bug is not an outage)', async () => {
+		const cart = await cartWithOneLine()
+		const tried = failFirstTries({ 'record-charge': 1 }, () => Object.assign(new Error('valor inválido'), { code: '22P02' }))
+		const errors = vi.spyOn(logger, 'error')
+
+		await expect(submit(cart.id, checkout())).rejects.toThrow('valor inválido')
+
+		expect(tried).toEqual(['claim', 'record-charge'])
+		// The charge went through: it is logged for reconciliation all the same.
+		expect(errors).toHaveBeenCalledWith(expect.objectContaining({ providerReference: expect.stringMatching(/^test_/) }), expect.any(String))
+	})
+
+	test('a declined card whose cancellation meets a busy pool is cancelled on the retry, and the shopper told it was declined', async () => {
+		const cart = await cartWithOneLine()
+		failFirstTries({ 'cancel-declined': 1 })
+
+		const outcome = await submit(cart.id, { ...checkout(), cardToken: TEST_CARD_TOKENS.declined })
+
+		expect(outcome).toMatchObject({ ok: false, code: 'card_declined' })
+		expect(await orderRow()).toMatchObject({ status: 'cancelado', payment_reference: expect.stringMatching(/^test_/) })
+		expect(await cartLines(cart.id)).toHaveLength(1)
 	})
 })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { getCartBackend } from '~/server/cart/backend.server'
 import { reconcileGift } from '~/server/cart/cart.server'
+import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { db, queryRows } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
 import { cartChannel } from '~/server/event-channels.server'
@@ -9,18 +10,14 @@ import { logger } from '~/server/logger.server'
 import { orderPlacedEmail } from '~/server/mail/order-placed.server'
 import { sendMail } from '~/server/mail.server'
 import type { LineAttribute } from '~/db/schema/orders'
-import {
-	CARD_UNAVAILABLE_MESSAGE,
-	type CardPaymentProvider,
-	getCardProvider,
-	paymentModeOf,
-} from '~/server/payments/card-provider.server'
+import { CARD_UNAVAILABLE_MESSAGE, type CardPaymentProvider, getCardProvider, paymentModeOf } from '~/server/payments/card-provider.server'
 import { pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
 import { placeOrder, type PlaceOrderFailure, type PlacedOrder } from './place-order.server'
 import { lineDetails } from '~/utils/order-summary-line'
 import { orderAccessToken, orderLinkUrl } from './order-link.server'
+import { retryTransient, TRANSIENT_RETRY_BUDGET_MS } from './retry-transient.server'
 import { changeOrderStatus } from './status.server'
 
 /**
@@ -38,6 +35,11 @@ import { changeOrderStatus } from './status.server'
  * other submission of the same cart gets that order (placeOrder's source 'open'), and only one
  * request at a time may charge it: the charge is claimed with a conditional UPDATE on the order
  * row, and the others wait for its outcome instead of charging again.
+ *
+ * A busy pool (decision 059): once the order is committed, the shopper is sent to its page
+ * whatever a later step's database error, if it is 'unavailable' (the page shows where the order
+ * stands); the claim and the writes that record an approved charge are retried first
+ * (retryTransient), and a charge that still cannot be recorded is logged for reconciliation.
  */
 export const CHECKOUT_MESSAGES = {
 	declinedReplay: 'O pagamento desta tentativa foi recusado. Confira os dados do cartão e tente novamente.',
@@ -63,6 +65,30 @@ export type CheckoutOutcome =
 			field: 'cardToken'
 			retryWithNewKey: true
 	  }
+
+/** A step after the commit that tests can make fail (checkoutTestHooks). */
+export type CheckoutStep = 'claim' | 'record-charge' | 'remove-lines' | 'mark-paid' | 'cancel-declined'
+
+/**
+ * Tests only (decision 059): `beforeStep` runs at the start of every try of a step, so a test
+ * can make a try fail as a busy pool does; `retryBudgetMs` shortens the retries. Production code
+ * never sets them.
+ */
+export const checkoutTestHooks: {
+	beforeStep: ((step: CheckoutStep) => void | Promise<void>) | null
+	retryBudgetMs: number
+} = { beforeStep: null, retryBudgetMs: TRANSIENT_RETRY_BUDGET_MS }
+
+/** A step of the order that must not be lost to a moment without a free connection. */
+function retryStep<T>(step: CheckoutStep, order: PlacedOrder, operation: () => Promise<T>): Promise<T> {
+	return retryTransient(
+		async () => {
+			await checkoutTestHooks.beforeStep?.(step)
+			return operation()
+		},
+		{ label: step, context: { reference: order.reference }, budgetMs: checkoutTestHooks.retryBudgetMs },
+	)
+}
 
 const DECLINED_REPLAY: CheckoutOutcome = {
 	ok: false,
@@ -94,13 +120,35 @@ export async function submitCheckout(input: {
 		emptyCart: !isCard,
 	})
 	if (!placed.ok) return placed
-	const { order } = placed
+	try {
+		return await afterCommit(input, placed, provider)
+	} catch (error) {
+		// The order exists: a moment without a database connection must not tell the shopper it
+		// failed (a 503), her order page shows where it stands. Anything else is a bug: it propagates.
+		if (!isDatabaseUnavailableError(error)) throw error
+		logger.error(
+			{ error: String(error), reference: placed.order.reference },
+			'pedido criado, mas um passo seguinte falhou com o banco indisponível: cliente enviado à página do pedido',
+		)
+		return { ok: true, reference: placed.order.reference }
+	}
+}
 
+/** Everything after the order's transaction committed: the charge, the cart, the e-mail. */
+async function afterCommit(
+	input: Parameters<typeof submitCheckout>[0],
+	placed: Extract<Awaited<ReturnType<typeof placeOrder>>, { ok: true }>,
+	provider: CardPaymentProvider | null,
+): Promise<CheckoutOutcome> {
+	const { order } = placed
 	if (placed.source === 'replayed') {
-		// A double click or a retried request: report what the first one did, do nothing twice
-		// (waiting for its card charge when that is still under way).
+		// A double click or a retried request: report what the first one did, do nothing twice.
 		if (order.status === 'cancelado') return DECLINED_REPLAY
-		if (order.status === 'aguardando_pagamento' && order.paymentMethod === 'card') return awaitChargeOutcome(order)
+		if (order.status === 'aguardando_pagamento' && order.paymentMethod === 'card') {
+			// Still awaiting its charge: a charge under way is waited for (the claim says so); one
+			// that never started (its claim failed) or was cut short (a stale claim) is made now.
+			return provider ? chargeCard(input, order, provider) : awaitChargeOutcome(order)
+		}
 		return { ok: true, reference: order.reference }
 	}
 	if (placed.source === 'open' && !provider) {
@@ -119,14 +167,18 @@ export async function submitCheckout(input: {
  * Takes the right to charge the order: one request at a time, and only while it awaits
  * payment. A claim older than CHARGE_CLAIM_SECONDS is a server that died mid-charge.
  */
-async function claimCharge(orderId: string, provider: CardPaymentProvider, installments: number): Promise<boolean> {
+async function claimCharge(order: PlacedOrder, provider: CardPaymentProvider, installments: number): Promise<boolean> {
 	// The installments of the submission that charges (another tab may have chosen another count).
-	const rows = await queryRows<{ id: string }>(
-		sql`update orders set payment_provider = ${provider.id}, payment_mode = ${paymentModeOf(provider)},
-			payment_reference = null, installments = ${installments}, updated_at = now()
-			where id = ${orderId}::uuid and status = 'aguardando_pagamento'
-				and (payment_provider is null or updated_at < now() - make_interval(secs => ${CHARGE_CLAIM_SECONDS}))
-			returning id`,
+	// A payment reference on an order still awaiting payment is an approved charge whose status
+	// change was lost (decision 059): it is never charged again.
+	const rows = await retryStep('claim', order, () =>
+		queryRows<{ id: string }>(
+			sql`update orders set payment_provider = ${provider.id}, payment_mode = ${paymentModeOf(provider)},
+				installments = ${installments}, updated_at = now()
+				where id = ${order.id}::uuid and status = 'aguardando_pagamento' and payment_reference is null
+					and (payment_provider is null or updated_at < now() - make_interval(secs => ${CHARGE_CLAIM_SECONDS}))
+				returning id`,
+		),
 	)
 	return rows.length === 1
 }
@@ -135,10 +187,13 @@ async function claimCharge(orderId: string, provider: CardPaymentProvider, insta
 async function awaitChargeOutcome(order: PlacedOrder): Promise<CheckoutOutcome> {
 	const deadline = Date.now() + CHARGE_WAIT_MS
 	for (;;) {
-		const [row] = await queryRows<{ status: string }>(sql`select status from orders where id = ${order.id}::uuid`)
+		const [row] = await queryRows<{ status: string; charged: boolean }>(
+			sql`select status, payment_reference is not null as charged from orders where id = ${order.id}::uuid`,
+		)
 		if (row?.status === 'cancelado') return DECLINED_REPLAY
-		// Paid (or still charging at the deadline): the order page shows where it stands.
-		if (!row || row.status !== 'aguardando_pagamento' || Date.now() > deadline) return { ok: true, reference: order.reference }
+		// Paid, charged (its reference is in), or still charging at the deadline: the order page shows where it stands.
+		if (!row || row.status !== 'aguardando_pagamento' || row.charged || Date.now() > deadline)
+			return { ok: true, reference: order.reference }
 		await new Promise((resolve) => setTimeout(resolve, 100))
 	}
 }
@@ -148,7 +203,7 @@ async function chargeCard(
 	order: PlacedOrder,
 	provider: CardPaymentProvider,
 ): Promise<CheckoutOutcome> {
-	if (!(await claimCharge(order.id, provider, input.checkout.installments))) return awaitChargeOutcome(order)
+	if (!(await claimCharge(order, provider, input.checkout.installments))) return awaitChargeOutcome(order)
 	let result: Awaited<ReturnType<typeof provider.charge>>
 	try {
 		result = await provider.charge({
@@ -165,39 +220,74 @@ async function chargeCard(
 			providerReference: null,
 		}
 	}
-	await db.execute(sql`update orders set payment_reference = ${result.providerReference},
-		updated_at = now() where id = ${order.id}::uuid`)
+	const actorLabel = `Pagamento ${result.status === 'approved' ? 'aprovado' : 'recusado'} (${provider.isTest ? 'provedor de teste' : provider.id})`
+	if (result.status === 'approved') return recordApprovedCharge(input.cartId, order, result.providerReference, actorLabel, provider.isTest)
 
-	if (result.status === 'declined') {
-		// Cancelling frees the cart (stock and coupon use go back): the next submission makes a new order.
-		const cancelled = await changeOrderStatus({
-			orderId: order.id,
-			to: 'cancelado',
-			actorUserId: null,
-			actorLabel: `Pagamento recusado (${provider.isTest ? 'provedor de teste' : provider.id})`,
-		})
+	// Cancelling frees the cart (stock and coupon use go back): the next submission makes a new order.
+	// The decline's reference is written after, on the cancelled order: an order awaiting payment
+	// with a reference is an approved charge (claimCharge).
+	const providerReference = result.providerReference
+	try {
+		const cancelled = await retryStep('cancel-declined', order, () =>
+			changeOrderStatus({ orderId: order.id, to: 'cancelado', actorUserId: null, actorLabel }),
+		)
 		if (!cancelled.ok)
 			logger.error({ reference: order.reference, message: cancelled.message }, 'não foi possível cancelar o pedido recusado')
-		return {
-			ok: false,
-			code: 'card_declined',
-			message: result.message,
-			field: 'cardToken',
-			retryWithNewKey: true,
-		}
+		else if (providerReference !== null) await setPaymentReference(order, providerReference)
+	} catch (error) {
+		// The card was declined whatever the database says: the shopper is told so. The order keeps
+		// its claim until it goes stale, then the cart's next submission charges it again.
+		if (!isDatabaseUnavailableError(error)) throw error
+		logger.error({ error: String(error), reference: order.reference }, 'cartão recusado, mas não foi possível cancelar o pedido')
 	}
+	return {
+		ok: false,
+		code: 'card_declined',
+		message: result.message,
+		field: 'cardToken',
+		retryWithNewKey: true,
+	}
+}
 
-	await removeOrderedLines(input.cartId, await orderedLinesOf(order.id))
-	notifyCartEmptied(input.cartId)
-	await sendPlacedMail(order, provider.isTest)
-	const paid = await changeOrderStatus({
-		orderId: order.id,
-		to: 'pago',
-		actorUserId: null,
-		actorLabel: `Pagamento aprovado (${provider.isTest ? 'provedor de teste' : provider.id})`,
-	})
-	// The charge went through: the order page must show it, whatever happened to the status.
-	if (!paid.ok) logger.error({ reference: order.reference, message: paid.message }, 'cartão aprovado, mas o status não mudou para pago')
+function setPaymentReference(order: PlacedOrder, providerReference: string | null) {
+	return retryStep('record-charge', order, () =>
+		db.execute(sql`update orders set payment_reference = ${providerReference}, updated_at = now() where id = ${order.id}::uuid`),
+	)
+}
+
+/**
+ * The card was charged: the order must say so. Its payment reference first (from then on it is
+ * never charged again nor expired as abandoned), then the lines it bought leave the cart (before
+ * 'pago': while the order is open no other submission of the cart makes a second order), then
+ * 'pedido recebido', then 'pago' through changeOrderStatus (history, points, e-mail). Each write
+ * is retried through a busy pool (decision 059); a charge that still cannot be recorded is logged
+ * at error level with both references for manual reconciliation, and the shopper still goes to
+ * her order page, not to an error: she paid.
+ */
+async function recordApprovedCharge(
+	cartId: string,
+	order: PlacedOrder,
+	providerReference: string | null,
+	actorLabel: string,
+	testPayment: boolean,
+): Promise<CheckoutOutcome> {
+	try {
+		await setPaymentReference(order, providerReference)
+		await removeOrderedLines(cartId, order)
+		notifyCartEmptied(cartId)
+		await sendPlacedMail(order, testPayment)
+		const paid = await retryStep('mark-paid', order, () =>
+			changeOrderStatus({ orderId: order.id, to: 'pago', actorUserId: null, actorLabel }),
+		)
+		// The charge went through: the order page must show it, whatever happened to the status.
+		if (!paid.ok) logger.error({ reference: order.reference, message: paid.message }, 'cartão aprovado, mas o status não mudou para pago')
+	} catch (error) {
+		logger.error(
+			{ error: String(error), reference: order.reference, providerReference },
+			'cartão aprovado, mas o pagamento não foi registrado no pedido: conciliar manualmente',
+		)
+		if (!isDatabaseUnavailableError(error)) throw error
+	}
 	return { ok: true, reference: order.reference }
 }
 
@@ -229,29 +319,31 @@ function lineKey(variantId: string, isGift: boolean, isSubscription: boolean, at
  * units it added to an ordered line) was not paid for and stays. The gift lines go and the gift
  * rule runs again on what is left, as after any cart change.
  */
-async function removeOrderedLines(cartId: string, ordered: OrderedLine[]): Promise<void> {
-	const orderedByKey = new Map(ordered.map((l) => [l.key, l.quantity]))
+async function removeOrderedLines(cartId: string, order: PlacedOrder): Promise<void> {
 	try {
+		const orderedByKey = new Map((await orderedLinesOf(order.id)).map((l) => [l.key, l.quantity]))
 		const settings = await getStoreSettings()
-		await getCartBackend().change(cartId, async (session) => {
-			const cart = await session.read()
-			const gone: string[] = []
-			for (const line of cart.lines) {
-				const bought = orderedByKey.get(
-					lineKey(line.merchandise.id, line.isGift, line.isSubscription, line.attributes),
-				)
-				if (line.isGift || (bought !== undefined && line.quantity <= bought)) gone.push(line.id)
-				else if (bought !== undefined) {
-					const left = line.quantity - bought
-					// Over the stock now (the order took those units): the extra stays as it was, logged.
-					await session.attempt((inner) => inner.updateLines([{ lineId: line.id, quantity: left }])).catch((error: unknown) => {
-						logger.warn({ error: String(error), cartId, lineId: line.id }, 'não foi possível reduzir a linha comprada no carrinho')
-					})
+		await retryStep('remove-lines', order, () =>
+			getCartBackend().change(cartId, async (session) => {
+				const cart = await session.read()
+				const gone: string[] = []
+				for (const line of cart.lines) {
+					const bought = orderedByKey.get(lineKey(line.merchandise.id, line.isGift, line.isSubscription, line.attributes))
+					if (line.isGift || (bought !== undefined && line.quantity <= bought)) gone.push(line.id)
+					else if (bought !== undefined) {
+						const left = line.quantity - bought
+						// Over the stock now (the order took those units): the extra stays as it was, logged.
+						await session
+							.attempt((inner) => inner.updateLines([{ lineId: line.id, quantity: left }]))
+							.catch((error: unknown) => {
+								logger.warn({ error: String(error), cartId, lineId: line.id }, 'não foi possível reduzir a linha comprada no carrinho')
+							})
+					}
 				}
-			}
-			await session.removeLines(gone)
-			await reconcileGift(session, settings)
-		})
+				await session.removeLines(gone)
+				await reconcileGift(session, settings)
+			}),
+		)
 	} catch (error) {
 		// The order is paid; a cart left as it was must not turn it into an error page.
 		logger.error({ error: String(error), cartId }, 'não foi possível tirar do carrinho os itens do pedido pago')

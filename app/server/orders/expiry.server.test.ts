@@ -65,7 +65,8 @@ async function singleUseCoupon() {
 
 const stockOf = async (variantId: string) =>
 	(await queryRows<{ stock: number }>(sql`select stock from product_variants where id = ${variantId}::uuid`))[0]?.stock
-const couponUses = async () => (await queryRows<{ used_count: number }>(sql`select used_count from coupons where code = 'UMAVEZ'`))[0]?.used_count
+const couponUses = async () =>
+	(await queryRows<{ used_count: number }>(sql`select used_count from coupons where code = 'UMAVEZ'`))[0]?.used_count
 const statusOf = async (orderId: string) =>
 	(await queryRows<{ status: string }>(sql`select status from orders where id = ${orderId}::uuid`))[0]?.status
 const historyOf = (orderId: string) =>
@@ -141,6 +142,17 @@ describe('expireUnpaidOrders', () => {
 		expect(await expireUnpaidOrders()).toBe(0)
 	})
 
+	test('never cancels a card order that was charged and only missed its change to pago (decision 059)', async () => {
+		const { variant } = await createProduct({ variants: [{ stock: 4 }] })
+		const card = await placedOrder({ ageHours: 2, variantId: variant.id, quantity: 1, paymentMethod: 'card' })
+		await db.execute(sql`update orders set payment_reference = 'test_cobrado', updated_at = now() - interval '61 minutes'
+			where id = ${card.id}::uuid`)
+
+		expect(await expireUnpaidOrders()).toBe(0)
+		expect(await statusOf(card.id)).toBe('aguardando_pagamento')
+		expect(await stockOf(variant.id)).toBe(3)
+	})
+
 	test('follows the store setting for the window', async () => {
 		const { variant } = await createProduct({ variants: [{ stock: 5 }] })
 		const order = await placedOrder({ ageHours: 3, variantId: variant.id, quantity: 1 })
@@ -196,19 +208,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('expiry on PostgreSQL, two runne
 		// (no advisory lock) twice at the same time: the row lock alone must keep it exact.
 		const runners = [new JobRunner(), new JobRunner()]
 		for (const runner of runners) runner.register({ name: 'expirar-teste', intervalMs: 60_000, run: () => expireUnpaidOrders() })
-		const outcomes = await Promise.all([
-			...runners.map((r) => r.runNow('expirar-teste')),
-			expireUnpaidOrders(),
-			expireUnpaidOrders(),
-		])
+		const outcomes = await Promise.all([...runners.map((r) => r.runNow('expirar-teste')), expireUnpaidOrders(), expireUnpaidOrders()])
 		expect(outcomes.slice(0, 2).every((o) => o === 'ran' || o === 'skipped')).toBe(true)
 		expect(outcomes.slice(2).reduce<number>((sum, n) => sum + Number(n), 0)).toBeLessThanOrEqual(12)
 
 		expect(await stockOf(variant.id)).toBe(40)
 		expect(await couponUses()).toBe(0)
-		const history = await queryRows<{ n: number }>(
-			sql`select count(*)::int as n from order_status_history where to_status = 'cancelado'`,
-		)
+		const history = await queryRows<{ n: number }>(sql`select count(*)::int as n from order_status_history where to_status = 'cancelado'`)
 		expect(history[0]?.n).toBe(12)
 		const mails = await outbox()
 		expect(mails).toHaveLength(12)
@@ -222,7 +228,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('expiry on PostgreSQL, two runne
 			release = resolve
 		})
 		let runs = 0
-		const job = { name: 'tarefa-bloqueada', intervalMs: 60_000, run: async () => { runs += 1; await gate } }
+		const job = {
+			name: 'tarefa-bloqueada',
+			intervalMs: 60_000,
+			run: async () => {
+				runs += 1
+				await gate
+			},
+		}
 		const first = new JobRunner()
 		const second = new JobRunner()
 		first.register(job)

@@ -21,6 +21,8 @@ export const ABANDONED_CARD_HISTORY_NOTE = 'Pagamento com cartão não concluíd
  * the server died mid-charge and nobody resubmitted the cart (decision 019). After this long
  * with no charge activity (a claim touches updated_at) it is abandoned: cancelled so that its
  * stock and coupon use go back. Far above CHARGE_CLAIM_SECONDS, so a live charge is never hit.
+ * One with a payment reference was charged, only its change to 'pago' was lost (decision 059):
+ * it waits for reconciliation, never cancelled here.
  */
 export const ABANDONED_CARD_ORDER_MINUTES = 60
 
@@ -47,7 +49,7 @@ export async function expireUnpaidOrders(options: { now?: Date } = {}): Promise<
 			sql`select id, payment_method from orders
 				where status = 'aguardando_pagamento'
 					and ((payment_method = 'pix' and created_at <= ${pixCutoff.toISOString()})
-						or (payment_method = 'card' and updated_at <= ${cardCutoff.toISOString()}))
+						or (payment_method = 'card' and payment_reference is null and updated_at <= ${cardCutoff.toISOString()}))
 				order by created_at limit ${BATCH_SIZE}`,
 		)
 		for (const order of due) {
