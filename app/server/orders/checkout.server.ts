@@ -14,7 +14,7 @@ import { CARD_UNAVAILABLE_MESSAGE, type CardPaymentProvider, getCardProvider, pa
 import { pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
-import { placeOrder, type PlaceOrderFailure, type PlacedOrder } from './place-order.server'
+import { placeOrder, type PlaceOrderFailure, type PlaceOrderResult, type PlacedOrder } from './place-order.server'
 import { lineDetails } from '~/utils/order-summary-line'
 import { orderAccessToken, orderLinkUrl } from './order-link.server'
 import { retryTransient, TRANSIENT_RETRY_BUDGET_MS } from './retry-transient.server'
@@ -98,13 +98,15 @@ const DECLINED_REPLAY: CheckoutOutcome = {
 	retryWithNewKey: true,
 }
 
-export async function submitCheckout(input: {
+type SubmitCheckoutInput = {
 	request: Request
 	cartId: string
 	userId: string | null
 	buyerTokenHash: string
 	checkout: CheckoutValues
-}): Promise<CheckoutOutcome> {
+}
+
+export async function submitCheckout(input: SubmitCheckoutInput): Promise<CheckoutOutcome> {
 	const { checkout } = input
 	const isCard = checkout.paymentMethod === 'card'
 	const provider = isCard ? getCardProvider() : null
@@ -136,8 +138,8 @@ export async function submitCheckout(input: {
 
 /** Everything after the order's transaction committed: the charge, the cart, the e-mail. */
 async function afterCommit(
-	input: Parameters<typeof submitCheckout>[0],
-	placed: Extract<Awaited<ReturnType<typeof placeOrder>>, { ok: true }>,
+	input: SubmitCheckoutInput,
+	placed: Extract<PlaceOrderResult, { ok: true }>,
 	provider: CardPaymentProvider | null,
 ): Promise<CheckoutOutcome> {
 	const { order } = placed
@@ -238,7 +240,10 @@ async function chargeCard(
 		// The card was declined whatever the database says: the shopper is told so. The order keeps
 		// its claim until it goes stale, then the cart's next submission charges it again.
 		if (!isDatabaseUnavailableError(error)) throw error
-		logger.error({ error: String(error), reference: order.reference }, 'cartão recusado, mas não foi possível cancelar o pedido')
+		logger.error(
+			{ error: String(error), reference: order.reference },
+			'cartão recusado, mas o pedido não foi cancelado ou a referência da recusa não foi gravada',
+		)
 	}
 	return {
 		ok: false,
