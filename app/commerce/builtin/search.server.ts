@@ -236,9 +236,11 @@ export function literalTitleQuery(condition: SQL, first: number, options: { pref
  * every word literally in the title, description or tags, or one of its close words in the
  * title or tags, and not every word literally in the title (literalTitleIds has those).
  *
- * First among the WALK shortest titles (an index walk of a few milliseconds): when they hold
- * `window` candidates, those are exactly the first `window`. Else the candidates are few
- * enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
+ * When every token is a plain word (`words`, from productWords): one statement over
+ * product_search, a title length at a time (productSearchQuery). Else (a number, a hyphen) on
+ * products: first among the WALK shortest titles (an index walk of a few milliseconds): when
+ * they hold `window` candidates, those are exactly the first `window`. Else the candidates are
+ * few enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
  * when a word is too short for trigrams ('zq').
  */
 export async function candidateIds(
@@ -248,7 +250,8 @@ export async function candidateIds(
 	executor: Executor,
 	words?: string[][],
 ): Promise<string[]> {
-	const queries = words ? productSearchQueries(tokens, words, window) : candidateQueries(tokens, similar, window)
+	if (words) return (await queryRows<{ id: string }>(productSearchQuery(tokens, words, window), executor)).map((r) => r.id)
+	const queries = candidateQueries(tokens, similar, window)
 	const walked = await queryRows<{ id: string }>(queries.walk, executor)
 	if (walked.length >= window) return walked.map((r) => r.id)
 	await executor.execute(queries.allSettings)
@@ -257,7 +260,7 @@ export async function candidateIds(
 	return all.map((r) => r.id)
 }
 
-/** candidateIds' statements: the walk, and the fetch-all with the planner settings it needs. */
+/** candidateIds' statements on products: the walk, and the fetch-all with the planner settings it needs. */
 export function candidateQueries(tokens: string[], similar: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
 	const condition = sql`p.status = 'active' and ${browsable()} and (${candidateCondition(tokens, similar)}) and not (${allInTitle(tokens)})`
 	// Trigrams need 3 characters: with a shorter word only a plain scan can answer.
@@ -273,20 +276,32 @@ export function candidateQueries(tokens: string[], similar: string[][], window: 
 /**
  * candidateQueries over product_search (decision 056), when every token is a plain word: each
  * token's words (productWords) overlap the product's, which is candidateCondition exactly, found
- * by intersecting on the GIN index and checked against narrow rows instead of wide products rows.
+ * on a GIN index and checked against narrow rows instead of wide products rows.
+ *
+ * The candidates in the ranking's tie order (length, title, id) without reading them all
+ * (decision 056, "Common-word typos"): for each title length from the shortest searchable title
+ * up, the products of that length whose words overlap every token's, sorted by title and id —
+ * product_search_keys_idx holds each word as 'word#length', so `keys && f_product_search_keys(words,
+ * length)` finds exactly them, and a typo of a word that 10,000 products share reads the few
+ * hundred of the shortest lengths instead of all 10,000. The nested loop runs the lengths in
+ * generate_series' order and the limit stops it once `window` rows came out; a length without
+ * candidates costs one look-up in the index.
  */
-export function productSearchQueries(tokens: string[], words: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
-	const order = sql`length(ps.title), ps.title, ps.product_id`
-	const condition = sql`${list(
-		words.map((w) => sql`ps.words && ${textArray(w)}`),
-		' and ',
-	)} and not (${allInTitle(tokens, sql`ps.title`)})`
-	return {
-		walk: sql`select ps.product_id as id from (select ps.* from product_search ps where ps.searchable order by ${order} limit ${window * WALK_FACTOR}) ps
-			where ${condition} order by ${order} limit ${window}`,
-		allSettings: sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
-		all: sql`select ps.product_id as id from product_search ps where ps.searchable and ${condition} order by ${order} limit ${window}`,
-	}
+export function productSearchQuery(tokens: string[], words: string[][], window: number): SQL {
+	const keys = sql`f_product_search_keys(ps.words, length(ps.title))`
+	// The shortest and the longest searchable title: the two ends of product_search_order_idx.
+	const titleLength = (direction: SQL) =>
+		sql`(select length(s.title) from product_search s where s.searchable order by length(s.title) ${direction} limit 1)`
+	return sql`select c.id from generate_series(${titleLength(sql`asc`)}, ${titleLength(sql`desc`)}) as l(len)
+		cross join lateral (
+			select ps.product_id as id from product_search ps
+			where ps.searchable and ${list(
+				words.map((w) => sql`${keys} && f_product_search_keys(${textArray(w)}, l.len)`),
+				' and ',
+			)} and not (${allInTitle(tokens, sql`ps.title`)})
+			order by ps.title, ps.product_id
+		) c
+		limit ${window}`
 }
 
 /** Each token literally in the title, description or tags, or one of its close words in the title or tags. */
