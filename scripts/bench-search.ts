@@ -182,22 +182,22 @@ async function plans(app: App): Promise<Record<string, string[]>> {
 			if (terms?.some((t, i) => t.length === 0 && (similar[i] ?? []).length === 0))
 				return [...lines, '(uma palavra sem correspondência: a busca para aqui)']
 			const words = terms ? await search.productWords(tokens, terms, similar, tx) : undefined
-			let candidates: string[]
 			if (words && 'productSearchQuery' in search) {
-				// Decision 056, "Common-word typos": one statement, a title length at a time.
+				// Decision 056, "Common-word typos": the candidates, a title length at a time, then
+				// ranked in the same statement (searchProductIds runs the second one only).
 				const statement = search.productSearchQuery(tokens, words, 200)
 				lines.push(...(await explain('3. productSearchQuery', statement)))
-				candidates = (await queryRows<{ id: string }>(statement, tx)).map((r) => r.id)
-			} else {
-				const queries = search.candidateQueries(tokens, similar, 200)
-				lines.push(...(await explain('3a. candidateQueries.walk', queries.walk)))
-				candidates = (await queryRows<{ id: string }>(queries.walk, tx)).map((r) => r.id)
-				if (candidates.length < 200) {
-					await tx.execute(queries.allSettings)
-					lines.push(...(await explain('3b. candidateQueries.all', queries.all)))
-					candidates = (await queryRows<{ id: string }>(queries.all, tx)).map((r) => r.id)
-					await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`)
-				}
+				lines.push(...(await explain('4. rankedQuery(productSearchQuery)', search.rankedQuery(tokens, statement, 8 - literal.length))))
+				return lines
+			}
+			const queries = search.candidateQueries(tokens, similar, 200)
+			lines.push(...(await explain('3a. candidateQueries.walk', queries.walk)))
+			let candidates = (await queryRows<{ id: string }>(queries.walk, tx)).map((r) => r.id)
+			if (candidates.length < 200) {
+				await tx.execute(queries.allSettings)
+				lines.push(...(await explain('3b. candidateQueries.all', queries.all)))
+				candidates = (await queryRows<{ id: string }>(queries.all, tx)).map((r) => r.id)
+				await tx.execute(sql`select set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)`)
 			}
 			if (candidates.length === 0) return lines
 			lines.push(

@@ -5,7 +5,7 @@ import { products } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { INTERNAL_TAG } from '../internal-products'
 import { builtinProvider as commerce } from './provider.server'
-import { candidateIds, catalogueTerms, productWords, searchTokens, similarWords } from './search.server'
+import { candidateIds, catalogueTerms, productWords, searchTokens, similarWords, similarWordsAndTerms } from './search.server'
 import { clearCommerceTables, createProduct } from './test-factories.server'
 
 withTestDatabase()
@@ -163,6 +163,14 @@ describe('candidates from product_search', () => {
 				const viaLike = await candidateIds(tokens, similar, 200, tx)
 				const viaTable = await candidateIds(tokens, similar, 200, tx, words)
 				expect(viaTable, query).toEqual(viaLike)
+				// searchProductIds looks the close words' terms up with the close words, in one statement.
+				const merged = await similarWordsAndTerms(tokens, tx)
+				expect(merged.similar, query).toEqual(similar)
+				const mergedWords = await productWords(tokens, found ?? [], merged.similar, tx, merged.closeTerms)
+				expect(
+					mergedWords.map((w) => [...w].sort()),
+					query,
+				).toEqual(words.map((w) => [...w].sort()))
 			}
 		})
 	})
