@@ -182,7 +182,15 @@ async function plans(app: App): Promise<Record<string, string[]>> {
 			if (terms?.some((t, i) => t.length === 0 && (similar[i] ?? []).length === 0))
 				return [...lines, '(uma palavra sem correspondência: a busca para aqui)']
 			const words = terms ? await search.productWords(tokens, terms, similar, tx) : undefined
-			const queries = words ? search.productSearchQueries(tokens, words, 200) : search.candidateQueries(tokens, similar, 200)
+			if (words && 'productSearchQuery' in search) {
+				// Decision 056, "Common-word typos": the candidates, a title length at a time, then
+				// ranked in the same statement (searchProductIds runs the second one only).
+				const statement = search.productSearchQuery(tokens, words, 200)
+				lines.push(...(await explain('3. productSearchQuery', statement)))
+				lines.push(...(await explain('4. rankedQuery(productSearchQuery)', search.rankedQuery(tokens, statement, 8 - literal.length))))
+				return lines
+			}
+			const queries = search.candidateQueries(tokens, similar, 200)
 			lines.push(...(await explain('3a. candidateQueries.walk', queries.walk)))
 			let candidates = (await queryRows<{ id: string }>(queries.walk, tx)).map((r) => r.id)
 			if (candidates.length < 200) {

@@ -71,3 +71,8 @@ writeFileSync(`drizzle/${productReferences}`, readFileSync('scripts/sql/product-
 execSync('npx drizzle-kit generate --custom --name product_search_triggers', { stdio: 'inherit' })
 const productSearch = readdirSync('drizzle').find((f) => f.endsWith('_product_search_triggers.sql'))
 writeFileSync(`drizzle/${productSearch}`, readFileSync('scripts/sql/product-search.sql', 'utf8'))
+// 6. product_search's words keyed by title length, for common-word typos (decision 056, "Common-word
+// typos"): a function and an expression index on it. The same file was appended as a migration.
+execSync('npx drizzle-kit generate --custom --name product_search_keys', { stdio: 'inherit' })
+const productSearchKeys = readdirSync('drizzle').find((f) => f.endsWith('_product_search_keys.sql'))
+writeFileSync(`drizzle/${productSearchKeys}`, readFileSync('scripts/sql/product-search-keys.sql', 'utf8'))

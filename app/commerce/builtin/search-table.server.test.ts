@@ -5,7 +5,7 @@ import { products } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
 import { INTERNAL_TAG } from '../internal-products'
 import { builtinProvider as commerce } from './provider.server'
-import { candidateIds, catalogueTerms, productWords, searchTokens, similarWords } from './search.server'
+import { candidateIds, catalogueTerms, productWords, searchTokens, similarWords, similarWordsAndTerms } from './search.server'
 import { clearCommerceTables, createProduct } from './test-factories.server'
 
 withTestDatabase()
@@ -163,7 +163,75 @@ describe('candidates from product_search', () => {
 				const viaLike = await candidateIds(tokens, similar, 200, tx)
 				const viaTable = await candidateIds(tokens, similar, 200, tx, words)
 				expect(viaTable, query).toEqual(viaLike)
+				// searchProductIds looks the close words' terms up with the close words, in one statement.
+				const merged = await similarWordsAndTerms(tokens, tx)
+				expect(merged.similar, query).toEqual(similar)
+				const mergedWords = await productWords(tokens, found ?? [], merged.similar, tx, merged.closeTerms)
+				expect(
+					mergedWords.map((w) => [...w].sort()),
+					query,
+				).toEqual(words.map((w) => [...w].sort()))
 			}
 		})
+	})
+})
+
+describe('candidates of a common-word typo, a title length at a time', () => {
+	// Many products share 'gravata' with titles of every length, ties included (same length,
+	// same title): the table path reads them a length at a time and stops at the window, and must
+	// give the LIKE path's candidates in its order whatever the window (decision 056, "Common-word typos").
+	beforeAll(async () => {
+		await clearCommerceTables()
+		const colours = ['Azul', 'Rosa', 'Verde', 'Preto', 'Lilás', 'Vermelho', 'Amarelo', 'Turquesa']
+		const extras = ['', ' Boho', ' Natal', ' Verão', ' Clássica', ' Tropical Urbana']
+		const rows = colours.flatMap((colour, i) =>
+			extras.map((extra, j) => ({
+				handle: `gravata-${i}-${j}`,
+				title: `Gravata ${colour}${extra}`,
+				description: j === 3 ? 'Gravata de festa' : '',
+				tags: j === 2 ? ['borboleta'] : [],
+				status: i === 7 && j === 1 ? 'draft' : 'active',
+			})),
+		)
+		await db.insert(products).values([
+			...rows,
+			// Same titles twice (a tie broken by id), a tag-only and a description-only match, an internal one.
+			{ handle: 'gravata-dup-1', title: 'Gravata Azul Boho' },
+			{ handle: 'gravata-dup-2', title: 'Gravata Azul Boho' },
+			{ handle: 'gravata-tag', title: 'Laço Borboleta', tags: ['gravata'] },
+			{ handle: 'gravata-desc', title: 'Acessório', description: 'Uma gravata para o seu pet' },
+			{ handle: 'gravata-interna', title: 'Gravata Brinde', tags: [INTERNAL_TAG] },
+			{ handle: 'outro', title: 'Coleira Azul' },
+		])
+	})
+
+	test('are the LIKE path candidates, in order, for every window', async () => {
+		await db.transaction(async (tx) => {
+			await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true)`)
+			for (const query of ['gravta', 'gravta azul', 'gravata festa', 'gravta borboleta', 'festa gravat']) {
+				const tokens = searchTokens(query)
+				const similar = await similarWords(tokens, tx)
+				const found = await catalogueTerms(tokens, tx)
+				expect(found, query).toBeDefined()
+				const words = await productWords(tokens, found ?? [], similar, tx)
+				const all = await candidateIds(tokens, similar, 200, tx)
+				expect(all.length, query).toBeGreaterThan(0)
+				for (const window of [1, 2, 3, 5, 8, 13, 21, 34, 55, 200]) {
+					const viaLike = await candidateIds(tokens, similar, window, tx)
+					expect(viaLike, `${query}, ${window}`).toEqual(all.slice(0, window))
+					expect(await candidateIds(tokens, similar, window, tx, words), `${query}, ${window}`).toEqual(viaLike)
+				}
+			}
+		})
+	})
+
+	test('search ranks them as before', async () => {
+		expect(await titles('gravta boho', 5)).toEqual([
+			'Gravata Azul Boho',
+			'Gravata Azul Boho',
+			'Gravata Azul Boho',
+			'Gravata Rosa Boho',
+			'Gravata Lilás Boho',
+		])
 	})
 })

@@ -70,36 +70,71 @@ export async function searchProducts(query: string, options?: { first?: number }
  * When every typed word folds to letters only (nearly always), the catalogue's words that
  * contain each one are looked up first (catalogueTerms, decision 056): a word none contains can
  * match nothing, so the first tier is skipped and, without a close word, the search ends there;
- * and the candidates of step 3 are an intersection on product_search's GIN index of the words
- * that contain each typed word or one of its close words (productWords), read from its narrow rows.
+ * and the candidates of step 3 are the products whose words overlap, for each typed word, the words
+ * that contain it or one of its close words (productWords), read from product_search's narrow rows
+ * one title length at a time, shortest first, until the window is full (productSearchQuery).
  */
 export async function searchProductIds(tokens: string[], first: number): Promise<string[]> {
 	return db.transaction(async (tx) => {
-		// Local to this transaction: pooled connections keep their defaults.
-		await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(FUZZY_THRESHOLD)}, true)`)
-		const terms = await catalogueTerms(tokens, tx)
+		// The typo threshold is set by the first statement (local to this transaction: pooled
+		// connections keep their defaults).
+		const terms = await catalogueTerms(tokens, tx, { threshold: FUZZY_THRESHOLD })
 		// A plain word that no word of the catalogue contains is in no title: the first tier is empty.
 		const absent = terms ? terms.some((t) => t.length === 0) : false
 		const literal = absent ? [] : await literalTitleIds(tokens, first, tx)
 		if (literal.length >= first) return literal
-		const similar = await similarWords(tokens, tx)
+		const window = Math.max(WINDOW, first)
+		if (!terms) {
+			// A number or a hyphen: decision 047's LIKE path on products.
+			const similar = await similarWords(tokens, tx)
+			const candidates = await candidateIds(tokens, similar, window, tx)
+			if (candidates.length === 0) return literal
+			const ranked = await queryRows<{ id: string }>(rankedQuery(tokens, candidates, first - literal.length), tx)
+			return [...literal, ...ranked.map((r) => r.id)]
+		}
+		const { similar, closeTerms } = await similarWordsAndTerms(tokens, tx)
 		// Nor in any tags or description; if it has no close word either, nothing can match (decision 056).
-		if (terms?.some((t, i) => t.length === 0 && (similar[i] ?? []).length === 0)) return literal
-		const words = terms ? await productWords(tokens, terms, similar, tx) : undefined
-		const candidates = await candidateIds(tokens, similar, Math.max(WINDOW, first), tx, words)
-		if (candidates.length === 0) return literal
-		const ranked = await queryRows<{ id: string }>(rankedQuery(tokens, candidates, first - literal.length), tx)
+		if (terms.some((t, i) => t.length === 0 && (similar[i] ?? []).length === 0)) return literal
+		const words = await productWords(tokens, terms, similar, tx, closeTerms)
+		// The candidates and their ranking in one statement (decision 056, "Common-word typos").
+		const ranked = await queryRows<{ id: string }>(
+			rankedQuery(tokens, productSearchQuery(tokens, words, window), first - literal.length),
+			tx,
+		)
 		return [...literal, ...ranked.map((r) => r.id)]
 	})
 }
 
 /** For each token long enough for typos, the catalogue's words at least FUZZY_THRESHOLD close to it. */
 export async function similarWords(tokens: string[], executor: Executor): Promise<string[][]> {
+	return (await closeWords(tokens, executor, false)).similar
+}
+
+/**
+ * similarWords, and in the same statement productWords' `closeTerms`: for each token, the words
+ * of the catalogue (search_terms) that contain one of its close words not containing the token.
+ */
+export async function similarWordsAndTerms(tokens: string[], executor: Executor): Promise<{ similar: string[][]; closeTerms: string[][] }> {
+	return closeWords(tokens, executor, true)
+}
+
+async function closeWords(
+	tokens: string[],
+	executor: Executor,
+	withTerms: boolean,
+): Promise<{ similar: string[][]; closeTerms: string[][] }> {
 	const fuzzy = tokens.map((token, i) => ({ token, i })).filter(({ token }) => isFuzzy(token))
-	const words: string[][] = tokens.map(() => [])
-	if (fuzzy.length === 0) return words
-	const rows = await queryRows<{ i: number; word: string }>(
-		sql`select t.i::int as i, w.word
+	const similar: string[][] = tokens.map(() => [])
+	const closeTerms: string[][] = tokens.map(() => [])
+	if (fuzzy.length === 0) return { similar, closeTerms }
+	// A close word that holds the token adds nothing (its terms hold the token too): skipped, as
+	// productWords does. search_words are runs of letters: no LIKE wildcard to escape.
+	const terms = withTerms
+		? sql`case when strpos(w.word, t.token) = 0
+				then array(select x.word from search_terms x where x.word like '%' || w.word || '%') else '{}'::text[] end`
+		: sql`'{}'::text[]`
+	const rows = await queryRows<{ i: number; word: string; terms: string[] }>(
+		sql`select t.i::int as i, w.word, ${terms} as terms
 			from unnest(array[${sql.join(
 				fuzzy.map(({ token }) => sql`${token}`),
 				sql`, `,
@@ -113,8 +148,11 @@ export async function similarWords(tokens: string[], executor: Executor): Promis
 			) w`,
 		executor,
 	)
-	for (const row of rows) words[row.i]?.push(row.word)
-	return words
+	for (const row of rows) {
+		similar[row.i]?.push(row.word)
+		closeTerms[row.i]?.push(...row.terms)
+	}
+	return { similar, closeTerms }
 }
 
 /**
@@ -124,16 +162,29 @@ export async function similarWords(tokens: string[], executor: Executor): Promis
  * when one of the column's runs of letters contains it: an empty list means no product has it anywhere. search_terms is never pruned, so it may list more words than
  * the catalogue has now, never fewer.
  */
-export async function catalogueTerms(tokens: string[], executor: Executor): Promise<string[][] | undefined> {
-	const rows = await queryRows<{ i: number; plain: boolean; words: string[] }>(catalogueTermsQuery(tokens), executor)
+export async function catalogueTerms(
+	tokens: string[],
+	executor: Executor,
+	options: { threshold?: number } = {},
+): Promise<string[][] | undefined> {
+	const rows = await queryRows<{ i: number; plain: boolean; words: string[] }>(catalogueTermsQuery(tokens, options), executor)
 	if (rows.length !== tokens.length || rows.some((r) => !r.plain)) return undefined
 	return rows.map((r) => r.words)
 }
 
-export function catalogueTermsQuery(tokens: string[]): SQL {
+/**
+ * `threshold`: also sets pg_trgm.word_similarity_threshold for the rest of the transaction (what
+ * similarWords' `<%` compares with), sparing searchProductIds a round trip of its own.
+ */
+export function catalogueTermsQuery(tokens: string[], options: { threshold?: number } = {}): SQL {
+	const threshold =
+		options.threshold === undefined
+			? sql``
+			: sql`cross join (select set_config('pg_trgm.word_similarity_threshold', ${String(options.threshold)}, true)) as threshold`
 	return sql`select t.i::int as i, ${folded(sql`t.token`)} ~ '^[[:alpha:]]+$' as plain,
 				array(select s.word from search_terms s where s.word like ${folded(sql`t.pattern`)} order by s.word) as words
 			from unnest(${textArray(tokens)}, ${textArray(tokens.map(containsPattern))}) with ordinality as t(token, pattern, i)
+			${threshold}
 			order by t.i`
 }
 
@@ -141,14 +192,22 @@ export function catalogueTermsQuery(tokens: string[]): SQL {
  * For each token, what product_search.words must overlap for the product to be a candidate:
  * the catalogue's words containing the token (title and tags), the same prefixed with '~'
  * (description), and the catalogue's words containing one of its close words (title and tags:
- * the LIKE '%close%' of candidateCondition, as words).
+ * the LIKE '%close%' of candidateCondition, as words). `closeTerms` (similarWordsAndTerms): those
+ * last words already looked up, else one statement per token that has close words.
  */
-export async function productWords(tokens: string[], terms: string[][], similar: string[][], executor: Executor): Promise<string[][]> {
+export async function productWords(
+	tokens: string[],
+	terms: string[][],
+	similar: string[][],
+	executor: Executor,
+	closeTerms?: string[][],
+): Promise<string[][]> {
+	if (closeTerms) return tokens.map((_, i) => unique(terms[i] ?? [], closeTerms[i] ?? []))
 	const words: string[][] = []
 	for (const [i, token] of tokens.entries()) {
 		const own = terms[i] ?? []
 		const close = (similar[i] ?? []).filter((word) => !word.includes(token))
-		const closeTerms =
+		const found =
 			close.length === 0
 				? []
 				: await queryRows<{ word: string }>(
@@ -158,10 +217,18 @@ export async function productWords(tokens: string[], terms: string[][], similar:
 						)}`,
 						executor,
 					)
-		words.push([...new Set([...own, ...own.map((word) => `~${word}`), ...closeTerms.map((r) => r.word)])])
+		words.push(
+			unique(
+				own,
+				found.map((r) => r.word),
+			),
+		)
 	}
 	return words
 }
+
+/** A token's words: its own terms, the same for the description ('~'), and its close words' terms. */
+const unique = (own: string[], close: string[]) => [...new Set([...own, ...own.map((word) => `~${word}`), ...close])]
 
 const textArray = (values: string[]) => sql`${`{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`}::text[]`
 
@@ -236,9 +303,11 @@ export function literalTitleQuery(condition: SQL, first: number, options: { pref
  * every word literally in the title, description or tags, or one of its close words in the
  * title or tags, and not every word literally in the title (literalTitleIds has those).
  *
- * First among the WALK shortest titles (an index walk of a few milliseconds): when they hold
- * `window` candidates, those are exactly the first `window`. Else the candidates are few
- * enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
+ * When every token is a plain word (`words`, from productWords): one statement over
+ * product_search, a title length at a time (productSearchQuery). Else (a number, a hyphen) on
+ * products: first among the WALK shortest titles (an index walk of a few milliseconds): when
+ * they hold `window` candidates, those are exactly the first `window`. Else the candidates are
+ * few enough to fetch all through the trigram indexes and sort; a plain scan stays allowed only
  * when a word is too short for trigrams ('zq').
  */
 export async function candidateIds(
@@ -248,7 +317,8 @@ export async function candidateIds(
 	executor: Executor,
 	words?: string[][],
 ): Promise<string[]> {
-	const queries = words ? productSearchQueries(tokens, words, window) : candidateQueries(tokens, similar, window)
+	if (words) return (await queryRows<{ id: string }>(productSearchQuery(tokens, words, window), executor)).map((r) => r.id)
+	const queries = candidateQueries(tokens, similar, window)
 	const walked = await queryRows<{ id: string }>(queries.walk, executor)
 	if (walked.length >= window) return walked.map((r) => r.id)
 	await executor.execute(queries.allSettings)
@@ -257,7 +327,7 @@ export async function candidateIds(
 	return all.map((r) => r.id)
 }
 
-/** candidateIds' statements: the walk, and the fetch-all with the planner settings it needs. */
+/** candidateIds' statements on products: the walk, and the fetch-all with the planner settings it needs. */
 export function candidateQueries(tokens: string[], similar: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
 	const condition = sql`p.status = 'active' and ${browsable()} and (${candidateCondition(tokens, similar)}) and not (${allInTitle(tokens)})`
 	// Trigrams need 3 characters: with a shorter word only a plain scan can answer.
@@ -273,20 +343,32 @@ export function candidateQueries(tokens: string[], similar: string[][], window: 
 /**
  * candidateQueries over product_search (decision 056), when every token is a plain word: each
  * token's words (productWords) overlap the product's, which is candidateCondition exactly, found
- * by intersecting on the GIN index and checked against narrow rows instead of wide products rows.
+ * on a GIN index and checked against narrow rows instead of wide products rows.
+ *
+ * The candidates in the ranking's tie order (length, title, id) without reading them all
+ * (decision 056, "Common-word typos"): for each title length from the shortest searchable title
+ * up, the products of that length whose words overlap every token's, sorted by title and id —
+ * product_search_keys_idx holds each word as 'word#length', so `keys && f_product_search_keys(words,
+ * length)` finds exactly them, and a typo of a word that 10,000 products share reads the few
+ * hundred of the shortest lengths instead of all 10,000. The nested loop runs the lengths in
+ * generate_series' order and the limit stops it once `window` rows came out; a length without
+ * candidates costs one look-up in the index.
  */
-export function productSearchQueries(tokens: string[], words: string[][], window: number): { walk: SQL; allSettings: SQL; all: SQL } {
-	const order = sql`length(ps.title), ps.title, ps.product_id`
-	const condition = sql`${list(
-		words.map((w) => sql`ps.words && ${textArray(w)}`),
-		' and ',
-	)} and not (${allInTitle(tokens, sql`ps.title`)})`
-	return {
-		walk: sql`select ps.product_id as id from (select ps.* from product_search ps where ps.searchable order by ${order} limit ${window * WALK_FACTOR}) ps
-			where ${condition} order by ${order} limit ${window}`,
-		allSettings: sql`select set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
-		all: sql`select ps.product_id as id from product_search ps where ps.searchable and ${condition} order by ${order} limit ${window}`,
-	}
+export function productSearchQuery(tokens: string[], words: string[][], window: number): SQL {
+	const keys = sql`f_product_search_keys(ps.words, length(ps.title))`
+	// The shortest and the longest searchable title: the two ends of product_search_order_idx.
+	const titleLength = (direction: SQL) =>
+		sql`(select length(s.title) from product_search s where s.searchable order by length(s.title) ${direction} limit 1)`
+	return sql`select c.id from generate_series(${titleLength(sql`asc`)}, ${titleLength(sql`desc`)}) as l(len)
+		cross join lateral (
+			select ps.product_id as id from product_search ps
+			where ps.searchable and ${list(
+				words.map((w) => sql`${keys} && f_product_search_keys(${textArray(w)}, l.len)`),
+				' and ',
+			)} and not (${allInTitle(tokens, sql`ps.title`)})
+			order by ps.title, ps.product_id
+		) c
+		limit ${window}`
 }
 
 /** Each token literally in the title, description or tags, or one of its close words in the title or tags. */
@@ -311,13 +393,14 @@ function candidateCondition(tokens: string[], similar: string[][]): SQL {
 }
 
 /**
- * The typo-tolerant tiers (see searchProducts) among `candidates` (candidateIds); needs the
+ * The typo-tolerant tiers (see searchProducts) among `candidates`: their ids (candidateIds), or
+ * the statement that selects them (productSearchQuery), run inside this one; needs the
  * word_similarity threshold set. Each candidate measured as before: word_similarity against
  * the title once, a level per word (4 literally in the title, 3 close in the title, 2 in the
  * tags, 1 in the description), the costlier tag similarity only when the title said nothing.
  * Materialized so that no similarity is evaluated twice per row.
  */
-export function rankedQuery(tokens: string[], candidates: string[], first: number): SQL {
+export function rankedQuery(tokens: string[], candidates: string[] | SQL, first: number): SQL {
 	const { startsWithPhrase, containsPhrase } = phrasePatterns(tokens)
 	const perToken = tokens.map((token) => ({
 		like: folded(sql`${containsPattern(token)}`),
@@ -353,7 +436,7 @@ export function rankedQuery(tokens: string[], candidates: string[], first: numbe
 	return sql`
 		with w as materialized (
 			select p.id, p.search_title, p.search_tags, p.search_description
-			from products p where p.id = any(${`{${candidates.join(',')}}`}::uuid[])
+			from products p where p.id = any(${Array.isArray(candidates) ? sql`${`{${candidates.join(',')}}`}::uuid[]` : sql`array(${candidates})`})
 		),
 		c as materialized (
 			select w.id, w.search_title as title_f, w.search_tags as tags_f, w.search_description as description_f,

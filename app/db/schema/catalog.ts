@@ -96,8 +96,11 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
  * statement-level triggers on products (drizzle/0006_product_search.sql, from
  * scripts/sql/product-search.sql). `words`: the distinct folded words (runs of letters) of the
  * title and tags, and those of the description prefixed with '~', so that "this typed word, or one of its
- * close words, is in the title, tags or description" is one `words && array[…]` on the GIN
- * index instead of LIKEs re-checked against the wide products rows.
+ * close words, is in the title, tags or description" is one `words && array[…]` instead of LIKEs
+ * re-checked against the wide products rows. Its GIN index is on the words keyed by title length,
+ * `f_product_search_keys(words, length(title))` (product_search_keys_idx, drizzle/0007 from
+ * scripts/sql/product-search-keys.sql: an expression on a function drizzle-kit cannot declare), so
+ * that search reads the candidates a title length at a time (decision 056, "Common-word typos").
  */
 export const productSearch = pgTable(
 	'product_search',
@@ -110,7 +113,6 @@ export const productSearch = pgTable(
 		words: text().array().notNull(),
 	},
 	(t) => [
-		index('product_search_words_idx').using('gin', t.words),
 		index('product_search_order_idx')
 			.on(sql`length(${t.title})`, t.title, t.productId)
 			.where(sql`${t.searchable}`),
