@@ -7,9 +7,8 @@ import { heroVideo, personalizationVideo, reviews, subscriptionCtaVideo } from '
 import { db, queryRows } from '~/server/db.server'
 import { rethrowIfDatabaseUnavailable } from '~/server/database-errors.server'
 import { videoAddressSchema } from '~/server/media/video-slots.server'
-import { getEnv } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
-import { storeReadCache } from '~/server/store-read-cache.server'
+import { keptUntilStoreChange } from '~/server/store-read-cache.server'
 import {
 	HOME_REVIEWS_LIMIT,
 	HOME_ROW_PRODUCT_LIMIT,
@@ -129,18 +128,15 @@ export async function approvedReviewSummary(): Promise<{ average: number; count:
 export type HomeReviews = { reviews: HomeReview[]; average: number; count: number }
 
 /**
- * The home page's own reads (reviews, videos) kept in the process until the next store event, as
- * the catalogue's are (decision 050; CATALOGUE_CACHE): approving a review and changing a video
- * announce one (decision 058). A failure is not kept.
+ * The latest reviews and their summary, kept until the next store event as the catalogue's reads
+ * are (decision 050): approving or deleting a review announces one (decision 058).
  */
-function keptUntilStoreEvent<T>(name: string, load: () => Promise<T>): Promise<T> {
-	return getEnv().CATALOGUE_CACHE ? storeReadCache().wrap(`home.${name}`, load)() : load()
-}
+const keptReviews = keptUntilStoreChange('home.reviews', () => Promise.all([latestApprovedReviews(), approvedReviewSummary()]))
 
 /** document 000 §8: a reviews failure is logged only; null hides the section. */
 export async function loadHomeReviews(): Promise<HomeReviews | null> {
 	try {
-		const [latest, summary] = await keptUntilStoreEvent('reviews', () => Promise.all([latestApprovedReviews(), approvedReviewSummary()]))
+		const [latest, summary] = await keptReviews()
 		return { reviews: latest, ...summary }
 	} catch (error) {
 		logger.error({ err: error }, 'home: falha ao carregar avaliações')
@@ -268,11 +264,14 @@ const NO_VIDEOS: HomeVideos = {
 	posters: { hero: null, personalization: null, subscriptionCta: null },
 }
 
+/** The three slots' active videos, kept until the next store event (a slot change announces one; decision 058). */
+const keptVideos = keptUntilStoreChange('home.videos', () =>
+	Promise.all([activeVideo(heroVideo), activeVideo(personalizationVideo), activeVideo(subscriptionCtaVideo)]),
+)
+
 export async function loadHomeVideos(): Promise<HomeVideos> {
 	try {
-		const [hero, personalization, subscriptionCta] = await keptUntilStoreEvent('videos', () =>
-			Promise.all([activeVideo(heroVideo), activeVideo(personalizationVideo), activeVideo(subscriptionCtaVideo)]),
-		)
+		const [hero, personalization, subscriptionCta] = await keptVideos()
 		return {
 			hero: hero.url,
 			personalization: personalization.url,

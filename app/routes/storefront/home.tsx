@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react'
+import { type ReactNode, Suspense, useEffect } from 'react'
 import { Await, useLocation } from 'react-router'
 import { AppDownloadBanner } from '~/components/home/app-download-banner'
 import { CategoryCarousel } from '~/components/home/category-carousel'
@@ -79,21 +79,37 @@ function useScrollToHashSection() {
 	}, [hash])
 }
 
+/**
+ * A section's data: drawn at once when the loader already had it (decision 058: no boundary, which
+ * React would stream after its fallback anyway when this large), else streamed behind `fallback`.
+ */
+function ReadyOrStreamed<T>({
+	data,
+	fallback,
+	children,
+}: {
+	data: T | Promise<T>
+	fallback: ReactNode
+	children: (value: T) => ReactNode
+}) {
+	if (!(data instanceof Promise)) return children(data)
+	return (
+		<Suspense fallback={fallback}>
+			<Await resolve={data} errorElement={null}>
+				{children}
+			</Await>
+		</Suspense>
+	)
+}
+
 function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Route.ComponentProps['loaderData']['rows'][string] }) {
 	// The anchor ('/#bandanas', '/#colares'…) is there even while the row streams in.
 	const anchor = row.href.split('/').pop()
 	return (
 		<div id={anchor}>
-			{products instanceof Promise ? (
-				<Suspense fallback={<CategoryRowSkeleton row={row} />}>
-					<Await resolve={products} errorElement={null}>
-						{(resolved) => <CategoryRow row={row} products={resolved} />}
-					</Await>
-				</Suspense>
-			) : (
-				// Read already (decision 058): no boundary, since React streams a boundary this large after its fallback anyway.
-				<CategoryRow row={row} products={products} />
-			)}
+			<ReadyOrStreamed data={products} fallback={<CategoryRowSkeleton row={row} />}>
+				{(resolved) => <CategoryRow row={row} products={resolved} />}
+			</ReadyOrStreamed>
 		</div>
 	)
 }
@@ -120,13 +136,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						case 'subscription-promo':
 							return <SubscriptionPromo key="subscription" videoUrl={videos.subscriptionCta} posterUrl={videos.posters.subscriptionCta} />
 						case 'reviews':
-							if (!(reviews instanceof Promise)) return <ReviewsSection key="reviews" data={reviews} />
 							return (
-								<Suspense key="reviews" fallback={<ReviewsSkeleton />}>
-									<Await resolve={reviews} errorElement={null}>
-										{(resolved) => <ReviewsSection data={resolved} />}
-									</Await>
-								</Suspense>
+								<ReadyOrStreamed key="reviews" data={reviews} fallback={<ReviewsSkeleton />}>
+									{(resolved) => <ReviewsSection data={resolved} />}
+								</ReadyOrStreamed>
 							)
 						case 'instagram':
 							return <InstagramShowcase key="instagram" instagramUrl={root?.settings.instagramUrl ?? null} />
