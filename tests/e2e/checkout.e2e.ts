@@ -162,4 +162,73 @@ describe.skipIf(!databaseUrl)('checkout', () => {
 		await page.getByTestId('order-status').getByText('Pago').waitFor()
 		expectNoPageErrors(page)
 	})
+
+	test('a card order whose charge never started (decision 059): the page says so, "Tentar pagar de novo" charges that same order', async () => {
+		if (!pool) return
+		const page = await browser.newPage(DESKTOP)
+		const checkout = new CheckoutPage(page)
+		const customer = { ...VALID_CUSTOMER, email: 'cartao.nao.cobrado@example.com' }
+		// A variant whose stock is counted (the file's variant may be made to order), so the test sees it taken once.
+		const tracked = await pool.query<{ id: string }>(`
+			select v.id from product_variants v join products p on p.id = v.product_id
+			where p.status = 'active' and v.available and v.stock >= 20 and v.price_cents between 1000 and 9000
+				and p.handle <> 'brinde-lacinho-pet' and not ('uso-interno' = any(p.tags))
+				and not exists (select 1 from collection_products cp join collections c on c.id = cp.collection_id
+					where cp.product_id = p.id and c.handle = 'assinatura')
+			order by p.handle, v.position limit 1`)
+		const trackedId = tracked.rows[0]?.id ?? ''
+		expect(trackedId).not.toBe('')
+		const stockOf = async () =>
+			(await pool.query<{ stock: number | null }>('select stock from product_variants where id = $1', [trackedId])).rows[0]?.stock
+		const stockBefore = await stockOf()
+		await page.goto('/')
+		await checkout.addToCart(trackedId)
+		await checkout.goto()
+		await checkout.fillCustomer(customer)
+		await checkout.payWithCard('4242 4242 4242 4242')
+		await checkout.submit()
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		await page.getByTestId('order-status').getByText('Pago').waitFor()
+		const reference = new URL(page.url()).pathname.split('/').pop() ?? ''
+
+		// Leave it as a claim failing past the retry bound leaves it: the order committed (stock
+		// taken), never claimed nor charged, and the cart still full (it empties on approval).
+		const { rows } = await pool.query<{ id: string; cart_id: string }>(
+			`update orders set status = 'aguardando_pagamento', payment_provider = null, payment_mode = null, payment_reference = null,
+				paid_at = null, updated_at = now() where reference = $1 returning id, cart_id`,
+			[reference],
+		)
+		const [order] = rows
+		if (!order) throw new Error(`pedido ${reference} não encontrado`)
+		await pool.query(`delete from order_status_history where order_id = $1 and to_status = 'pago'`, [order.id])
+		await checkout.addToCart(trackedId)
+
+		await page.goto(`/pedido/${reference}`)
+		const notice = page.getByTestId('card-not-charged')
+		await notice.waitFor()
+		expect(await notice.textContent()).toContain(
+			'O pagamento com cartão não foi concluído e nada foi cobrado. Seus itens continuam reservados no carrinho: finalize a compra de novo para pagar este pedido.',
+		)
+		await page.getByTestId('order-status').getByText('Aguardando pagamento').waitFor()
+		await expectAccessible(page, 'pedido com cartão não cobrado')
+
+		await notice.getByRole('link', { name: 'Tentar pagar de novo' }).click()
+		await page.waitForURL(/\/checkout$/)
+		await page.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor()
+		await checkout.fillCustomer(customer)
+		await checkout.payWithCard('4242 4242 4242 4242')
+		await checkout.submit()
+		await page.waitForURL(new RegExp(`/pedido/${reference}$`))
+		await page.getByTestId('order-status').getByText('Pago').waitFor()
+		expect(await page.getByTestId('card-not-charged').count()).toBe(0)
+		expectNoPageErrors(page)
+
+		// One order for the cart, paid once, and the stock taken once.
+		const orders = await pool.query<{ reference: string; status: string; charged: boolean }>(
+			'select reference, status, payment_reference is not null as charged from orders where cart_id = $1',
+			[order.cart_id],
+		)
+		expect(orders.rows).toEqual([{ reference, status: 'pago', charged: true }])
+		expect(await stockOf()).toBe((stockBefore ?? 0) - 1)
+	})
 })

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, ClockIcon, TruckIcon } from 'lucide-react'
+import { CheckCircle2Icon, ClockIcon, CreditCardIcon, LoaderCircleIcon, TruckIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { OrderStatusBadge } from '~/components/orders/order-status-badge'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
@@ -16,7 +16,8 @@ import type { Route } from './+types/order'
  * /pedido/{reference} — the order confirmation (spec decision 5). Only its buyer sees it: the
  * browser that placed it (buyer cookie) or the signed-in owner; anyone else gets the same 404
  * as an unknown reference. While a PIX order waits for payment it shows the QR code and the
- * 'copia e cola' payload.
+ * 'copia e cola' payload. A card order whose charge never went through (its claim met a busy
+ * pool, decision 059) says so, with a way back to the checkout that charges this same order.
  */
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 	{ title: pageTitle(loaderData ? `Pedido ${loaderData.order.reference}` : 'Pedido', matches) },
@@ -47,9 +48,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 					<span className="text-sm">Status:</span>
 					<OrderStatusBadge status={order.status} />
 				</div>
-				<p className="text-sm text-muted-foreground">
-					Enviamos a confirmação para <strong className="text-foreground">{order.email}</strong>.
-				</p>
+				{order.cardNotCharged ? null : (
+					<p className="text-sm text-muted-foreground">
+						Enviamos a confirmação para <strong className="text-foreground">{order.email}</strong>.
+					</p>
+				)}
 			</header>
 
 			{order.trackingCode ? (
@@ -63,6 +66,32 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
 			<div className="grid gap-6 lg:grid-cols-[1fr_380px]">
 				<div className="flex flex-col gap-6">
+					{order.cardNotCharged ? (
+						<div
+							className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100"
+							role="status"
+							data-testid="card-not-charged"
+						>
+							<p className="flex items-start gap-2">
+								<CreditCardIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+								<span>
+									O pagamento com cartão não foi concluído e nada foi cobrado. Seus itens continuam reservados no carrinho: finalize a
+									compra de novo para pagar este pedido.
+								</span>
+							</p>
+							<div>
+								<Button asChild size="sm">
+									<Link to="/checkout">Tentar pagar de novo</Link>
+								</Button>
+							</div>
+						</div>
+					) : null}
+					{order.cardCharging ? (
+						<p className="flex items-start gap-2 rounded-lg border p-3 text-sm" role="status" data-testid="card-charging">
+							<LoaderCircleIcon className="mt-0.5 size-4 shrink-0 motion-safe:animate-spin" aria-hidden="true" />
+							<span>Processando o pagamento… Atualize a página em instantes para ver o resultado.</span>
+						</p>
+					) : null}
 					{order.payBy ? (
 						<p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100" data-testid="pay-by">
 							<ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -11,6 +11,8 @@ import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
 import { logger } from '~/server/logger.server'
 import { type CheckoutStep, checkoutTestHooks, submitCheckout } from './checkout.server'
 import { TRANSIENT_RETRY_BUDGET_MS } from './retry-transient.server'
+import { orderAccessToken } from './order-link.server'
+import { loadOrderForViewer } from './order-view.server'
 import { placeOrder } from './place-order.server'
 
 withTestDatabase()
@@ -287,6 +289,45 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		expect(charge).toHaveBeenCalledTimes(1)
 		expect(await orderRow()).toMatchObject({ status: 'pago', payment_provider: 'test' })
 		expect(await cartLines(cart.id)).toHaveLength(0)
+	})
+
+	test('a claim failing past the bound: the order page says the card was not charged; a new submission of the cart charges that order', async () => {
+		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+		const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+		checkoutTestHooks.retryBudgetMs = 0
+		failFirstTries({ claim: 1 })
+		const charge = vi.spyOn(testCardProvider, 'charge')
+		const page = async (reference: string) => {
+			const [{ id } = { id: '' }] = await queryRows<{ id: string }>(sql`select id from orders where reference = ${reference}`)
+			const token = await orderAccessToken(id)
+			const view = await loadOrderForViewer(new Request(`http://loja.test/pedido/${reference}?acesso=${token}`), reference)
+			return { status: view?.status, cardNotCharged: view?.cardNotCharged, cardCharging: view?.cardCharging }
+		}
+
+		const first = await submit(cart.id, checkout())
+
+		const placed = await orderRow()
+		expect(first).toEqual({ ok: true, reference: placed.reference })
+		expect(charge).not.toHaveBeenCalled()
+		expect(await page(placed.reference)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: true, cardCharging: false })
+		expect(await cartLines(cart.id)).toHaveLength(1)
+
+		// 'Tentar pagar de novo' opens /checkout, which renders a new idempotency key: the cart's open order.
+		const retried = await submit(cart.id, checkout())
+
+		expect(retried).toEqual({ ok: true, reference: placed.reference })
+		expect(charge).toHaveBeenCalledTimes(1)
+		expect(charge.mock.calls[0]?.[0].orderReference).toBe(placed.reference)
+		expect(await orderRow()).toMatchObject({
+			reference: placed.reference,
+			status: 'pago',
+			payment_reference: expect.stringMatching(/^test_/),
+		})
+		expect(await page(placed.reference)).toEqual({ status: 'pago', cardNotCharged: false, cardCharging: false })
+		expect(await cartLines(cart.id)).toHaveLength(0)
+		// The stock was taken once, by the order's placement.
+		const [stock] = await queryRows<{ stock: number }>(sql`select stock from product_variants where id = ${product.variant.id}::uuid`)
+		expect(stock?.stock).toBe(9)
 	})
 
 	test('a replayed submission still waits for a charge under way instead of charging twice', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { getCartBackend } from '~/server/cart/backend.server'
 import { reconcileGift } from '~/server/cart/cart.server'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
@@ -52,6 +52,17 @@ export const CHECKOUT_MESSAGES = {
  * (with the same order reference, which a real provider uses as its idempotency key).
  */
 export const CHARGE_CLAIM_SECONDS = 120
+/**
+ * An order a submission may charge now (claimCharge's condition): awaiting payment, not charged
+ * (no payment reference, decision 059), and nobody charging it — never claimed, or its claim is
+ * stale. For a card order this is also what its page tells the shopper: the card was not charged,
+ * submit the checkout again (order-view.server.ts). Compared with the database's clock.
+ */
+export function chargeClaimable(): SQL {
+	return sql`(status = 'aguardando_pagamento' and payment_reference is null
+		and (payment_provider is null or updated_at < now() - make_interval(secs => ${CHARGE_CLAIM_SECONDS})))`
+}
+
 /** How long a submission waits for the charge another one is making on the same order. */
 const CHARGE_WAIT_MS = 30_000
 
@@ -177,8 +188,7 @@ async function claimCharge(order: PlacedOrder, provider: CardPaymentProvider, in
 		queryRows<{ id: string }>(
 			sql`update orders set payment_provider = ${provider.id}, payment_mode = ${paymentModeOf(provider)},
 				installments = ${installments}, updated_at = now()
-				where id = ${order.id}::uuid and status = 'aguardando_pagamento' and payment_reference is null
-					and (payment_provider is null or updated_at < now() - make_interval(secs => ${CHARGE_CLAIM_SECONDS}))
+				where id = ${order.id}::uuid and ${chargeClaimable()}
 				returning id`,
 		),
 	)

@@ -7,6 +7,7 @@ import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { lineDetails, type SummaryLine } from '~/utils/order-summary-line'
 import { buyerTokenHash } from './buyer-cookie.server'
+import { chargeClaimable } from './checkout.server'
 import { accessTokenOpens, requestedAccessToken } from './order-link.server'
 import { pixPaymentDeadline } from './expiry.server'
 
@@ -44,6 +45,14 @@ export type OrderView = {
 	pix: PixCharge | null
 	/** ISO time the PIX payment window ends (decision 20); only while a PIX order waits for payment. */
 	payBy: string | null
+	/**
+	 * A card order awaiting a charge nobody is making: never charged (no payment reference) and
+	 * never claimed, or its claim is stale — e.g. its claim met a busy pool (decision 059). The
+	 * cart's next checkout submission charges this same order; the page says so.
+	 */
+	cardNotCharged: boolean
+	/** A card order whose charge is under way (a fresh claim): the page says it is being processed. */
+	cardCharging: boolean
 }
 
 type OrderRow = {
@@ -76,6 +85,8 @@ type OrderRow = {
 	total_cents: number
 	delivery_min_days: number | null
 	delivery_max_days: number | null
+	card_not_charged: boolean
+	card_charging: boolean
 }
 
 const REFERENCE_PATTERN = /^[A-Z0-9-]{4,40}$/
@@ -91,7 +102,9 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 	const [order] = await queryRows<OrderRow>(
 		sql`select id, reference, status, created_at, user_id, session_token_hash, access_token, updated_at, customer_name, email, street, number,
 			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
-			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days
+			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days,
+			payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
+			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is null and not ${chargeClaimable()} as card_charging
 			from orders where reference = ${normalized}`,
 		db,
 	)
@@ -172,5 +185,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		})),
 		pix,
 		payBy,
+		cardNotCharged: order.card_not_charged,
+		cardCharging: order.card_charging,
 	}
 }

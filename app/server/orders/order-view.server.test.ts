@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { withTestDatabase } from '#tests/setup/with-database'
+import { createCart } from '~/commerce/builtin/cart.server'
+import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
+import { db } from '~/server/db.server'
+import { clearStoreSettingsCache } from '~/server/settings.server'
+import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
+import { CHARGE_CLAIM_SECONDS } from './checkout.server'
+import { orderAccessToken } from './order-link.server'
+import { loadOrderForViewer } from './order-view.server'
+import { placeOrder } from './place-order.server'
+
+withTestDatabase()
+
+beforeEach(async () => {
+	await db.execute(sql`truncate orders, coupons, coupon_redemptions, order_lines, order_status_history, mail_outbox cascade`)
+	await clearCommerceTables()
+	await db.execute(sql`delete from store_settings`)
+	clearStoreSettingsCache()
+})
+
+const values = (paymentMethod: 'card' | 'pix') =>
+	checkoutSchema.parse({
+		idempotencyKey: randomUUID(),
+		name: 'Maria da Silva',
+		email: 'maria@example.com',
+		cpf: '529.982.247-25',
+		phone: '(11) 91234-5678',
+		cep: '01310-100',
+		street: 'Avenida Paulista',
+		number: '1000',
+		district: 'Bela Vista',
+		city: 'São Paulo',
+		uf: 'SP',
+		paymentMethod,
+		cardToken: paymentMethod === 'card' ? TEST_CARD_TOKENS.approved : undefined,
+		installments: '1',
+	})
+
+/** An order placed and left as placeOrder leaves it (awaiting payment, never claimed). */
+async function placedOrder(paymentMethod: 'card' | 'pix') {
+	const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
+	const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
+	const placed = await placeOrder({
+		cartId: cart.id,
+		userId: null,
+		buyerTokenHash: 'hash',
+		checkout: values(paymentMethod),
+		emptyCart: paymentMethod === 'pix',
+	})
+	if (!placed.ok) throw new Error(placed.message)
+	return placed.order
+}
+
+/** The order page's data, opened with the order's e-mail link. */
+async function view(order: { id: string; reference: string }) {
+	const token = await orderAccessToken(order.id)
+	const loaded = await loadOrderForViewer(new Request(`http://loja.test/pedido/${order.reference}?acesso=${token}`), order.reference)
+	if (!loaded) throw new Error('pedido não abriu')
+	return { status: loaded.status, cardNotCharged: loaded.cardNotCharged, cardCharging: loaded.cardCharging }
+}
+
+/** Sets the order's claim as claimCharge does, `secondsAgo` seconds ago by the database's clock. */
+const claim = (orderId: string, secondsAgo: number) =>
+	db.execute(sql`update orders set payment_provider = 'test', payment_mode = 'test',
+		updated_at = now() - make_interval(secs => ${secondsAgo}) where id = ${orderId}::uuid`)
+
+describe('a card order awaiting a charge nobody is making (decision 059, follow-up)', () => {
+	test('never claimed (its claim met a busy pool): not charged', async () => {
+		const order = await placedOrder('card')
+		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: true, cardCharging: false })
+	})
+
+	test('a fresh claim is a charge under way: processing, not "not charged"', async () => {
+		const order = await placedOrder('card')
+		await claim(order.id, 5)
+		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: false, cardCharging: true })
+	})
+
+	test('a stale claim (a server that died mid-charge): not charged', async () => {
+		const order = await placedOrder('card')
+		await claim(order.id, CHARGE_CLAIM_SECONDS + 60)
+		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: true, cardCharging: false })
+	})
+
+	test('charged but its status change lost (payment reference in): neither', async () => {
+		const order = await placedOrder('card')
+		await claim(order.id, CHARGE_CLAIM_SECONDS + 60)
+		await db.execute(sql`update orders set payment_reference = 'test_abc' where id = ${order.id}::uuid`)
+		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: false, cardCharging: false })
+	})
+
+	test('paid: neither', async () => {
+		const order = await placedOrder('card')
+		await db.execute(sql`update orders set status = 'pago', payment_provider = 'test', payment_mode = 'test',
+			payment_reference = 'test_abc', updated_at = now() - interval '10 minutes' where id = ${order.id}::uuid`)
+		expect(await view(order)).toEqual({ status: 'pago', cardNotCharged: false, cardCharging: false })
+	})
+
+	test('a PIX order awaiting payment: neither', async () => {
+		const order = await placedOrder('pix')
+		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: false, cardCharging: false })
+	})
+})
