@@ -17,17 +17,20 @@
  *    requests/s and p99 of a cache hit, and their ratio to the static bound.
  * 4. Serves the very same (gzipped) bytes from a bare node:http process and measures it the
  *    same way: the upper bound. The ratio app/static says how much of it the app reaches.
- * Prints a table and writes bench-results/bench-{time}.json.
+ * Prints a table and writes bench-results/bench-{time}.json. BENCH_PROFILE=dir also writes a V8
+ * CPU profile of the uncached server and prints where its CPU went, by package and by function
+ * (scripts/cpu-profile-summary.ts); BENCH_PAGES=produto keeps one page, so the profile is that page's.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import http from 'node:http'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { availableParallelism, cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon, { type Result } from 'autocannon'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { ensureBuilt, freePort, startAppServer } from '#tests/support/app-server'
+import { formatProfileSummary, readCpuProfile, summarizeCpuProfile } from './cpu-profile-summary'
 
 // The seeding below runs app code in this process: keep its info logs out of the report.
 process.env.LOG_LEVEL ??= 'warn'
@@ -248,6 +251,14 @@ function requestMetrics(logChunks: string[], pagePath: string): { queries: numbe
 	return { queries: median(lines.map((l) => l.queries)), ms: median(lines.map((l) => l.ms)), cpuMs: median(lines.map((l) => l.cpuMs)) }
 }
 
+/** The last profile `--cpu-prof` wrote into `dir`. */
+function newestCpuProfile(dir: string): string | null {
+	const files = readdirSync(dir)
+		.filter((name) => name.endsWith('.cpuprofile'))
+		.map((name) => path.join(dir, name))
+	return files.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0] ?? null
+}
+
 async function startStaticServer(pages: { path: string; body: Buffer; contentType: string }[], dir: string) {
 	const manifest = pages.map((page, index) => {
 		const file = path.join(dir, `${index}.gz`)
@@ -441,6 +452,9 @@ async function main() {
 		}
 
 		await server.stop()
+		// The profile is written as the server exits: where its CPU went, by package and function.
+		const profile = PROFILE_DIR ? newestCpuProfile(PROFILE_DIR) : null
+		const profileSummary = profile ? summarizeCpuProfile(readCpuProfile(profile)) : null
 		server = await startAppServer({
 			DATABASE_URL: database.url,
 			LOG_LEVEL: 'warn',
@@ -469,6 +483,7 @@ async function main() {
 		}
 
 		printTable(rows)
+		if (profile && profileSummary) process.stdout.write(`\n${formatProfileSummary(profile, profileSummary)}\n`)
 		const report = {
 			date: new Date().toISOString(),
 			commit: gitCommit(),
@@ -481,6 +496,7 @@ async function main() {
 			durationSeconds: DURATION_SECONDS,
 			requestHeaders: REQUEST_HEADERS,
 			pages: rows,
+			cpuProfile: profile ? { file: profile, ...profileSummary } : null,
 		}
 		mkdirSync('bench-results', { recursive: true })
 		const file = path.join('bench-results', `bench-${report.date.replace(/[:.]/g, '-')}.json`)

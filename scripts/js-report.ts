@@ -14,10 +14,13 @@
  * gzipped size spread over its modules in proportion to their rendered length, so they are estimates.
  * The last column is the stylesheet a page links (0 since decision 048 puts it inside the HTML).
  * Also checks that no server-only module (.server files, app/db, database and Node packages)
- * is in any browser chunk. Exits with 1 when a page misses its budget or server code ships.
+ * is in any browser chunk, and that no page's first load holds another route's code: a route
+ * module (app/routes) outside the page's own chain, or the back-office's components. Exits with 1
+ * when a page misses its budget or server code ships.
  *
  * Options: --modules N (biggest modules listed per page, default 12), --json (machine-readable).
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -47,6 +50,9 @@ const SERVER_ONLY = [
 	/^app\/db\//,
 	/node_modules\/(drizzle-orm|pg|pg-[a-z]+|@electric-sql|pino|pino-http|nodemailer|sharp|express|sanitize-html|csv-parse|csv-stringify|tar|qrcode)\//,
 ]
+
+/** Code only the back-office needs, whoever imports it. */
+const ADMIN_ONLY = /^app\/components\/admin\//
 
 type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[]; css?: string[] }
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute>; url?: string }
@@ -128,6 +134,32 @@ function moduleShares(files: string[], chunks: ChunkModules | null): Map<string,
 	return shares
 }
 
+/**
+ * Modules in a page's first-load files that only other routes need: route modules (app/routes)
+ * other than the page's own, its layout's and the root's, and the back-office's components.
+ */
+function otherRoutesCode(files: string[], chain: string[], routeFiles: Map<string, string>, chunks: ChunkModules): string[] {
+	const own = new Set(chain.map((id) => routeFiles.get(id)))
+	const ids = files.flatMap((file) => Object.keys(chunks[file]?.modules ?? {}))
+	return [...new Set(ids.filter((id) => (id.startsWith('app/routes/') && !own.has(id)) || ADMIN_ONLY.test(id)))]
+}
+
+type RouteConfigEntry = { id: string; file: string; children?: RouteConfigEntry[] }
+
+/** Route id → its source file ('app/routes/storefront/category.tsx'), from React Router's own route config. */
+function routeSourceFiles(): Map<string, string> {
+	const config = JSON.parse(execFileSync('npx', ['react-router', 'routes', '--json'], { encoding: 'utf8' })) as RouteConfigEntry[]
+	const files = new Map<string, string>()
+	const visit = (entries: RouteConfigEntry[]) => {
+		for (const entry of entries) {
+			files.set(entry.id, `app/${entry.file}`)
+			visit(entry.children ?? [])
+		}
+	}
+	visit(config)
+	return files
+}
+
 const kb = (bytes: number) => (bytes / KB).toFixed(1)
 
 function table(header: string[], rows: string[][]) {
@@ -143,6 +175,7 @@ function main() {
 	const { manifest, file: manifestFile } = readManifest()
 	const chunks = existsSync(MODULE_SIZES_FILE) ? (JSON.parse(readFileSync(MODULE_SIZES_FILE, 'utf8')) as ChunkModules) : null
 
+	const routeFiles = routeSourceFiles()
 	const results = PAGES.map((page) => {
 		const chain = routeChain(manifest, page.routeId)
 		if (!chain.includes(LAYOUT)) throw new Error(`${page.routeId} is not under the storefront layout`)
@@ -153,7 +186,8 @@ function main() {
 		const cssGz = css.reduce((sum, f) => sum + sizeOf(f).gz, 0)
 		const shares = [...moduleShares(files, chunks)].sort((a, b) => b[1] - a[1])
 		const meets = page.budgetKb === undefined ? undefined : gz <= page.budgetKb * KB
-		return { ...page, files: files.length, gz, raw, cssGz, meets, biggest: shares.slice(0, moduleCount) }
+		const otherRoutes = chunks ? otherRoutesCode(files, chain, routeFiles, chunks) : []
+		return { ...page, files: files.length, gz, raw, cssGz, meets, otherRoutes, biggest: shares.slice(0, moduleCount) }
 	})
 
 	// Per browser chunk holding server-only modules: how many, a few of them, and the routes whose first load includes it.
@@ -193,6 +227,12 @@ function main() {
 			process.stdout.write(r.biggest.map(([id, bytes]) => `  ${kb(bytes).padStart(6)}  ${id}`).join('\n'))
 			process.stdout.write('\n')
 		}
+		const foreign = results.filter((r) => r.otherRoutes.length > 0)
+		process.stdout.write(
+			foreign.length === 0
+				? '\nNenhuma página carrega código de outra rota na primeira carga.\n'
+				: `\nCódigo de outras rotas na primeira carga:\n${foreign.map((r) => `  ${r.name}: ${r.otherRoutes.join(', ')}`).join('\n')}\n`,
+		)
 		if (!chunks) process.stdout.write(`\n(${MODULE_SIZES_FILE} ausente: rode npm run build para ver os módulos)\n`)
 		process.stdout.write(
 			leaks.length === 0
@@ -200,7 +240,7 @@ function main() {
 				: `\nMódulos só do servidor nos arquivos do navegador:\n${leaks.map((l) => `  ${l}`).join('\n')}\n`,
 		)
 	}
-	if (leaks.length > 0 || results.some((r) => r.meets === false)) process.exitCode = 1
+	if (leaks.length > 0 || results.some((r) => r.meets === false || r.otherRoutes.length > 0)) process.exitCode = 1
 }
 
 main()
