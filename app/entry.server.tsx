@@ -34,6 +34,10 @@ export default function handleRequest(
 			</NonceProvider>,
 			{
 				nonce,
+				// A boundary whose content is ready by the first flush goes in place, however large. React's
+				// default (12.8 KB) sends a larger one after its fallback, with a script that swaps them: the
+				// page's sections drawn twice and shown late (decisions 058, 060). Pending ones still stream.
+				progressiveChunkSize: Number.MAX_SAFE_INTEGER,
 				[readyOption]() {
 					shellRendered = true
 					const body = new CoalescingStream()

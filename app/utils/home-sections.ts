@@ -4,6 +4,7 @@
  * is drawn, and how ratings and counts read in Portuguese. Shared by the loader and the
  * components so both follow the same constants.
  */
+import { formatLongDate } from '~/utils/format'
 
 /** document 000 §9: recently viewed shows 6; suggestions are a random 6 from a pool of up to 50. */
 export const RECENTLY_VIEWED_LIMIT = 6
@@ -126,9 +127,7 @@ export function categoryCardSubtitles(counts: ReadonlyMap<string, number>): { la
 		label: card.label,
 		href: card.href,
 		subtitle:
-			card.collectionHandle === null
-				? (card.subtitle ?? '')
-				: availableCountLabel(counts.get(card.collectionHandle) ?? 0, card.noun),
+			card.collectionHandle === null ? (card.subtitle ?? '') : availableCountLabel(counts.get(card.collectionHandle) ?? 0, card.noun),
 	}))
 }
 
@@ -163,9 +162,7 @@ export function sampleItems<T>(items: readonly T[], count: number, random: () =>
 }
 
 // The average and count copy live in ~/utils/reviews (shared with the product page).
-const reviewDateFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Sao_Paulo' })
-
 /** document 000 §9: dates pt-BR, '5 de março de 2026' (the shop's time zone, so server and browser agree). */
 export function formatReviewDate(date: Date | string): string {
-	return reviewDateFormat.format(typeof date === 'string' ? new Date(date) : date)
+	return formatLongDate(date)
 }

@@ -4,6 +4,7 @@
  * which is why it lives outside *.server.ts. The form's zod schema is in
  * review-form-schema.ts, so that pages showing stars do not load zod.
  */
+import { lazily } from '~/utils/format'
 
 /** An approved review as the storefront shows it: never the reviewer's e-mail. */
 export type PublicReview = {
@@ -41,11 +42,11 @@ export type ReviewFieldErrors = Partial<Record<'rating' | 'comment' | 'name' | '
 /** What POST /resources/reviews answers (JSON). */
 export type ReviewActionResult = { ok: true } | { ok: false; message: string; fieldErrors?: ReviewFieldErrors }
 
-const averageFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+const averageFormat = lazily(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }))
 
 /** The average with one decimal, pt-BR: 4.46 → '4,5' (document 000 §9). */
 export function formatRatingAverage(average: number): string {
-	return averageFormat.format(average)
+	return averageFormat().format(average)
 }
 
 /** '1 avaliação' / '3 avaliações' / '0 avaliações'. */

@@ -441,6 +441,10 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		// Decision 054: at most five cards of a row in the HTML, streamed or not.
 		for (const row of rows) expect((row.split('</section>')[0] ?? '').split('<article').length - 1).toBeLessThanOrEqual(5)
 		expect(rows.some((row) => (row.split('</section>')[0] ?? '').split('<article').length - 1 === 5)).toBe(true)
+		// Decision 060: each row is a boundary of its own (hydrated apart), sent in place when ready —
+		// never after a fallback with a script that swaps it in (the catalogue is warm by now).
+		expect(html).not.toContain('$RC(')
+		expect(html).not.toMatch(/<template id="B:/)
 
 		const page = await browser.newPage(DESKTOP)
 		const home = new HomePage(page)

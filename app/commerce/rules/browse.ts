@@ -4,6 +4,8 @@
  * `?ordem=menor-preco&tamanho=P&tamanho=M&cor=Preto&preco-min=20&preco-max=50&estoque=1&pagina=2`.
  * Pure: the page, the provider and the tests share it.
  */
+import { lazily } from '~/utils/format'
+
 export const BROWSE_SORTS = ['relevancia', 'menor-preco', 'maior-preco', 'novidades', 'mais-vendidos'] as const
 export type BrowseSort = (typeof BROWSE_SORTS)[number]
 
@@ -139,13 +141,13 @@ function passes(row: BrowseRow, filters: BrowseFilters, except?: FilterName): bo
 
 /** Sizes in the order shops list them; other values alphabetically after. */
 const SIZE_ORDER = ['PP', 'P', 'M', 'G', 'GG', 'XG', 'XGG', 'Único']
-const collator = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true })
+const collator = lazily(() => new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true }))
 
 function sizeCompare(a: string, b: string): number {
 	const ia = SIZE_ORDER.indexOf(a)
 	const ib = SIZE_ORDER.indexOf(b)
 	if (ia !== -1 || ib !== -1) return (ia === -1 ? Infinity : ia) - (ib === -1 ? Infinity : ib)
-	return collator.compare(a, b)
+	return collator().compare(a, b)
 }
 
 /**
@@ -220,7 +222,7 @@ export function browse(rows: BrowseRow[], params: BrowseParams, pageSize = BROWS
 		pageCount,
 		facets: {
 			sizes: facet(rows, params.filters, 'sizes', sizeCompare),
-			colors: facet(rows, params.filters, 'colors', collator.compare),
+			colors: facet(rows, params.filters, 'colors', (a, b) => collator().compare(a, b)),
 			inStock: rows.filter((row) => row.inStock && passes(row, params.filters, 'inStock')).length,
 			priceBounds:
 				prices.length > 0 ? { minCents: prices.reduce((a, b) => Math.min(a, b)), maxCents: prices.reduce((a, b) => Math.max(a, b)) } : null,

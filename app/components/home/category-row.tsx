@@ -22,12 +22,17 @@ const ROW_TRACK =
  */
 export const SERVER_RENDERED_ROW_CARDS = 5
 
-/** Whether the whole row is drawn: false on the server and at hydration, true once the row is near. */
-function useRowNear(section: RefObject<HTMLElement | null>, needed: boolean): [boolean, () => void] {
+/**
+ * Whether the row is near: false on the server and at hydration, true once the row comes within a
+ * screen of the viewport (or is reached by pointer or keyboard). Until then the row draws only its
+ * first cards and its arrows do not measure it: reading a row's geometry makes the browser lay out
+ * a row it would otherwise skip (content-visibility, home.tsx).
+ */
+function useRowNear(section: RefObject<HTMLElement | null>): [boolean, () => void] {
 	const [near, setNear] = useState(false)
 	useEffect(() => {
 		const element = section.current
-		if (!needed || near || !element) return
+		if (near || !element) return
 		// Every browser the shop supports has it; without it the row still draws the rest on pointer or focus.
 		if (typeof IntersectionObserver === 'undefined') return
 		const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
@@ -35,7 +40,7 @@ function useRowNear(section: RefObject<HTMLElement | null>, needed: boolean): [b
 		})
 		observer.observe(element)
 		return () => observer.disconnect()
-	}, [section, needed, near])
+	}, [section, near])
 	return [near, () => setNear(true)]
 }
 
@@ -48,7 +53,7 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 	const section = useRef<HTMLElement>(null)
 	const track = useRef<HTMLDivElement>(null)
 	const count = products?.length ?? 0
-	const [near, drawAll] = useRowNear(section, count > SERVER_RENDERED_ROW_CARDS)
+	const [near, drawAll] = useRowNear(section)
 	if (!products || count === 0) return null
 	const shown = near ? products : products.slice(0, SERVER_RENDERED_ROW_CARDS)
 	return (
@@ -64,7 +69,7 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 				id={titleId(row)}
 				title={row.title}
 				viewAllHref={row.href}
-				actions={<RowArrows container={track} label={row.title} itemCount={shown.length} />}
+				actions={<RowArrows container={track} label={row.title} itemCount={shown.length} measure={near} />}
 			/>
 			<div ref={track}>
 				<ProductGrid products={shown} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />

@@ -80,8 +80,11 @@ function useScrollToHashSection() {
 }
 
 /**
- * A section's data: drawn at once when the loader already had it (decision 058: no boundary, which
- * React would stream after its fallback anyway when this large), else streamed behind `fallback`.
+ * A section's data: drawn at once when the loader already had it (decision 058), else streamed
+ * behind `fallback`. Either way the section is a boundary of its own, so that the browser hydrates
+ * it as a separate unit that yields to the shopper's input, not as part of one long task over the
+ * whole page (decision 060); entry.server's progressiveChunkSize keeps React from sending a
+ * section that is ready after its fallback.
  */
 function ReadyOrStreamed<T>({
 	data,
@@ -92,7 +95,7 @@ function ReadyOrStreamed<T>({
 	fallback: ReactNode
 	children: (value: T) => ReactNode
 }) {
-	if (!(data instanceof Promise)) return children(data)
+	if (!(data instanceof Promise)) return <Suspense fallback={fallback}>{children(data)}</Suspense>
 	return (
 		<Suspense fallback={fallback}>
 			<Await resolve={data} errorElement={null}>
@@ -106,7 +109,7 @@ function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Rout
 	// The anchor ('/#bandanas', '/#colares'…) is there even while the row streams in.
 	const anchor = row.href.split('/').pop()
 	return (
-		<div id={anchor}>
+		<div id={anchor} className="[contain-intrinsic-size:auto_480px] [content-visibility:auto]">
 			<ReadyOrStreamed data={products} fallback={<CategoryRowSkeleton row={row} />}>
 				{(resolved) => <CategoryRow row={row} products={resolved} />}
 			</ReadyOrStreamed>
