@@ -95,12 +95,15 @@ function ReadyOrStreamed<T>({
 	fallback: ReactNode
 	children: (value: T) => ReactNode
 }) {
-	if (!(data instanceof Promise)) return <Suspense fallback={fallback}>{children(data)}</Suspense>
 	return (
 		<Suspense fallback={fallback}>
-			<Await resolve={data} errorElement={null}>
-				{children}
-			</Await>
+			{data instanceof Promise ? (
+				<Await resolve={data} errorElement={null}>
+					{children}
+				</Await>
+			) : (
+				children(data)
+			)}
 		</Suspense>
 	)
 }

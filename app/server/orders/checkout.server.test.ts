@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { addCartLines, createCart } from '~/commerce/builtin/cart.server'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { db, queryRows } from '~/server/db.server'
 import { testCardProvider } from '~/server/payments/test-card-provider.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
-import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
+import { type CheckoutValues, TEST_CARD_TOKENS } from '~/utils/checkout-schema'
 import { logger } from '~/server/logger.server'
 import { type CheckoutStep, checkoutTestHooks, submitCheckout } from './checkout.server'
 import { TRANSIENT_RETRY_BUDGET_MS } from './retry-transient.server'
@@ -30,24 +31,6 @@ afterEach(() => {
 	checkoutTestHooks.retryBudgetMs = TRANSIENT_RETRY_BUDGET_MS
 })
 
-const checkout = () =>
-	checkoutSchema.parse({
-		idempotencyKey: randomUUID(),
-		name: 'Maria da Silva',
-		email: 'maria@example.com',
-		cpf: '529.982.247-25',
-		phone: '(11) 91234-5678',
-		cep: '01310-100',
-		street: 'Avenida Paulista',
-		number: '1000',
-		district: 'Bela Vista',
-		city: 'São Paulo',
-		uf: 'SP',
-		paymentMethod: 'card',
-		cardToken: TEST_CARD_TOKENS.approved,
-		installments: '1',
-	})
-
 describe('card approved', () => {
 	test('only what went into the order leaves the cart: a line another tab added during the charge stays', async () => {
 		const bought = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
@@ -67,7 +50,7 @@ describe('card approved', () => {
 			cartId: cart.id,
 			userId: null,
 			buyerTokenHash: 'hash',
-			checkout: checkout(),
+			checkout: checkoutValues(),
 		})
 		expect(outcome.ok).toBe(true)
 		const [order] = await queryRows<{ status: string; total_cents: number }>(sql`select status, total_cents from orders`)
@@ -100,13 +83,20 @@ describe('one cart, one order (decision 019)', () => {
 				cartId: cart.id,
 				userId: null,
 				buyerTokenHash: 'hash',
-				checkout: { ...checkout(), paymentMethod: 'pix', cardToken: undefined },
+				checkout: { ...checkoutValues(), paymentMethod: 'pix', cardToken: undefined },
 			})
 			await new Promise((resolve) => setTimeout(resolve, 300))
 			return charge(input)
 		})
-		const third = () => submitCheckout({ request: request(), cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout() })
-		const first = await submitCheckout({ request: request(), cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout() })
+		const third = () =>
+			submitCheckout({ request: request(), cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkoutValues() })
+		const first = await submitCheckout({
+			request: request(),
+			cartId: cart.id,
+			userId: null,
+			buyerTokenHash: 'hash',
+			checkout: checkoutValues(),
+		})
 		const outcomes = [first, await second]
 		expect(outcomes.every((o) => o?.ok)).toBe(true)
 		// Paid: the cart is empty, so a later render submitted now places nothing.
@@ -138,7 +128,7 @@ describe('a charge cut short by a crash', () => {
 	test('the next submission of the cart retries the charge on the same order, with the same reference', async () => {
 		const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
 		const cart = await createCart({ lines: [{ variantId: product.variant.id, quantity: 1 }] })
-		const placed = await placeOrder({ cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkout(), emptyCart: false })
+		const placed = await placeOrder({ cartId: cart.id, userId: null, buyerTokenHash: 'hash', checkout: checkoutValues(), emptyCart: false })
 		if (!placed.ok) throw new Error(placed.message)
 		// The server claimed the charge and died before it answered: the claim is old now.
 		await db.execute(sql`update orders set payment_provider = 'test', payment_mode = 'test',
@@ -149,7 +139,7 @@ describe('a charge cut short by a crash', () => {
 			cartId: cart.id,
 			userId: null,
 			buyerTokenHash: 'hash',
-			checkout: checkout(),
+			checkout: checkoutValues(),
 		})
 		expect(outcome).toEqual({ ok: true, reference: placed.order.reference })
 		expect(spy).toHaveBeenCalledTimes(1)
@@ -180,7 +170,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		return tried
 	}
 
-	const submit = (cartId: string, values: ReturnType<typeof checkout>) =>
+	const submit = (cartId: string, values: CheckoutValues) =>
 		submitCheckout({
 			request: new Request('http://loja.test/checkout', { method: 'POST' }),
 			cartId,
@@ -208,7 +198,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		const tried = failFirstTries({ 'record-charge': 2, 'remove-lines': 1, 'mark-paid': 1 })
 		const charge = vi.spyOn(testCardProvider, 'charge')
 
-		const outcome = await submit(cart.id, checkout())
+		const outcome = await submit(cart.id, checkoutValues())
 
 		const order = await orderRow()
 		expect(outcome).toEqual({ ok: true, reference: order.reference })
@@ -236,7 +226,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		const charge = vi.spyOn(testCardProvider, 'charge')
 		const errors = vi.spyOn(logger, 'error')
 
-		const outcome = await submit(cart.id, checkout())
+		const outcome = await submit(cart.id, checkoutValues())
 
 		const order = await orderRow()
 		expect(outcome).toEqual({ ok: true, reference: order.reference })
@@ -250,7 +240,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		// Even with its claim gone stale, a retried submission does not charge it a second time.
 		checkoutTestHooks.beforeStep = null
 		await db.execute(sql`update orders set updated_at = now() - interval '10 minutes'`)
-		expect(await submit(cart.id, checkout())).toEqual({ ok: true, reference: order.reference })
+		expect(await submit(cart.id, checkoutValues())).toEqual({ ok: true, reference: order.reference })
 		expect(charge).toHaveBeenCalledTimes(1)
 	}, 60_000)
 
@@ -259,7 +249,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		failFirstTries({ claim: 2 })
 		const charge = vi.spyOn(testCardProvider, 'charge')
 
-		const outcome = await submit(cart.id, checkout())
+		const outcome = await submit(cart.id, checkoutValues())
 
 		const order = await orderRow()
 		expect(outcome).toEqual({ ok: true, reference: order.reference })
@@ -272,7 +262,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		checkoutTestHooks.retryBudgetMs = 0
 		failFirstTries({ claim: 1 })
 		const charge = vi.spyOn(testCardProvider, 'charge')
-		const values = checkout()
+		const values = checkoutValues()
 
 		const first = await submit(cart.id, values)
 
@@ -304,7 +294,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 			return { status: view?.status, cardNotCharged: view?.cardNotCharged, cardCharging: view?.cardCharging }
 		}
 
-		const first = await submit(cart.id, checkout())
+		const first = await submit(cart.id, checkoutValues())
 
 		const placed = await orderRow()
 		expect(first).toEqual({ ok: true, reference: placed.reference })
@@ -313,7 +303,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		expect(await cartLines(cart.id)).toHaveLength(1)
 
 		// 'Tentar pagar de novo' opens /checkout, which renders a new idempotency key: the cart's open order.
-		const retried = await submit(cart.id, checkout())
+		const retried = await submit(cart.id, checkoutValues())
 
 		expect(retried).toEqual({ ok: true, reference: placed.reference })
 		expect(charge).toHaveBeenCalledTimes(1)
@@ -332,7 +322,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 
 	test('a replayed submission still waits for a charge under way instead of charging twice', async () => {
 		const cart = await cartWithOneLine()
-		const values = checkout()
+		const values = checkoutValues()
 		const charge = testCardProvider.charge.bind(testCardProvider)
 		let replay: ReturnType<typeof submitCheckout> | undefined
 		const spy = vi.spyOn(testCardProvider, 'charge').mockImplementation(async (input) => {
@@ -352,7 +342,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		const tried = failFirstTries({ 'record-charge': 1 }, () => Object.assign(new Error('valor inválido'), { code: '22P02' }))
 		const errors = vi.spyOn(logger, 'error')
 
-		await expect(submit(cart.id, checkout())).rejects.toThrow('valor inválido')
+		await expect(submit(cart.id, checkoutValues())).rejects.toThrow('valor inválido')
 
 		expect(tried).toEqual(['claim', 'record-charge'])
 		// The charge went through: it is logged for reconciliation all the same.
@@ -363,7 +353,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		const cart = await cartWithOneLine()
 		failFirstTries({ 'cancel-declined': 1 })
 
-		const outcome = await submit(cart.id, { ...checkout(), cardToken: TEST_CARD_TOKENS.declined })
+		const outcome = await submit(cart.id, { ...checkoutValues(), cardToken: TEST_CARD_TOKENS.declined })
 
 		expect(outcome).toMatchObject({ ok: false, code: 'card_declined' })
 		expect(await orderRow()).toMatchObject({ status: 'cancelado', payment_reference: expect.stringMatching(/^test_/) })

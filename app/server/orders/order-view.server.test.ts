@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createCart } from '~/commerce/builtin/cart.server'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { db } from '~/server/db.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
-import { TEST_CARD_TOKENS, checkoutSchema } from '~/utils/checkout-schema'
 import { CHARGE_CLAIM_SECONDS } from './checkout.server'
 import { orderAccessToken } from './order-link.server'
 import { loadOrderForViewer } from './order-view.server'
@@ -21,24 +20,6 @@ beforeEach(async () => {
 	clearStoreSettingsCache()
 })
 
-const values = (paymentMethod: 'card' | 'pix') =>
-	checkoutSchema.parse({
-		idempotencyKey: randomUUID(),
-		name: 'Maria da Silva',
-		email: 'maria@example.com',
-		cpf: '529.982.247-25',
-		phone: '(11) 91234-5678',
-		cep: '01310-100',
-		street: 'Avenida Paulista',
-		number: '1000',
-		district: 'Bela Vista',
-		city: 'São Paulo',
-		uf: 'SP',
-		paymentMethod,
-		cardToken: paymentMethod === 'card' ? TEST_CARD_TOKENS.approved : undefined,
-		installments: '1',
-	})
-
 /** An order placed and left as placeOrder leaves it (awaiting payment, never claimed). */
 async function placedOrder(paymentMethod: 'card' | 'pix') {
 	const product = await createProduct({ title: 'Bandana Floral', variants: [{ priceCents: 3000, stock: 10 }] })
@@ -47,7 +28,7 @@ async function placedOrder(paymentMethod: 'card' | 'pix') {
 		cartId: cart.id,
 		userId: null,
 		buyerTokenHash: 'hash',
-		checkout: values(paymentMethod),
+		checkout: checkoutValues(paymentMethod),
 		emptyCart: paymentMethod === 'pix',
 	})
 	if (!placed.ok) throw new Error(placed.message)
