@@ -32,4 +32,26 @@ describe('seedLargeCatalogue', () => {
 		)
 		expect(Number(unpictured?.n)).toBe(0)
 	})
+
+	test('leaves every GIN index writing directly, with nothing pending for searches to scan (decision 061)', async () => {
+		const ginIndexes = () =>
+			queryRows<{ name: string; options: string[] | null }>(
+				sql`select c.relname as name, c.reloptions as options from pg_class c join pg_am a on a.oid = c.relam
+					where a.amname = 'gin' and c.relnamespace = 'public'::regnamespace order by 1`,
+			)
+		const before = await ginIndexes()
+		// The search indexes of drizzle/0001, 0005 and 0007, all set by 0009.
+		expect(before.map((i) => i.name)).toEqual(
+			expect.arrayContaining(['products_title_trgm', 'product_search_keys_idx', 'search_terms_trgm']),
+		)
+		for (const index of before) expect(index.options, index.name).toContainEqual(expect.stringMatching(/^fastupdate=(false|off)$/))
+
+		await seedLargeCatalogue(db, 40)
+		for (const index of await ginIndexes()) {
+			expect(index.options, index.name).toContain('fastupdate=off')
+			// Pages merged now would have been pages every search scanned.
+			const [cleaned] = await queryRows<{ pages: number }>(sql`select gin_clean_pending_list(${index.name}::regclass)::int as pages`)
+			expect(cleaned?.pages, index.name).toBe(0)
+		}
+	})
 })
