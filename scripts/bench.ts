@@ -20,6 +20,8 @@
  * Prints a table and writes bench-results/bench-{time}.json. BENCH_PROFILE=dir also writes a V8
  * CPU profile of the uncached server and prints where its CPU went, by package and by function
  * (scripts/cpu-profile-summary.ts); BENCH_PAGES=produto keeps one page, so the profile is that page's.
+ * The servers run one process (WEB_CONCURRENCY=1); BENCH_WORKERS=auto runs them as `npm start` does on
+ * PostgreSQL, one per core (decision 062); a profile is always of one.
  */
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import http from 'node:http'
@@ -41,6 +43,12 @@ const EXTRA_PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000)
 /** BENCH_PAGES=início,produto: only those rows (names as printed, lower case). */
 const PAGES = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((name) => name.trim().toLowerCase()) : null
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null
+/**
+ * BENCH_WORKERS=auto: as `npm start` on PostgreSQL (decision 062: one process per core, at most 4).
+ * Default 1: on this 2-core machine the load generator takes a core, and a second server process
+ * competes with it (decision 062's figures); one process is also what the issue first measured.
+ */
+const WORKERS = process.env.BENCH_WORKERS ?? '1'
 const POSTGRES_BASE = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 /**
  * What Chrome asks for over HTTPS (a shop is served over HTTPS): the app pays for its compression
@@ -372,11 +380,13 @@ async function main() {
 				// Every search runs, as every page renders; the cached run below keeps them 5 s.
 				SEARCH_CACHE_MS: '0',
 				REQUEST_METRICS: 'on',
+				// BENCH_WORKERS (decision 062); one process when profiling it.
+				WEB_CONCURRENCY: PROFILE_DIR ? '1' : WORKERS,
 			},
 			// BENCH_PROFILE=dir: a V8 CPU profile of the uncached server (open it in Chrome's DevTools).
 			{ nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [] },
 		)
-		log(`servidor em ${server.url}`)
+		log(`servidor em ${server.url} (${database.kind === 'postgres' ? `WEB_CONCURRENCY=${PROFILE_DIR ? 1 : WORKERS}` : '1 processo'})`)
 
 		const product = await productPath(server.url)
 		const session = await signedInCustomer(server.url)
@@ -471,6 +481,7 @@ async function main() {
 			PAGE_CACHE: 'on',
 			CATALOGUE_CACHE: 'on',
 			SEARCH_CACHE_MS: '5000',
+			WEB_CONCURRENCY: WORKERS,
 		})
 		log(`servidor com cache de páginas em ${server.url}`)
 		for (const row of rows) {
@@ -505,6 +516,7 @@ async function main() {
 			connections: CONNECTIONS,
 			durationSeconds: DURATION_SECONDS,
 			requestHeaders: REQUEST_HEADERS,
+			webConcurrency: database.kind === 'postgres' ? WORKERS : '1',
 			pages: rows,
 			cpuProfile: profile ? { file: profile, ...profileSummary } : null,
 		}

@@ -9,6 +9,7 @@
  *   LOADTEST_SHOPPERS (500)  concurrent shoppers at the peak
  *   LOADTEST_DURATION (300)  seconds of load (the ramp is the first fifth)
  *   LOADTEST_PRODUCTS (5000) generated products besides the demo shop
+ *   LOADTEST_WORKERS (1)     server processes (WEB_CONCURRENCY: a number or auto; decision 062)
  *   --short                  50 shoppers for 30 s over 1,000 products (CI, a quick check)
  * Prints a table per step and writes bench-results/loadtest-{time}.json. Exits 1 when the
  * database check fails or more than 1 % of requests fail.
@@ -242,6 +243,8 @@ async function main() {
 			PAGE_CACHE: 'on',
 			CATALOGUE_CACHE: 'on',
 			SEARCH_CACHE_MS: '5000',
+			// LOADTEST_WORKERS=auto: one process per core, as `npm start` on PostgreSQL (decision 062).
+			WEB_CONCURRENCY: process.env.LOADTEST_WORKERS ?? '1',
 		})
 		log(`servidor em ${server.url}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`)
 		const catalogue: Catalogue = { products: products.filter((p) => p.variantId), contended }

@@ -1,5 +1,7 @@
+import cluster from 'node:cluster'
 import { randomBytes } from 'node:crypto'
 import type { Server } from 'node:http'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import compression from 'compression'
@@ -10,13 +12,14 @@ import type { ServerBuild } from 'react-router'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
 import { pingDatabase } from '~/server/db.server'
-import { type Env, parseEnv, publicUrl } from '~/server/env.server'
+import { type Env, parseEnv, publicUrl, workerCount } from '~/server/env.server'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { closeAllEventStreams, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
-import { startApp, stopApp } from '~/server/startup.server'
+import { prepareApp, startApp, stopApp } from '~/server/startup.server'
 import { accessLogSerializers } from './access-log'
 import { bodyLimitFor, declaredBodyLimit } from './body-limit'
+import { runWorkers, workerId } from './cluster'
 import { contentSecurityPolicy } from './csp'
 import { describeHosts, hostCheck } from './host-check'
 import { originCheck } from './origin-check'
@@ -163,11 +166,26 @@ async function main() {
 		process.exit(1)
 	}
 	const dev = process.argv.includes('--dev')
+	const workers = dev ? 1 : workerCount(env, availableParallelism())
+	if (workers > 1 && cluster.isPrimary) {
+		// Several processes on one port (decision 062): the database is prepared once, here.
+		try {
+			await prepareApp(env)
+		} catch (error) {
+			logger.fatal({ err: error }, 'não foi possível preparar o banco de dados')
+			process.exit(1)
+		}
+		logger.info({ workers }, `iniciando ${workers} processos do servidor`)
+		runWorkers(workers)
+		return
+	}
 	const app = await createServer(env, { dev })
 	const server: Server = app.listen(env.PORT, env.HOST, () => {
 		const address = server.address()
 		const port = typeof address === 'object' && address ? address.port : env.PORT
-		logger.info({ port }, `loja no ar em http://localhost:${port}`)
+		logger.info({ port, worker: workerId() ?? undefined }, `loja no ar em http://localhost:${port}`)
+		// Said once, not by every worker (decision 062).
+		if ((workerId() ?? 1) > 1) return
 		const hosts = describeHosts(env)
 		logger[hosts.level](hosts.message)
 		// The demo takes test cards; a shop on the internet must say so out loud (decision 019).

@@ -20,6 +20,18 @@ const envFields = z.object({
 		.string()
 		.regex(/^(postgres(ql)?|pglite):\/\//, 'DATABASE_URL deve começar com postgres://, postgresql:// ou pglite://')
 		.optional(),
+	/**
+	 * Server processes sharing PORT (node:cluster), each with its own connection pool and caches:
+	 * 'auto' (default) is one per CPU core, at most MAX_AUTO_WORKERS, on PostgreSQL, and one on
+	 * the embedded database, which only one process can open (decision 062).
+	 */
+	WEB_CONCURRENCY: z
+		.string()
+		.default('auto')
+		.refine((value) => value === 'auto' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 32), {
+			message: "WEB_CONCURRENCY deve ser 'auto' ou um número de 1 a 32",
+		})
+		.transform((value) => (value === 'auto' ? ('auto' as const) : Number(value))),
 	ADMIN_EMAIL: z.email('ADMIN_EMAIL deve ser um e-mail válido').optional(),
 	ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD deve ter pelo menos 8 caracteres').optional(),
 	/** smtp://user:pass@host:port or smtps://…; unset stores mail in the outbox table. */
@@ -210,6 +222,14 @@ const envFields = z.object({
 
 /** Rules across variables. */
 const envSchema = envFields.superRefine((env, ctx) => {
+	if (typeof env.WEB_CONCURRENCY === 'number' && env.WEB_CONCURRENCY > 1 && !isPostgresUrl(env.DATABASE_URL)) {
+		ctx.addIssue({
+			code: 'custom',
+			path: ['WEB_CONCURRENCY'],
+			message:
+				'WEB_CONCURRENCY acima de 1 exige PostgreSQL (DATABASE_URL=postgres://…): o banco embutido só pode ser aberto por um processo',
+		})
+	}
 	if (env.ARIA_API_URL && !env.ARIA_MODEL) {
 		ctx.addIssue({ code: 'custom', path: ['ARIA_MODEL'], message: 'ARIA_MODEL é obrigatório quando ARIA_API_URL está definido' })
 	}
@@ -232,6 +252,22 @@ const envSchema = envFields.superRefine((env, ctx) => {
 })
 
 export type Env = z.infer<typeof envSchema>
+
+function isPostgresUrl(url: string | undefined): boolean {
+	return url !== undefined && /^postgres(ql)?:\/\//.test(url)
+}
+
+/**
+ * 'auto' stops here: each process keeps a pool of 10 connections (db.server.ts), and four of
+ * them stay well inside PostgreSQL's default of 100 connections with room for a second server.
+ */
+export const MAX_AUTO_WORKERS = 4
+
+/** How many server processes to run (WEB_CONCURRENCY resolved against the machine's cores). */
+export function workerCount(env: Pick<Env, 'WEB_CONCURRENCY' | 'DATABASE_URL'>, cores: number): number {
+	if (typeof env.WEB_CONCURRENCY === 'number') return env.WEB_CONCURRENCY
+	return isPostgresUrl(env.DATABASE_URL) ? Math.max(1, Math.min(cores, MAX_AUTO_WORKERS)) : 1
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
 	// Empty strings in .env files mean "unset", not "invalid".

@@ -1,5 +1,5 @@
 import { ensureAdmin } from '~/server/auth/bootstrap-admin.server'
-import { connectDatabase, getConnection } from '~/server/db.server'
+import { connectDatabase, getConnection, setConnection } from '~/server/db.server'
 import type { Env } from '~/server/env.server'
 import { startShopJobs, stopShopJobs } from '~/server/jobs/shop-jobs.server'
 import { logger } from '~/server/logger.server'
@@ -18,6 +18,22 @@ export async function startApp(env: Env) {
 	await ensureAdmin(env)
 	startShopJobs()
 	return connection
+}
+
+/**
+ * startApp's one-time part, for the process that starts several servers (decision 062): the
+ * database migrated, the demo and the admin written once, before the servers race to do it.
+ * No jobs: each server runs them (one at a time across servers, by advisory lock).
+ */
+export async function prepareApp(env: Env) {
+	const connection = await connectDatabase(env.DATABASE_URL, env.DATA_DIR)
+	try {
+		if (env.SEED_DEMO) await seedDemoData(connection.db)
+		await ensureAdmin(env)
+	} finally {
+		await connection.close()
+		setConnection(undefined)
+	}
 }
 
 export async function stopApp() {

@@ -71,6 +71,8 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
 			CATALOGUE_CACHE: 'off',
 			// Likewise the search suggestions (decision 047; tested in app/routes/resources/search.test.ts).
 			SEARCH_CACHE_MS: '0',
+			// One process: tests read its log and its caches (several are tested in server/cluster.test.ts).
+			WEB_CONCURRENCY: '1',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],
