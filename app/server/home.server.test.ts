@@ -182,6 +182,8 @@ describe('reviews', () => {
 			productName: 'Bandana Rascunho',
 			productHandle: null,
 			createdAt: '2026-01-22T00:00:00.000Z',
+			// Midnight UTC is still the day before in São Paulo: the label the page shows, written here.
+			dateLabel: '21 de janeiro de 2026',
 		})
 		expect(latest[1]).toMatchObject({ customerName: 'Cliente 13', productHandle: 'bandana-lisa' })
 		expect(latest.map((r) => r.customerName)).not.toContain('Cliente 20')

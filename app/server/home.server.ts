@@ -14,6 +14,7 @@ import {
 	HOME_ROW_PRODUCT_LIMIT,
 	RECENTLY_VIEWED_LIMIT,
 	SUGGESTION_COUNT,
+	formatReviewDate,
 	sampleItems,
 	suggestionPool,
 } from '~/utils/home-sections'
@@ -72,6 +73,8 @@ export type HomeReview = {
 	productHandle: string | null
 	/** ISO 8601. */
 	createdAt: string
+	/** '5 de março de 2026', written by the server (no Intl in the browser while hydrating; decision 063). */
+	dateLabel: string
 }
 
 /**
@@ -109,6 +112,7 @@ export async function latestApprovedReviews(limit = HOME_REVIEWS_LIMIT): Promise
 		...row,
 		productHandle: onSale.get(productId) ?? null,
 		createdAt: row.createdAt.toISOString(),
+		dateLabel: formatReviewDate(row.createdAt),
 	}))
 }
 

@@ -68,6 +68,7 @@ describe('approved reviews', () => {
 			rating: 4,
 			comment: 'Comentário de teste',
 			createdAt: '2025-03-01T12:00:00.000Z',
+			dateLabel: '01/03/2025',
 		})
 		expect(JSON.stringify(list)).not.toContain('@')
 		expect(await getReviewSummary(product.id)).toEqual({ average: 4.5, count: 2 })
@@ -91,10 +92,13 @@ describe('createReview', () => {
 	test('stores a pending review with the catalogue title and the profile name; awards nothing', async () => {
 		const { product } = await createProduct({ title: 'Colar Couro' })
 		const person = await userWithSession()
-		await db.insert(userProfiles).values({ userId: person.id, fullName: 'Daniela Lima' }).onConflictDoUpdate({
-			target: userProfiles.userId,
-			set: { fullName: 'Daniela Lima' },
-		})
+		await db
+			.insert(userProfiles)
+			.values({ userId: person.id, fullName: 'Daniela Lima' })
+			.onConflictDoUpdate({
+				target: userProfiles.userId,
+				set: { fullName: 'Daniela Lima' },
+			})
 		const result = await createReview(
 			{ productId: product.id, rating: 5, comment: 'Excelente qualidade!', name: 'Outro nome' },
 			{ id: person.id, email: 'dani@exemplo.com', fullName: 'Daniela Lima', isAdmin: false },
@@ -152,7 +156,12 @@ describe('setReviewApproval', () => {
 		const created = await createReview({ productId: product.id, rating: 3, comment: 'Razoável, esperava mais', name: undefined }, null)
 		if (!created.ok) throw new Error('não criada')
 		expect(await setReviewApproval(created.id, true)).toBe(true)
-		expect(await db.select().from(pointsHistory).where(eq(pointsHistory.eventKey, `review:${created.id}`))).toHaveLength(0)
+		expect(
+			await db
+				.select()
+				.from(pointsHistory)
+				.where(eq(pointsHistory.eventKey, `review:${created.id}`)),
+		).toHaveLength(0)
 		expect(await setReviewApproval('00000000-0000-4000-8000-000000000000', true)).toBe(false)
 		expect(await setReviewApproval('x', true)).toBe(false)
 	})

@@ -13,6 +13,7 @@ import { awardPointsOnce } from '~/server/loyalty/points.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { ReviewFormInput } from '~/utils/review-form-schema'
 import { type PublicReview, REVIEW_NAME_MAX, type ReviewSummary } from '~/utils/reviews'
+import { formatDate } from '~/utils/format'
 
 /**
  * Product reviews (document 000 §3, §4, §6, §7). New reviews wait for approval; only
@@ -40,7 +41,7 @@ const publicColumns = {
 }
 
 function toPublicReview(row: { id: string; customerName: string; rating: number; comment: string | null; createdAt: Date }): PublicReview {
-	return { ...row, createdAt: row.createdAt.toISOString() }
+	return { ...row, createdAt: row.createdAt.toISOString(), dateLabel: formatDate(row.createdAt) }
 }
 
 /** Approved reviews of one product, newest first. Unknown or malformed ids have none. */

@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatLongDate, formatMoney } from './format'
+import { formatDate, formatDateTime, formatDecimal, formatLongDate, formatMoney, formatPercent } from './format'
+
+/** What Intl writes, the reference the hand-written formatters must match (decision 063). */
+const intlMoney = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+const intlDecimal = (digits: number, fixed: boolean) =>
+	new Intl.NumberFormat('pt-BR', { minimumFractionDigits: fixed ? digits : 0, maximumFractionDigits: digits })
+
+/**
+ * 0, the edges of each grouping, and a spread of values up to R$ 100 billion, both signs. (Past
+ * ~2^53 / 100 cents, Intl's input `cents / 100` is no longer the exact amount: integers are.)
+ */
+function sampleCents(): number[] {
+	const values = new Set<number>([0, 1, 9, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 100_001, 99_999_999, 100_000_000, 1e13])
+	for (let cents = 0; cents < 300_000; cents += 7) values.add(cents)
+	let cents = 1
+	while (cents < 1e13) {
+		values.add(cents)
+		values.add(cents - 1)
+		cents = Math.floor(cents * 3.7) + 13
+	}
+	return [...values].flatMap((v) => [v, -v]).filter((v) => !Object.is(v, -0))
+}
 
 describe('formatMoney', () => {
 	it('formats integer cents as reais with a comma and two decimals', () => {
@@ -23,6 +44,39 @@ describe('formatMoney', () => {
 
 	it('rejects non-finite numbers instead of printing NaN', () => {
 		expect(() => formatMoney(Number.NaN)).toThrow(RangeError)
+	})
+
+	it('writes exactly what Intl writes (no-break space aside), without creating an Intl object', () => {
+		const values = sampleCents()
+		expect(values.length).toBeGreaterThan(80_000)
+		const differing = values.filter((cents) => formatMoney(cents) !== intlMoney.format(cents / 100).replace(/\u00a0/g, ' '))
+		expect(differing).toEqual([])
+		// A fraction of a cent is not money the shop handles; Intl rounds it.
+		expect(formatMoney(1234.5)).toBe(intlMoney.format(12.345).replace(/\u00a0/g, ' '))
+	})
+})
+
+describe('formatDecimal and formatPercent', () => {
+	it('write what Intl writes for pt-BR, ties and trailing zeros included', () => {
+		const values = [
+			0, -0, 0.05, 0.15, 0.25, 1.005, 2.45, 4.449, 4.45, 4.46, 4.95, 4.96, 5, 7.5, 7.25, 7.05, 12.5, 99.95, 999.94, 999.96, 1000, 1234.56,
+			-3.25, -0.04,
+		]
+		for (let i = 0; i <= 5000; i += 1) values.push(i / 1000, i / 100 + 0.005, -i / 37)
+		for (const digits of [1, 2]) {
+			for (const fixed of [false, true]) {
+				const reference = intlDecimal(digits, fixed)
+				const differing = values.filter((value) => formatDecimal(value, digits, { fixed }) !== reference.format(value))
+				expect(differing, `${digits} casas, fixas: ${fixed}`).toEqual([])
+			}
+		}
+	})
+
+	it('writes the PIX discount and the rating average as the pages show them', () => {
+		expect(formatPercent(5)).toBe('5%')
+		expect(formatPercent(7.5)).toBe('7,5%')
+		expect(formatDecimal(4.46, 1, { fixed: true })).toBe('4,5')
+		expect(formatDecimal(5, 1, { fixed: true })).toBe('5,0')
 	})
 })
 

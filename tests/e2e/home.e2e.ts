@@ -490,3 +490,63 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		expectNoPageErrors(page)
 	})
 })
+
+describe('preços e datas sem Intl no navegador ao carregar (decision 063)', () => {
+	// The first Intl object a page creates makes the browser load its locale data (~300 ms of a
+	// phone's CPU): home, a category and a product page must show their prices and dates without one.
+	test('home, a category and a product page create no Intl object while loading and hydrating', async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.addInitScript(() => {
+			const created: string[] = []
+			;(window as unknown as { intlCreated: string[] }).intlCreated = created
+			const intl = Intl as unknown as Record<string, new (...args: unknown[]) => unknown>
+			for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat']) {
+				const Original = intl[name] as new (...args: unknown[]) => unknown
+				intl[name] = new Proxy(Original, {
+					construct(target, args) {
+						created.push(`${name} ${JSON.stringify(args)}`)
+						return Reflect.construct(target, args) as object
+					},
+				})
+			}
+			for (const [prototype, method] of [
+				[Number.prototype, 'toLocaleString'],
+				[Date.prototype, 'toLocaleString'],
+				[Date.prototype, 'toLocaleDateString'],
+				[String.prototype, 'localeCompare'],
+			] as const) {
+				const original = (prototype as unknown as Record<string, (...args: unknown[]) => unknown>)[method] as (
+					...args: unknown[]
+				) => unknown
+				;(prototype as unknown as Record<string, unknown>)[method] = function (this: unknown, ...args: unknown[]) {
+					created.push(method)
+					return original.apply(this, args)
+				}
+			}
+		})
+		const created = () => page.evaluate(() => (window as unknown as { intlCreated: string[] }).intlCreated)
+		// React marks the DOM nodes it has hydrated; then the effects after it (rows measured, cards drawn) run.
+		const hydrated = async () => {
+			await page.waitForFunction(() => {
+				const main = document.querySelector('main')
+				return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'))
+			})
+			await page.waitForLoadState('networkidle')
+		}
+		const home = new HomePage(page)
+		await home.goto()
+		await hydrated()
+		const category = await page.locator('a[href^="/categoria/"]').first().getAttribute('href')
+		const product = await page.locator('a[href^="/produto/"]').first().getAttribute('href')
+		expect(await page.getByText(/R\$ \d+,\d{2}/).count()).toBeGreaterThan(0)
+		expect(await created()).toEqual([])
+		for (const path of [category, product]) {
+			expect(path).toMatch(/^\/(categoria|produto)\//)
+			await page.goto(path ?? '/')
+			await hydrated()
+			expect(await page.getByText(/R\$ \d+,\d{2}/).count(), path ?? '').toBeGreaterThan(0)
+			expect(await created(), path ?? '').toEqual([])
+		}
+		expectNoPageErrors(page)
+	})
+})

@@ -2,7 +2,6 @@ import { Link } from 'react-router'
 import { StarRating } from '~/components/reviews/star-rating'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { HomeReviews } from '~/server/home.server'
-import { formatReviewDate } from '~/utils/home-sections'
 import { formatRatingAverage, reviewCountLabel } from '~/utils/reviews'
 import { SectionHeading } from './section-heading'
 
@@ -52,7 +51,7 @@ export function ReviewsSection({ data }: { data: HomeReviews | null }) {
 								)}
 							</p>
 							<p>
-								<time dateTime={review.createdAt}>{formatReviewDate(review.createdAt)}</time>
+								<time dateTime={review.createdAt}>{review.dateLabel}</time>
 							</p>
 						</div>
 					</li>

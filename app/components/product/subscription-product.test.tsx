@@ -108,8 +108,15 @@ describe('SubscriptionProduct', () => {
 		const html = render({
 			reviewSummary: { average: 4.5, count: 2 },
 			reviews: [
-				{ id: 'r1', customerName: 'Ana', rating: 5, comment: 'Meu cachorro ama as bandanas!', createdAt: '2026-03-05T15:00:00.000Z' },
-				{ id: 'r2', customerName: 'Bruno', rating: 4, comment: null, createdAt: '2026-03-04T15:00:00.000Z' },
+				{
+					id: 'r1',
+					customerName: 'Ana',
+					rating: 5,
+					comment: 'Meu cachorro ama as bandanas!',
+					createdAt: '2026-03-05T15:00:00.000Z',
+					dateLabel: '05/03/2026',
+				},
+				{ id: 'r2', customerName: 'Bruno', rating: 4, comment: null, createdAt: '2026-03-04T15:00:00.000Z', dateLabel: '04/03/2026' },
 			],
 		})
 		expect(html).toContain('4,5 (2 avaliações)')

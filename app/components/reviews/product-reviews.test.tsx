@@ -15,8 +15,15 @@ function render(node: React.ReactNode, user: unknown = null) {
 }
 
 const reviews: PublicReview[] = [
-	{ id: 'r2', customerName: 'Nova', rating: 4, comment: 'Chegou rapidinho!', createdAt: '2025-03-05T15:00:00.000Z' },
-	{ id: 'r1', customerName: 'Velha', rating: 5, comment: null, createdAt: '2025-01-01T01:00:00.000Z' },
+	{
+		id: 'r2',
+		customerName: 'Nova',
+		rating: 4,
+		comment: 'Chegou rapidinho!',
+		createdAt: '2025-03-05T15:00:00.000Z',
+		dateLabel: '05/03/2025',
+	},
+	{ id: 'r1', customerName: 'Velha', rating: 5, comment: null, createdAt: '2025-01-01T01:00:00.000Z', dateLabel: '31/12/2024' },
 ]
 
 describe('StarRating', () => {

@@ -8,7 +8,6 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
-import { formatDate } from '~/utils/format'
 import {
 	formatRatingAverage,
 	type PublicReview,
@@ -74,7 +73,7 @@ function ReviewList({ reviews }: { reviews: PublicReview[] }) {
 					<div className="flex flex-wrap items-center justify-between gap-2">
 						<p className="font-semibold">{review.customerName}</p>
 						<time dateTime={review.createdAt} className="text-xs text-muted-foreground">
-							{formatDate(review.createdAt)}
+							{review.dateLabel}
 						</time>
 					</div>
 					<StarRating value={review.rating} className="mt-1" />
