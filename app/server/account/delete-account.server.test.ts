@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { fileFrom, pngOfSize } from '#tests/fixtures/media'
 import { withDataDir } from '#tests/setup/with-data-dir'
+import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { pointsHistory, sessions, userPhotos, userProfiles, userRoles, users } from '~/db/schema'
 import { hashPassword } from '~/server/auth/password.server'
@@ -35,11 +36,13 @@ async function customerWithData() {
 	})
 	if (!saved.ok) throw new Error('foto não gravada')
 	await db.insert(userPhotos).values({ userId: user.id, photoUrl: saved.upload.url })
+	const c = checkoutValues({ name: 'Maria Saída', email, complement: 'apto 12', paymentMethod: 'pix' })
 	const [order] = await queryRows<{ id: string }>(sql`
 		insert into orders (reference, user_id, idempotency_key, customer_name, email, cpf, phone, cep, street, number, complement,
 			district, city, uf, shipping_cents, subtotal_cents, discount_cents, total_cents, payment_method)
-		values (${`PET-D${randomUUID().slice(0, 5).toUpperCase()}`}, ${user.id}, ${randomUUID()}, 'Maria Saída', ${email}, '52998224725',
-			'11912345678', '01310100', 'Avenida Paulista', '1000', 'apto 12', 'Bela Vista', 'São Paulo', 'SP', 0, 5000, 0, 5000, 'pix')
+		values (${`PET-D${randomUUID().slice(0, 5).toUpperCase()}`}, ${user.id}, ${c.idempotencyKey}, ${c.name}, ${c.email}, ${c.cpf},
+			${c.phone}, ${c.cep}, ${c.street}, ${c.number}, ${c.complement}, ${c.district}, ${c.city}, ${c.uf}, 0, 5000, 0, 5000,
+			${c.paymentMethod})
 		returning id`)
 	await db.execute(sql`insert into reviews (product_id, product_name, customer_name, customer_email, user_id, rating, comment, is_approved)
 		select id, title, 'Maria Saída', ${email}, ${user.id}::uuid, 5, 'Produto muito bom, recomendo.', true from products limit 1`)

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { pointsHistory, userProfiles, users } from '~/db/schema'
 import { signUp } from '~/server/auth/accounts.server'
@@ -28,11 +29,12 @@ async function newCustomer(): Promise<{ id: string; email: string }> {
 }
 
 async function paidOrderOf(userId: string): Promise<string> {
+	const c = checkoutValues({ name: 'Ana', email: 'ana@example.com', paymentMethod: 'pix' })
 	const [order] = await queryRows<{ id: string }>(sql`
 		insert into orders (reference, user_id, idempotency_key, customer_name, email, cpf, phone, cep, street, number,
 			district, city, uf, shipping_cents, subtotal_cents, discount_cents, total_cents, payment_method)
-		values (${`PET-R${randomUUID().slice(0, 5).toUpperCase()}`}, ${userId}, ${randomUUID()}, 'Ana', 'ana@example.com', '52998224725',
-			'11912345678', '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP', 0, 5000, 0, 5000, 'pix')
+		values (${`PET-R${randomUUID().slice(0, 5).toUpperCase()}`}, ${userId}, ${c.idempotencyKey}, ${c.name}, ${c.email}, ${c.cpf},
+			${c.phone}, ${c.cep}, ${c.street}, ${c.number}, ${c.district}, ${c.city}, ${c.uf}, 0, 5000, 0, 5000, ${c.paymentMethod})
 		returning id`)
 	if (!order) throw new Error('pedido não criado')
 	const paid = await changeOrderStatus({ orderId: order.id, to: 'pago', actorUserId: null })

@@ -83,7 +83,7 @@ describe('one cart, one order (decision 019)', () => {
 				cartId: cart.id,
 				userId: null,
 				buyerTokenHash: 'hash',
-				checkout: { ...checkoutValues(), paymentMethod: 'pix', cardToken: undefined },
+				checkout: checkoutValues({ paymentMethod: 'pix' }),
 			})
 			await new Promise((resolve) => setTimeout(resolve, 300))
 			return charge(input)
@@ -353,7 +353,7 @@ describe('a busy pool after the order is committed (decision 059)', () => {
 		const cart = await cartWithOneLine()
 		failFirstTries({ 'cancel-declined': 1 })
 
-		const outcome = await submit(cart.id, { ...checkoutValues(), cardToken: TEST_CARD_TOKENS.declined })
+		const outcome = await submit(cart.id, checkoutValues({ cardToken: TEST_CARD_TOKENS.declined }))
 
 		expect(outcome).toMatchObject({ ok: false, code: 'card_declined' })
 		expect(await orderRow()).toMatchObject({ status: 'cancelado', payment_reference: expect.stringMatching(/^test_/) })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { users } from '~/db/schema'
@@ -36,12 +37,13 @@ async function placedOrder(options: {
 }) {
 	const reference = `PET-X${randomUUID().slice(0, 5).toUpperCase()}`
 	const createdAt = new Date(Date.now() - options.ageHours * HOUR).toISOString()
+	const c = checkoutValues({ paymentMethod: options.paymentMethod ?? 'pix' })
 	const [order] = await queryRows<{ id: string }>(sql`
 		insert into orders (reference, user_id, idempotency_key, customer_name, email, cpf, phone, cep, street, number,
 			district, city, uf, shipping_cents, subtotal_cents, discount_cents, total_cents, payment_method, coupon_code, created_at)
-		values (${reference}, ${options.userId ?? null}, ${randomUUID()}, 'Maria da Silva', 'maria@example.com', '52998224725',
-			'11912345678', '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP', 0, 5000, 0, 5000,
-			${options.paymentMethod ?? 'pix'}, ${options.couponId ? 'UMAVEZ' : null}, ${createdAt})
+		values (${reference}, ${options.userId ?? null}, ${c.idempotencyKey}, ${c.name}, ${c.email}, ${c.cpf},
+			${c.phone}, ${c.cep}, ${c.street}, ${c.number}, ${c.district}, ${c.city}, ${c.uf}, 0, 5000, 0, 5000,
+			${c.paymentMethod}, ${options.couponId ? 'UMAVEZ' : null}, ${createdAt})
 		returning id`)
 	if (!order) throw new Error('pedido não criado')
 	await db.execute(sql`insert into order_lines (order_id, variant_id, product_handle, product_title, variant_title,

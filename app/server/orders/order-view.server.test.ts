@@ -28,7 +28,7 @@ async function placedOrder(paymentMethod: 'card' | 'pix') {
 		cartId: cart.id,
 		userId: null,
 		buyerTokenHash: 'hash',
-		checkout: checkoutValues(paymentMethod),
+		checkout: checkoutValues({ paymentMethod }),
 		emptyCart: paymentMethod === 'pix',
 	})
 	if (!placed.ok) throw new Error(placed.message)

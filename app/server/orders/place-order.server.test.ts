@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { type CheckoutOverrides, checkoutInput, checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createCart } from '~/commerce/builtin/cart.server'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
@@ -18,29 +19,18 @@ beforeEach(async () => {
 	clearStoreSettingsCache()
 })
 
-function checkoutValues(overrides: Record<string, unknown> = {}): CheckoutValues {
-	return checkoutSchema.parse({
-		idempotencyKey: randomUUID(),
-		name: 'Maria da Silva',
-		email: 'Maria@Example.com',
-		cpf: '529.982.247-25',
-		phone: '(11) 91234-5678',
-		cep: '01310-100',
-		street: 'Avenida Paulista',
-		number: '1000',
-		district: 'Bela Vista',
-		city: 'São Paulo',
-		uf: 'SP',
-		paymentMethod: 'pix',
-		...overrides,
-	})
+/** Paying by PIX, the e-mail typed in mixed case (the order keeps it lower-cased). */
+const PIX_FORM: CheckoutOverrides = { paymentMethod: 'pix', email: 'Maria@Example.com' }
+
+function pixCheckout(overrides: CheckoutOverrides = {}): CheckoutValues {
+	return checkoutValues({ ...PIX_FORM, ...overrides })
 }
 
 async function cartWith(lines: { variantId: string; quantity: number }[]) {
 	return (await createCart({ lines })).id
 }
 
-async function place(cartId: string, checkout = checkoutValues(), emptyCart = true) {
+async function place(cartId: string, checkout = pixCheckout(), emptyCart = true) {
 	return placeOrder({ cartId, userId: null, buyerTokenHash: 'hash', checkout, emptyCart })
 }
 
@@ -94,7 +84,7 @@ describe('placeOrder', () => {
 	test('the same idempotency key twice gives one order (the second call replays the first)', async () => {
 		const { variant } = await createProduct({ variants: [{ priceCents: 5000, stock: 10 }] })
 		const cartId = await cartWith([{ variantId: variant.id, quantity: 1 }])
-		const checkout = checkoutValues()
+		const checkout = pixCheckout()
 		const [first, second] = await Promise.all([place(cartId, checkout), place(cartId, checkout)])
 		const third = await place(cartId, checkout)
 		expect(await count('orders')).toBe(1)
@@ -108,7 +98,7 @@ describe('placeOrder', () => {
 
 	test('a key used by another cart is refused, not replayed', async () => {
 		const { variant } = await createProduct({ variants: [{ priceCents: 5000 }] })
-		const checkout = checkoutValues()
+		const checkout = pixCheckout()
 		const first = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), checkout)
 		const second = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), checkout)
 		expect(first.ok).toBe(true)
@@ -140,7 +130,8 @@ describe('placeOrder', () => {
 	test('a tampered price field in the request is ignored: the variant price is charged', async () => {
 		const { variant } = await createProduct({ variants: [{ priceCents: 12_000 }] })
 		const cartId = await cartWith([{ variantId: variant.id, quantity: 1 }])
-		const checkout = checkoutValues({ unitPriceCents: 1, totalCents: 1, subtotalCents: 1, shippingCents: 0, price: '0.01' })
+		const tampered = { unitPriceCents: 1, totalCents: 1, subtotalCents: 1, shippingCents: 0, price: '0.01' }
+		const checkout = checkoutSchema.parse({ ...checkoutInput(PIX_FORM), ...tampered })
 		expect(checkout).not.toHaveProperty('totalCents')
 		const result = await place(cartId, checkout)
 		expect(result.ok).toBe(true)
@@ -152,7 +143,7 @@ describe('placeOrder', () => {
 		await insertCoupon({ code: 'UMAVEZ', kind: 'percentage', value: 10, usageLimit: 1 })
 		const { variant } = await createProduct({ variants: [{ priceCents: 20_000 }] })
 		const carts = await Promise.all(Array.from({ length: 8 }, () => cartWith([{ variantId: variant.id, quantity: 1 }])))
-		const results = await Promise.all(carts.map((cartId) => place(cartId, checkoutValues({ couponCode: 'umavez' }))))
+		const results = await Promise.all(carts.map((cartId) => place(cartId, pixCheckout({ couponCode: 'umavez' }))))
 		expect(results.filter((r) => r.ok)).toHaveLength(1)
 		for (const r of results.filter((r) => !r.ok)) {
 			expect(r).toMatchObject({ code: 'coupon', field: 'couponCode', message: 'Cupom esgotado' })
@@ -170,12 +161,12 @@ describe('placeOrder', () => {
 		await insertCoupon({ code: 'MIN200', kind: 'fixed', value: 1000, minSubtotalCents: 20_000 })
 		const { variant } = await createProduct({ variants: [{ priceCents: 5000, stock: 3 }] })
 		const cartId = await cartWith([{ variantId: variant.id, quantity: 1 }])
-		expect(await place(cartId, checkoutValues({ couponCode: 'NADA' }))).toMatchObject({
+		expect(await place(cartId, pixCheckout({ couponCode: 'NADA' }))).toMatchObject({
 			ok: false,
 			field: 'couponCode',
 			message: 'Cupom inválido',
 		})
-		const below = await place(cartId, checkoutValues({ couponCode: 'MIN200' }))
+		const below = await place(cartId, pixCheckout({ couponCode: 'MIN200' }))
 		expect(below).toMatchObject({ ok: false, field: 'couponCode' })
 		if (!below.ok) expect(below.message).toMatch(/^Pedido mínimo de R\$\s200,00 para este cupom$/)
 		// Rolled back: stock untouched, nothing written.
@@ -208,7 +199,7 @@ describe('placeOrder', () => {
 	test('a free-shipping coupon zeroes the shipping', async () => {
 		await insertCoupon({ code: 'FRETEGRATIS', kind: 'free_shipping', value: 0 })
 		const { variant } = await createProduct({ variants: [{ priceCents: 3000 }] })
-		const result = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), checkoutValues({ couponCode: 'fretegratis' }))
+		const result = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), pixCheckout({ couponCode: 'fretegratis' }))
 		expect(result.ok).toBe(true)
 		const [order] = await queryRows<{ shipping_cents: number; total_cents: number }>(sql`select shipping_cents, total_cents from orders`)
 		expect(order).toEqual({ shipping_cents: 0, total_cents: 3000 })
@@ -247,7 +238,11 @@ describe('placeOrder', () => {
 		/** A cart whose gift line was added when the rule last ran (as the cart service does). */
 		async function cartWithGift(priceCents: number) {
 			const { variant } = await createProduct({ title: 'Coleira Couro', variants: [{ priceCents, stock: 10 }] })
-			const gift = await createProduct({ title: 'Brinde Lacinho', handle: 'brinde-lacinho-pet', variants: [{ priceCents: 1000, stock: 5 }] })
+			const gift = await createProduct({
+				title: 'Brinde Lacinho',
+				handle: 'brinde-lacinho-pet',
+				variants: [{ priceCents: 1000, stock: 5 }],
+			})
 			const cartId = await cartWith([{ variantId: variant.id, quantity: 1 }])
 			await db.execute(sql`insert into cart_lines (cart_id, variant_id, quantity, is_gift)
 				values (${cartId}::uuid, ${gift.variant.id}::uuid, 1, true)`)
@@ -326,7 +321,7 @@ describe('shipping by region and the PIX discount (issue 13)', () => {
 		const result = await place(
 			await cartWith([{ variantId: variant.id, quantity: 1 }]),
 			// A state typed wrong does not change the price: the CEP is in Amazonas (Norte).
-			checkoutValues({ cep: '69005-040', city: 'Manaus', uf: 'SP' }),
+			pixCheckout({ cep: '69005-040', city: 'Manaus', uf: 'SP' }),
 		)
 		expect(result.ok).toBe(true)
 		if (!result.ok) return
@@ -345,8 +340,8 @@ describe('shipping by region and the PIX discount (issue 13)', () => {
 			},
 		})
 		const { variant } = await createProduct({ title: 'Coleira', variants: [{ priceCents: 5000, stock: 10 }] })
-		const south = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), checkoutValues({ cep: '90010-000', uf: 'RS' }))
-		const free = await place(await cartWith([{ variantId: variant.id, quantity: 2 }]), checkoutValues({ cep: '66010-000', uf: 'PA' }))
+		const south = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), pixCheckout({ cep: '90010-000', uf: 'RS' }))
+		const free = await place(await cartWith([{ variantId: variant.id, quantity: 2 }]), pixCheckout({ cep: '66010-000', uf: 'PA' }))
 		if (!south.ok || !free.ok) throw new Error('orders expected')
 		const rows = await queryRows<{ reference: string; shipping_cents: number; delivery_max_days: number }>(
 			sql`select reference, shipping_cents, delivery_max_days from orders`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { users } from '~/db/schema'
@@ -36,11 +37,12 @@ async function insertOrder(options: {
 }) {
 	const reference = `PET-T${randomUUID().slice(0, 5).toUpperCase()}`
 	const total = options.totalCents ?? 12345
+	const c = checkoutValues({ paymentMethod: 'pix' })
 	const [order] = await queryRows<{ id: string }>(sql`
 		insert into orders (reference, user_id, idempotency_key, customer_name, email, cpf, phone, cep, street, number,
 			district, city, uf, shipping_cents, subtotal_cents, discount_cents, total_cents, payment_method, coupon_code)
-		values (${reference}, ${options.userId ?? null}, ${randomUUID()}, 'Maria da Silva', 'maria@example.com', '52998224725',
-			'11912345678', '01310100', 'Avenida Paulista', '1000', 'Bela Vista', 'São Paulo', 'SP', 0, ${total}, 0, ${total}, 'pix',
+		values (${reference}, ${options.userId ?? null}, ${c.idempotencyKey}, ${c.name}, ${c.email}, ${c.cpf},
+			${c.phone}, ${c.cep}, ${c.street}, ${c.number}, ${c.district}, ${c.city}, ${c.uf}, 0, ${total}, 0, ${total}, ${c.paymentMethod},
 			${options.couponId ? 'CUPOM' : null})
 		returning id`)
 	if (!order) throw new Error('pedido não criado')
@@ -63,9 +65,7 @@ async function statusOf(orderId: string) {
 }
 
 async function pointsOf(userId: string) {
-	const [row] = await queryRows<{ total_points: number }>(
-		sql`select total_points from user_gamification where user_id = ${userId}::uuid`,
-	)
+	const [row] = await queryRows<{ total_points: number }>(sql`select total_points from user_gamification where user_id = ${userId}::uuid`)
 	return row?.total_points ?? 0
 }
 
@@ -85,9 +85,9 @@ describe('changeOrderStatus', () => {
 		expect(await changeOrderStatus({ orderId: order.id, to: 'pago', actorUserId: adminId })).toEqual({ ok: true })
 		expect((await statusOf(order.id))?.paid_at).not.toBeNull()
 		expect(await changeOrderStatus({ orderId: order.id, to: 'em_producao', actorUserId: adminId })).toEqual({ ok: true })
-		expect(
-			await changeOrderStatus({ orderId: order.id, to: 'enviado', actorUserId: adminId, trackingCode: '  BR123456789BR ' }),
-		).toEqual({ ok: true })
+		expect(await changeOrderStatus({ orderId: order.id, to: 'enviado', actorUserId: adminId, trackingCode: '  BR123456789BR ' })).toEqual({
+			ok: true,
+		})
 		expect(await statusOf(order.id)).toMatchObject({ status: 'enviado', tracking_code: 'BR123456789BR' })
 		expect(await changeOrderStatus({ orderId: order.id, to: 'entregue', actorUserId: adminId })).toEqual({ ok: true })
 
