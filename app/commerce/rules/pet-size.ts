@@ -13,6 +13,8 @@
  * suggested; a neck outside every range gets null.
  */
 
+import { formatDecimal } from '~/utils/format'
+
 export const BANDANA_KNOT_ALLOWANCE_MM = 100
 
 /** Bandana lengths in millimetres (size guide, document 000 §2). */
@@ -50,9 +52,9 @@ export function suggestSize(kind: PetSizeKind, neckMm: number, offeredSizes: rea
 	return null
 }
 
-/** 325 → '32,5 cm'; 300 → '30 cm'. */
+/** 325 → '32,5 cm'; 300 → '30 cm' (without Intl: shown on the product page just after load; decision 063). */
 export function formatNeck(neckMm: number): string {
-	return `${(neckMm / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} cm`
+	return `${formatDecimal(neckMm / 10, 1)} cm`
 }
 
 /** A pet's neck as the customer registered it ('Meus Pets'). */
