@@ -15,6 +15,8 @@
  *    her session cookie on every request; decision 055).
  * 3b. Then the same pages from a server with the page cache on (PAGE_CACHE=on, issue 14):
  *    requests/s and p99 of a cache hit, and their ratio to the static bound.
+ *    'Módulo JS' is the largest module of the home page's first load, as the app sends it
+ *    (compressed at build time, decision 064): not a page, so not in the page cache's columns.
  * 4. Serves the very same (gzipped) bytes from a bare node:http process and measures it the
  *    same way: the upper bound. The ratio app/static says how much of it the app reaches.
  * Prints a table and writes bench-results/bench-{time}.json. BENCH_PROFILE=dir also writes a V8
@@ -65,6 +67,8 @@ type Target = {
 	cookie?: string
 	/** Not a page: its cached figures are those of the search suggestion cache (decision 047), not the page cache. */
 	suggestions?: true
+	/** A file of the browser build, as compressed at build time (decision 064); the page cache has nothing to do with it. */
+	asset?: true
 }
 
 type PageFigures = {
@@ -176,6 +180,16 @@ export function assetScripts(html: string): string[] {
 	const found = new Set<string>()
 	for (const match of html.matchAll(/["'](\/assets\/[^"']+\.m?js)["']/g)) found.add(match[1] as string)
 	return [...found]
+}
+
+/** The path of the largest of these files, uncompressed. */
+async function largestOf(base: string, files: string[]): Promise<string | null> {
+	let largest: { file: string; bytes: number } | null = null
+	for (const file of files) {
+		const { body } = await fetchBytes(`${base}${file}`)
+		if (!largest || body.length > largest.bytes) largest = { file, bytes: body.length }
+	}
+	return largest?.file ?? null
 }
 
 function withCookie(cookie: string | undefined): Record<string, string> {
@@ -402,6 +416,12 @@ async function main() {
 			{ name: 'Sitemap', path: '/sitemap.xml', optional: true },
 		]
 
+		// The largest module a first visit loads (the client entry: React DOM), as the app sends it to a
+		// browser that takes Brotli: what a spike of first visits asks for ~50 times per page (decision 064).
+		const homeScripts = assetScripts((await fetchBytes(`${server.url}/`)).body.toString('utf8'))
+		const largestModule = await largestOf(server.url, homeScripts)
+		if (largestModule) allTargets.push({ name: 'Módulo JS', path: largestModule, asset: true })
+
 		const targets = allTargets.filter((target) => PAGES === null || PAGES.includes(target.name.toLowerCase()))
 		const pages: { target: Target; status: number; contentType: string; body: Buffer; jsFiles: string[]; jsGzipBytes: number }[] = []
 		const assetSizes = new Map<string, number>()
@@ -486,10 +506,12 @@ async function main() {
 		log(`servidor com cache de páginas em ${server.url}`)
 		for (const row of rows) {
 			const cookie = cookies.get(row)
+			const target = targets.find((t) => t.path === row.path)
+			if (target?.asset) continue
 			await warmUp(`${server.url}${row.path}`, cookie)
 			const probe = await fetch(`${server.url}${row.path}`, { headers: withCookie(cookie) })
 			await probe.arrayBuffer()
-			const xCache = targets.find((t) => t.path === row.path)?.suggestions ? 'sugestões' : probe.headers.get('x-cache')
+			const xCache = target?.suggestions ? 'sugestões' : probe.headers.get('x-cache')
 			if (xCache !== 'HIT' && xCache !== 'sugestões') {
 				log(`${row.name} ${row.path}: fora do cache de páginas (${xCache ?? 'sem X-Cache'})`)
 				continue

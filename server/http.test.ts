@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
@@ -154,6 +154,62 @@ describe('the production HTTP server', () => {
 		const response = await fetch(`${base}/assets/${asset}`)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+	})
+
+	describe("the build's files (decision 064)", () => {
+		/** Raw bytes and headers, without fetch's own decompression. */
+		const rawGet = (url: string, acceptEncoding?: string) =>
+			new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+				http
+					.get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+						const chunks: Buffer[] = []
+						res.on('data', (chunk: Buffer) => chunks.push(chunk))
+						res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }))
+					})
+					.on('error', reject)
+			})
+		const clientEntry = readdirSync(path.resolve('build/client/assets')).find((name) => /^entry\.client-[\w-]+\.js$/.test(name))
+		const entryBytes = () => readFileSync(path.resolve('build/client/assets', clientEntry as string))
+
+		test('a module is sent as compressed at build time: Brotli, else gzip, else as it is', async () => {
+			const url = `${base}/assets/${clientEntry}`
+			const brotli = await rawGet(url, 'gzip, deflate, br, zstd')
+			expect(brotli.status).toBe(200)
+			expect(brotli.headers['content-encoding']).toBe('br')
+			expect(brotli.headers.vary).toBe('Accept-Encoding')
+			expect(brotli.headers['content-type']).toMatch(/^text\/javascript/)
+			expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+			expect(brotliDecompressSync(brotli.body)).toEqual(entryBytes())
+			// The build's file, byte for byte: nothing compressed it again on the way.
+			expect(brotli.body).toEqual(readFileSync(path.resolve('build/client/assets', `${clientEntry}.br`)))
+
+			const gzip = await rawGet(url, 'gzip')
+			expect(gzip.headers['content-encoding']).toBe('gzip')
+			expect(gunzipSync(gzip.body)).toEqual(entryBytes())
+
+			const plain = await rawGet(url)
+			expect(plain.headers['content-encoding']).toBeUndefined()
+			expect(plain.body).toEqual(entryBytes())
+		})
+
+		test('a module carries nosniff and its resource policy, not the document headers; a page still has them all', async () => {
+			const module = await rawGet(`${base}/assets/${clientEntry}`, 'br')
+			expect(module.headers['x-content-type-options']).toBe('nosniff')
+			expect(module.headers['cross-origin-resource-policy']).toBe('same-origin')
+			for (const documentHeader of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+				expect(module.headers[documentHeader], documentHeader).toBeUndefined()
+			}
+			// An SVG opened on its own is a document: it gets a policy that runs nothing.
+			const logo = await rawGet(`${base}/logo-light.svg`)
+			expect(logo.status).toBe(200)
+			expect(logo.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'")
+			expect(logo.headers['x-content-type-options']).toBe('nosniff')
+
+			const page = await rawGet(`${base}/`)
+			expect(page.headers['content-security-policy']).toMatch(/'nonce-/)
+			expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
+			expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+		})
 	})
 
 	describe('uploads', () => {

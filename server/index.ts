@@ -28,6 +28,7 @@ import { createPageCache } from './page-cache'
 import { pageRenderer, reactRouterHandler } from './react-router-handler'
 import { requestMetricsLog } from './request-metrics-log'
 import { retryAfterOn503 } from './retry-after'
+import { mountStaticFiles } from './static-files'
 
 /**
  * The HTTP entry: validates the environment, prepares the database, then serves the
@@ -76,6 +77,11 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	app.use(originCheck(publicUrl(env)))
 	app.use(declaredBodyLimit(bodyLimitFor))
 
+	// The build's files, before the per-request nonce and the document headers (decision 064).
+	// In development Vite serves them.
+	const clientDir = path.resolve('build/client')
+	if (!options.dev) mountStaticFiles(app, clientDir)
+
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')
 		next()
@@ -120,10 +126,6 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		}
 		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'development', bodyLimitFor }))
 	} else {
-		const clientDir = path.resolve('build/client')
-		// Hashed assets never change: cache for a year.
-		app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }))
-		app.use(express.static(clientDir, { maxAge: '1h', index: false }))
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
 		if (env.REQUEST_METRICS) app.use(requestMetricsLog)
 		if (env.PAGE_CACHE) {
