@@ -1,4 +1,5 @@
 import { withTestDatabase } from '#tests/setup/with-database'
+import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'
 import { getConnection } from '~/server/db.server'
 import {
@@ -135,6 +136,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('across app servers (PostgreSQL 
 		await sleep(300)
 		expect(onA.received).toHaveLength(2)
 		expect(onB.received).toHaveLength(2)
+	})
+
+	test('a publish still reaches the other servers while the pool has no connection to give', async () => {
+		const url = (getConnection() as { url: string }).url
+		// A pool of one whose only connection is taken, as at the loadtest's peak.
+		const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 2000 })
+		const held = await pool.connect()
+		try {
+			const a = createEventBus({ serverId: 'servidor-a', postgres: () => ({ url, pool }) })
+			buses.push(a)
+			const b = serverBus('servidor-b')
+			const onB = recorder()
+			a.subscribe('store', () => {})
+			b.subscribe('store', onB.listener)
+			await Promise.all([a.whenListening(), b.whenListening()])
+			await a.publish('store', { type: 'changed', id: 'produto-1' })
+			await waitFor(() => onB.received.length > 0)
+			expect(onB.received).toEqual([{ channel: 'store', event: { type: 'changed', id: 'produto-1' } }])
+		} finally {
+			held.release()
+			await pool.end()
+		}
 	})
 
 	test('payloads too large for NOTIFY arrive as type and id only', async () => {

@@ -214,8 +214,21 @@ export function createEventBus(options: EventBusOptions) {
 			deliver(channel, event)
 			const target = postgres()
 			if (!target) return
+			const payload = [NOTIFY_CHANNEL, encode(serverId, channel, event)]
+			// Through the LISTEN connection when it is up: always open, it never waits for the pool,
+			// which a burst of load can exhaust (the loadtest at 500 shoppers lost NOTIFYs so, and a
+			// lost store event leaves another server's page cache stale). The pool otherwise.
+			const listening = state === 'listening' && listeningUrl === target.url ? client : null
 			try {
-				await target.pool.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, encode(serverId, channel, event)])
+				if (listening) {
+					try {
+						await listening.query('select pg_notify($1, $2)', payload)
+						return
+					} catch {
+						// Dropped meanwhile (it reconnects by itself): the pool below.
+					}
+				}
+				await target.pool.query('select pg_notify($1, $2)', payload)
 			} catch (error) {
 				logger.error({ error: String(error), channel }, 'não foi possível enviar o evento ao vivo (NOTIFY)')
 			}

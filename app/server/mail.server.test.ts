@@ -7,7 +7,7 @@ import { withTestDatabase } from '#tests/setup/with-database'
 import { mailOutbox } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { resetEnvForTests } from '~/server/env.server'
-import { closeMailTransport, sendMail } from './mail.server'
+import { closeMailTransport, mailTestHooks, sendMail } from './mail.server'
 import { passwordResetEmail } from './mail/templates.server'
 
 withTestDatabase()
@@ -53,9 +53,11 @@ function decodeQuotedPrintable(text: string) {
 /** The Subject header with MIME encoded-words (=?UTF-8?Q|B?…?=) decoded. */
 function decodedSubject(raw: string) {
 	const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? ''
-	return header.replace(/\r?\n[ \t]/g, ' ').replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
-		kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-	)
+	return header
+		.replace(/\r?\n[ \t]/g, ' ')
+		.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, data: string) =>
+			kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+		)
 }
 
 describe('sendMail', () => {
@@ -71,6 +73,35 @@ describe('sendMail', () => {
 		delete process.env.MAIL_FROM
 		resetEnvForTests()
 		closeMailTransport()
+	})
+
+	test('a busy pool for a moment does not lose the message: the outbox write is tried again', async () => {
+		let failures = 2
+		mailTestHooks.beforeOutboxWrite = () => {
+			if (failures-- > 0)
+				throw Object.assign(new Error('Failed query: insert into mail_outbox'), {
+					cause: new Error('timeout exceeded when trying to connect'),
+				})
+		}
+		try {
+			const result = await sendMail({ to: 'bia@example.com', subject: 'Pedido recebido', text: 'Obrigada' })
+			expect(failures).toBe(-1)
+			expect(result.id).not.toBeNull()
+			const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'bia@example.com'))
+			expect(rows).toHaveLength(1)
+			expect(rows[0]).toMatchObject({ subject: 'Pedido recebido', status: 'stored' })
+
+			// Past the bound it gives up (still without throwing: mail never breaks an order).
+			mailTestHooks.retryBudgetMs = 300
+			mailTestHooks.beforeOutboxWrite = () => {
+				throw Object.assign(new Error('Failed query'), { cause: new Error('timeout exceeded when trying to connect') })
+			}
+			const lost = await sendMail({ to: 'caio@example.com', subject: 'Pedido recebido', text: 'Obrigado' })
+			expect(lost).toEqual({ id: null, status: 'stored' })
+		} finally {
+			delete mailTestHooks.beforeOutboxWrite
+			delete mailTestHooks.retryBudgetMs
+		}
 	})
 
 	test('without SMTP_URL the message is stored in the outbox', async () => {

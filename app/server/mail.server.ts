@@ -3,6 +3,7 @@ import { mailOutbox } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
+import { retryTransient } from '~/server/orders/retry-transient.server'
 
 /**
  * Outgoing e-mail (spec decision 17). Every message lands in `mail_outbox`: 'sent' when SMTP
@@ -22,6 +23,9 @@ function getTransporter(url: string): Transporter {
 	return transport.transporter
 }
 
+/** Tests only: make the outbox write fail as a busy pool does, and shorten the retry bound. */
+export const mailTestHooks: { beforeOutboxWrite?: () => void | Promise<void>; retryBudgetMs?: number } = {}
+
 export async function sendMail(message: MailMessage): Promise<MailResult> {
 	const env = getEnv()
 	let status: MailResult['status'] = 'stored'
@@ -39,18 +43,26 @@ export async function sendMail(message: MailMessage): Promise<MailResult> {
 		logger.info({ to: message.to, subject: message.subject }, 'e-mail guardado na caixa de saída (SMTP não configurado)')
 	}
 	try {
-		const [row] = await db
-			.insert(mailOutbox)
-			.values({
-				to: message.to,
-				subject: message.subject,
-				text: message.text,
-				html: message.html ?? null,
-				status,
-				error,
-				sentAt: status === 'sent' ? new Date() : null,
-			})
-			.returning({ id: mailOutbox.id })
+		// A busy pool for a moment (the loadtest at 500 shoppers) must not lose an order's e-mail:
+		// without SMTP the outbox row is the only copy (decision 059's retry, one insert).
+		const [row] = await retryTransient(
+			async () => {
+				await mailTestHooks.beforeOutboxWrite?.()
+				return db
+					.insert(mailOutbox)
+					.values({
+						to: message.to,
+						subject: message.subject,
+						text: message.text,
+						html: message.html ?? null,
+						status,
+						error,
+						sentAt: status === 'sent' ? new Date() : null,
+					})
+					.returning({ id: mailOutbox.id })
+			},
+			{ label: 'gravar o e-mail na caixa de saída', budgetMs: mailTestHooks.retryBudgetMs },
+		)
 		return { id: row?.id ?? null, status }
 	} catch (caught) {
 		logger.error({ to: message.to, subject: message.subject, error: String(caught) }, 'falha ao gravar e-mail na caixa de saída')
