@@ -12,11 +12,23 @@ import { settleImageVariants } from '~/server/catalog-admin/product-images.serve
  * background jobs start (order expiry, purges; decision 20).
  */
 export async function startApp(env: Env) {
-	const connection = await connectDatabase(env.DATABASE_URL, env.DATA_DIR)
+	const connection = await connectAndSeed(env)
 	logger.info({ database: connection.kind }, 'banco de dados pronto')
-	if (env.SEED_DEMO) await seedDemoData(connection.db)
-	await ensureAdmin(env)
 	startShopJobs()
+	return connection
+}
+
+/** Connected (and migrated), the demo catalogue written when asked, an admin ensured. */
+async function connectAndSeed(env: Env) {
+	const connection = await connectDatabase(env.DATABASE_URL, env.DATA_DIR)
+	try {
+		if (env.SEED_DEMO) await seedDemoData(connection.db)
+		await ensureAdmin(env)
+	} catch (error) {
+		await connection.close()
+		setConnection(undefined)
+		throw error
+	}
 	return connection
 }
 
@@ -26,14 +38,9 @@ export async function startApp(env: Env) {
  * No jobs: each server runs them (one at a time across servers, by advisory lock).
  */
 export async function prepareApp(env: Env) {
-	const connection = await connectDatabase(env.DATABASE_URL, env.DATA_DIR)
-	try {
-		if (env.SEED_DEMO) await seedDemoData(connection.db)
-		await ensureAdmin(env)
-	} finally {
-		await connection.close()
-		setConnection(undefined)
-	}
+	const connection = await connectAndSeed(env)
+	await connection.close()
+	setConnection(undefined)
 }
 
 export async function stopApp() {

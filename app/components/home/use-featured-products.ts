@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { FeaturedProducts } from '~/server/home.server'
 
 /**
@@ -13,9 +13,11 @@ export function useFeaturedProducts(): FeaturedProducts | null {
 		const controller = new AbortController()
 		fetch('/resources/views', { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: controller.signal })
 			.then((response) => (response.ok ? (response.json() as Promise<FeaturedProducts>) : { mode: 'error' as const }))
-			.then(setFeatured)
+			// A transition: React draws the cards in slices that yield to the shopper's input,
+			// not in one task (a plain update here is rendered all at once; decision 065).
+			.then((data) => startTransition(() => setFeatured(data)))
 			.catch(() => {
-				if (!controller.signal.aborted) setFeatured({ mode: 'error' })
+				if (!controller.signal.aborted) startTransition(() => setFeatured({ mode: 'error' }))
 			})
 		return () => controller.abort()
 	}, [])

@@ -1,6 +1,6 @@
 import { AppBadges } from './app-badges'
 import { ChevronDownIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { PaymentMethods } from './payment-methods'
 import { POLICY_LINKS } from './policy-links'
@@ -103,7 +103,11 @@ function FooterSection({ title, children }: { title: string; children: React.Rea
  * an accordion on mobile — and the copyright line. Both forms are in the HTML; CSS shows one,
  * so the server needs no idea of the screen size.
  */
-export function SiteFooter({ settings }: { settings: ShellSettings }) {
+/**
+ * Memoised: the shell re-renders when the visitor's data arrives after load (cart count, account),
+ * and the footer's ~40 links depend on the store's settings only (decision 065).
+ */
+export const SiteFooter = memo(function SiteFooter({ settings }: { settings: ShellSettings }) {
 	const columns = [
 		{ id: 'categorias', title: 'Categorias', body: <LinkList items={FOOTER_CATEGORIES} /> },
 		{ id: 'servicos', title: 'Serviços', body: <LinkList items={FOOTER_SERVICES} /> },
@@ -156,4 +160,4 @@ export function SiteFooter({ settings }: { settings: ShellSettings }) {
 			</div>
 		</footer>
 	)
-}
+})

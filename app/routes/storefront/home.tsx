@@ -120,9 +120,17 @@ function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Rout
 	)
 }
 
+/**
+ * The visitor's own section, asked for after load: its state lives here, so its arrival re-renders
+ * this section and not the whole page (decision 065).
+ */
+function FeaturedSection() {
+	const featured = useFeaturedProducts()
+	return featured ? <FeaturedProducts featured={featured} /> : <FeaturedProductsSkeleton />
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
 	const { categories, videos, rows, reviews } = loaderData
-	const featured = useFeaturedProducts()
 	const root = useRootData()
 	useScrollToHashSection()
 	return (
@@ -134,7 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 				{HOME_FEATURED_SECTIONS.map((section) => {
 					switch (section.kind) {
 						case 'featured':
-							return featured ? <FeaturedProducts key="featured" featured={featured} /> : <FeaturedProductsSkeleton key="featured" />
+							return <FeaturedSection key="featured" />
 						case 'row': {
 							const products = rows[section.handle]
 							return products ? <DeferredRow key={section.handle} row={section} products={products} /> : null
