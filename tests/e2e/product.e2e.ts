@@ -219,9 +219,12 @@ describe('página de produto no celular (issue 13)', () => {
 		}
 		// At the top: the page's own buttons are in reach, the bar is below the screen.
 		expect(await onScreen()).toBe(false)
-		// Scroll until the page's own buttons are well above the screen (whatever loaded below them).
+		// Jump (no smooth scrolling) until the page's own buttons are well above the screen (whatever
+		// loaded below them): from below the screen to above it without ever being on it.
 		const buyNow = product.buyNow()
-		await buyNow.evaluate((button) => window.scrollTo(0, window.scrollY + button.getBoundingClientRect().bottom + 200))
+		await buyNow.evaluate((button) =>
+			window.scrollTo({ top: window.scrollY + button.getBoundingClientRect().bottom + 200, behavior: 'instant' }),
+		)
 		await expect.poll(onScreen, { timeout: 15_000 }).toBe(true)
 		expect(await bar.textContent()).toContain('R$ 34,90')
 		const launcher = page.getByRole('button', { name: /Aria/ }).first()
@@ -234,9 +237,9 @@ describe('página de produto no celular (issue 13)', () => {
 		const cart = await product.cartJson()
 		expect(cart.cart.lines.some((line) => line.productHandle === 'bandana-preta')).toBe(true)
 
-		// Back at the top, the bar leaves.
+		// Back at the top in one jump (a tap on the phone's status bar), the bar leaves.
 		await page.keyboard.press('Escape')
-		await page.evaluate(() => window.scrollTo(0, 0))
+		await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
 		await expect.poll(onScreen, { timeout: 15_000 }).toBe(false)
 		expectNoPageErrors(page)
 	})

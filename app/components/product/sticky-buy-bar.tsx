@@ -20,15 +20,23 @@ type StickyBuyBarProps = {
  * (the purchase column is beside the gallery there) and while the buttons are on screen or still
  * below. While it shows, <html data-buy-bar> lifts the floating assistant button above it.
  */
+/** Taller than any product page: anything below the screen counts as 'not yet reached'. */
+const BELOW_SCREEN_PX = 100_000
+
 export function StickyBuyBar({ anchor, title, priceCents, disabled, busy, onAdd }: StickyBuyBarProps) {
 	const [shown, setShown] = useState(false)
 	useEffect(() => {
 		const element = anchor.current
 		if (!element || typeof IntersectionObserver === 'undefined') return
-		const observer = new IntersectionObserver(([entry]) => {
-			// Only when the buttons are ABOVE the screen: not before the shopper reached them.
-			setShown(entry !== undefined && !entry.isIntersecting && entry.boundingClientRect.bottom < 0)
-		})
+		// The screen's area stretched far downwards: the buttons 'intersect' it while they are on screen
+		// or anywhere below it, and stop only once they are ABOVE the screen (the bar is for after the
+		// shopper reached them). With the plain screen, a jump from below the screen to above it (or back:
+		// a tap on the phone's status bar scrolls to the top at once) crossed no edge and was never
+		// reported, and the bar stayed as it was.
+		const observer = new IntersectionObserver(
+			([entry]) => setShown(entry !== undefined && !entry.isIntersecting && entry.boundingClientRect.bottom < 0),
+			{ rootMargin: `0px 0px ${BELOW_SCREEN_PX}px 0px` },
+		)
 		observer.observe(element)
 		return () => observer.disconnect()
 	}, [anchor])
