@@ -79,8 +79,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 
 	// The build's files, before the per-request nonce and the document headers (decision 064).
 	// In development Vite serves them.
-	const clientDir = path.resolve('build/client')
-	if (!options.dev) mountStaticFiles(app, clientDir)
+	if (!options.dev) mountStaticFiles(app, path.resolve('build/client'))
 
 	app.use((_req, res, next) => {
 		res.locals.cspNonce = randomBytes(16).toString('base64')

@@ -2,9 +2,7 @@ import type { ServerResponse } from 'node:http'
 import type express from 'express'
 import expressStaticGzip from 'express-static-gzip'
 import path from 'node:path'
-
-/** An SVG opened on its own is a document: this policy lets it draw and run nothing. */
-export const STATIC_SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'"
+import { SVG_DOCUMENT_CSP } from '~/server/svg-document-policy.server'
 
 /**
  * The browser build's files (decision 064), mounted before the per-request nonce and the
@@ -23,7 +21,7 @@ export function mountStaticFiles(app: express.Express, clientDir: string) {
 		res.setHeader('X-Content-Type-Options', 'nosniff')
 		res.setHeader('Cross-Origin-Resource-Policy', 'same-origin')
 		// For 'logo.svg' the file sent may be 'logo.svg.br'.
-		if (/\.svg(\.br|\.gz)?$/.test(file)) res.setHeader('Content-Security-Policy', STATIC_SVG_CSP)
+		if (/\.svg(\.br|\.gz)?$/.test(file)) res.setHeader('Content-Security-Policy', SVG_DOCUMENT_CSP)
 	}
 	const precompressed = (
 		root: string,

@@ -1,4 +1,5 @@
 import { demoImageNameSchema, parseDemoImageQuery, renderDemoImage } from '~/server/seed/demo-image'
+import { SVG_DOCUMENT_CSP } from '~/server/svg-document-policy.server'
 import type { Route } from './+types/demo-image'
 
 /**
@@ -18,7 +19,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
 		headers: {
 			'Content-Type': 'image/svg+xml; charset=utf-8',
 			// An SVG opened directly is a document: it must not run scripts or load anything.
-			'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+			'Content-Security-Policy': SVG_DOCUMENT_CSP,
 			'X-Content-Type-Options': 'nosniff',
 			'Cross-Origin-Resource-Policy': 'same-origin',
 			'Cache-Control': 'public, max-age=31536000, immutable',
