@@ -14,15 +14,15 @@ type StickyBuyBarProps = {
 	onAdd: () => void
 }
 
+/** Taller than any product page: anything below the screen counts as 'not yet reached'. */
+const BELOW_SCREEN_PX = 100_000
+
 /**
  * On a phone, once the buy buttons scroll away, a bar at the bottom keeps the price and
  * 'Adicionar ao Carrinho' in reach (issue 13), as the big Brazilian shops do. Hidden from md up
  * (the purchase column is beside the gallery there) and while the buttons are on screen or still
  * below. While it shows, <html data-buy-bar> lifts the floating assistant button above it.
  */
-/** Taller than any product page: anything below the screen counts as 'not yet reached'. */
-const BELOW_SCREEN_PX = 100_000
-
 export function StickyBuyBar({ anchor, title, priceCents, disabled, busy, onAdd }: StickyBuyBarProps) {
 	const [shown, setShown] = useState(false)
 	useEffect(() => {

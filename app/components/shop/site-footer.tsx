@@ -102,8 +102,7 @@ function FooterSection({ title, children }: { title: string; children: React.Rea
  * Footer (document 000 §2 'Home page'): Categorias, Serviços and Contato — columns on desktop,
  * an accordion on mobile — and the copyright line. Both forms are in the HTML; CSS shows one,
  * so the server needs no idea of the screen size.
- */
-/**
+ *
  * Memoised: the shell re-renders when the visitor's data arrives after load (cart count, account),
  * and the footer's ~40 links depend on the store's settings only (decision 065).
  */
