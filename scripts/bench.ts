@@ -183,10 +183,10 @@ export function assetScripts(html: string): string[] {
 }
 
 /** The path of the largest of these files, uncompressed. */
-async function largestOf(base: string, files: string[]): Promise<string | null> {
+async function largestOf(files: string[], bodyOf: (file: string) => Promise<Buffer>): Promise<string | null> {
 	let largest: { file: string; bytes: number } | null = null
 	for (const file of files) {
-		const { body } = await fetchBytes(`${base}${file}`)
+		const body = await bodyOf(file)
 		if (!largest || body.length > largest.bytes) largest = { file, bytes: body.length }
 	}
 	return largest?.file ?? null
@@ -418,8 +418,19 @@ async function main() {
 
 		// The largest module a first visit loads (the client entry: React DOM), as the app sends it to a
 		// browser that takes Brotli: what a spike of first visits asks for ~50 times per page (decision 064).
+		// Each module is fetched once: for the largest one here and for the JavaScript per page below.
+		const moduleBodies = new Map<string, Buffer>()
+		const appUrl = server.url
+		const moduleBody = async (file: string): Promise<Buffer> => {
+			const known = moduleBodies.get(file)
+			if (known) return known
+			const asset = await fetchBytes(`${appUrl}${file}`)
+			if (asset.status !== 200) throw new Error(`${file} respondeu ${asset.status}`)
+			moduleBodies.set(file, asset.body)
+			return asset.body
+		}
 		const homeScripts = assetScripts((await fetchBytes(`${server.url}/`)).body.toString('utf8'))
-		const largestModule = await largestOf(server.url, homeScripts)
+		const largestModule = await largestOf(homeScripts, moduleBody)
 		if (largestModule) allTargets.push({ name: 'Módulo JS', path: largestModule, asset: true })
 
 		const targets = allTargets.filter((target) => PAGES === null || PAGES.includes(target.name.toLowerCase()))
@@ -437,11 +448,7 @@ async function main() {
 			const jsFiles = page.contentType.includes('text/html') ? assetScripts(page.body.toString('utf8')) : []
 			let jsGzipBytes = 0
 			for (const file of jsFiles) {
-				if (!assetSizes.has(file)) {
-					const asset = await fetchBytes(`${server.url}${file}`)
-					if (asset.status !== 200) throw new Error(`${file} respondeu ${asset.status}`)
-					assetSizes.set(file, gzipSize(asset.body))
-				}
+				if (!assetSizes.has(file)) assetSizes.set(file, gzipSize(await moduleBody(file)))
 				jsGzipBytes += assetSizes.get(file) ?? 0
 			}
 			pages.push({ target, ...page, jsFiles, jsGzipBytes })

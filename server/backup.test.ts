@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { mp4Bytes } from '#tests/fixtures/media'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { checkoutForm } from '#tests/support/checkout-http'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server'
@@ -65,23 +66,12 @@ async function placeOrder(request: ReturnType<typeof cookieJar>): Promise<string
 	expect(added).toBe(true)
 	const checkout = await (await request('/checkout')).text()
 	// Every hidden field of the form goes back (the idempotency key among them).
-	const hidden = Object.fromEntries(
-		[...checkout.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-	)
+	const hidden = Object.fromEntries([...checkout.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]))
 	const placed = await request('/checkout', {
 		...hidden,
-		intent: 'place-order',
+		...checkoutForm({ idempotencyKey: hidden.idempotencyKey ?? '', paymentMethod: 'pix' }),
 		name: 'Ana Cópia de Segurança',
 		email: 'ana.backup@example.com',
-		cpf: '529.982.247-25',
-		phone: '(11) 91234-5678',
-		cep: '01310-100',
-		street: 'Avenida Paulista',
-		number: '1000',
-		district: 'Bela Vista',
-		city: 'São Paulo',
-		uf: 'SP',
-		paymentMethod: 'pix',
 	})
 	expect(placed.status).toBe(302)
 	const location = placed.headers.get('location') ?? ''

@@ -3,7 +3,7 @@ import { mailOutbox } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
-import { retryTransient } from '~/server/orders/retry-transient.server'
+import { retryTransient } from '~/server/retry-transient.server'
 
 /**
  * Outgoing e-mail (spec decision 17). Every message lands in `mail_outbox`: 'sent' when SMTP

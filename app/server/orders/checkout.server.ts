@@ -17,7 +17,7 @@ import type { CheckoutValues } from '~/utils/checkout-schema'
 import { placeOrder, type PlaceOrderFailure, type PlaceOrderResult, type PlacedOrder } from './place-order.server'
 import { lineDetails } from '~/utils/order-summary-line'
 import { orderAccessToken, orderLinkUrl } from './order-link.server'
-import { retryTransient, TRANSIENT_RETRY_BUDGET_MS } from './retry-transient.server'
+import { retryTransient, TRANSIENT_RETRY_BUDGET_MS } from '~/server/retry-transient.server'
 import { changeOrderStatus } from './status.server'
 
 /**
