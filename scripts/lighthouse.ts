@@ -13,6 +13,9 @@
  * which loads the page at full speed and estimates the throttled timings from that trace
  * ('simulate', its Lantern model): on this shared 2-core machine serving from 127.0.0.1 the
  * estimate swings with the machine's load (decision 060), so both are reported.
+ * The browser reaches the server through an HTTPS + HTTP/2 front (scripts/https-front.ts), as
+ * shoppers reach a deployed shop through its proxy (decision 066); LIGHTHOUSE_FRONT=none measures
+ * the bare server over HTTP/1.1 instead.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -20,6 +23,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ensureBuilt, startAppServer } from '#tests/support/app-server'
+import { type HttpsFront, startHttpsFront } from './https-front'
 import { CHROMIUM, CHROMIUM_ARGS } from '#tests/e2e/support/chromium'
 
 process.env.LOG_LEVEL ??= 'warn'
@@ -37,6 +41,7 @@ const PAGES = process.env.LIGHTHOUSE_PAGES
 const GOALS = { score: 95, lcpMs: 1500, cls: 0.05, tbtMs: 100 }
 const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version
 const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate'
+const WANTS_FRONT = process.env.LIGHTHOUSE_FRONT !== 'none'
 
 type Figures = { score: number; lcpMs: number; cls: number; tbtMs: number; fcpMs: number; speedIndexMs: number; scriptKb: number }
 
@@ -76,10 +81,22 @@ async function audit(url: string, port: number, label: string): Promise<Figures>
 async function main() {
 	ensureBuilt()
 	const server = await startAppServer({ PAGE_CACHE: 'on', CATALOGUE_CACHE: 'on' })
+	let front: HttpsFront | null = null
+	if (WANTS_FRONT) {
+		try {
+			front = await startHttpsFront(server.url)
+		} catch (error) {
+			log(`sem a frente HTTPS (${error instanceof Error ? error.message : String(error)}): medindo o servidor em HTTP/1.1`)
+		}
+	}
+	const baseUrl = front?.url ?? server.url
 	const chrome = await chromeLauncher.launch({
 		chromePath: CHROMIUM,
 		// chrome-launcher adds its own flags; --headless=new is Chromium's current headless mode.
-		chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')],
+		// The front's certificate is self-signed.
+		chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')].concat(
+			front ? ['--ignore-certificate-errors'] : [],
+		),
 	})
 	const rows: (Figures & { name: string; path: string; meetsGoals: boolean })[] = []
 	try {
@@ -89,7 +106,7 @@ async function main() {
 			const runs: Figures[] = []
 			for (let i = 0; i < RUNS; i += 1) {
 				log(`${page.path} (${i + 1}/${RUNS})`)
-				runs.push(await audit(`${server.url}${page.path}`, chrome.port, `${page.name}-${i + 1}`))
+				runs.push(await audit(`${baseUrl}${page.path}`, chrome.port, `${page.name}-${i + 1}`))
 			}
 			runs.sort((a, b) => a.score - b.score)
 			const median = runs[runs.length >> 1] as Figures
@@ -99,6 +116,7 @@ async function main() {
 		}
 	} finally {
 		await chrome.kill()
+		await front?.stop()
 		await server.stop()
 	}
 	const header = ['Página', 'nota', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'Speed Index', 'JS KB', 'metas']
@@ -115,12 +133,16 @@ async function main() {
 	])
 	const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)))
 	const format = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')
-	process.stdout.write(`\nLighthouse ${lighthouseVersion}, limitação '${THROTTLING}', mediana de ${RUNS} execução(ões) por página\n`)
+	const via = front ? 'HTTPS + HTTP/2 (frente)' : 'HTTP/1.1 (servidor direto)'
+	process.stdout.write(
+		`\nLighthouse ${lighthouseVersion}, limitação '${THROTTLING}', ${via}, mediana de ${RUNS} execução(ões) por página\n`,
+	)
 	process.stdout.write(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}\n${lines.map(format).join('\n')}\n\n`)
 	const report = {
 		date: new Date().toISOString(),
 		lighthouse: lighthouseVersion,
 		throttling: THROTTLING,
+		protocol: front ? 'https-h2' : 'http1',
 		runs: RUNS,
 		goals: GOALS,
 		pages: rows,
