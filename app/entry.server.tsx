@@ -7,6 +7,7 @@ import { StylesheetProvider } from '~/components/inline-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { logger } from '~/server/logger.server'
+import { ModulePreloadPriorityStream } from '~/server/module-preload-priority.server'
 // The stylesheet as text, put inside every page (components/inline-stylesheet.tsx).
 import appCss from './styles/app.css?inline'
 
@@ -41,7 +42,8 @@ export default function handleRequest(
 				[readyOption]() {
 					shellRendered = true
 					const body = new CoalescingStream()
-					const stream = createReadableStreamFromReadable(body)
+					// The modules after the content (decision 067).
+					const stream = createReadableStreamFromReadable(body.pipe(new ModulePreloadPriorityStream()))
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)

@@ -148,6 +148,17 @@ describe('the production HTTP server', () => {
 		expect(compressed.body.length).toBeLessThan(gzipSync(page).length * 1.5)
 	})
 
+	test('a page asks for its modules after its content: every modulepreload in the head is low priority (decision 067)', async () => {
+		const html = await (await fetch(`${base}/`)).text()
+		const headEnd = html.indexOf('</head>')
+		const preloads = [...html.slice(0, headEnd).matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0])
+		expect(preloads.length).toBeGreaterThan(10)
+		expect(preloads.some((tag) => /href="\/assets\/entry\.client-/.test(tag))).toBe(true)
+		for (const tag of preloads) expect(tag).toContain('fetchpriority="low"')
+		// Only those: the body and the other links are as React wrote them.
+		expect(html.match(/fetchpriority="low"/g)).toHaveLength(preloads.length)
+	})
+
 	test('hashed assets are cached for a year, immutable', async () => {
 		const asset = readdirSync(path.resolve('build/client/assets')).find((name) => /-[A-Za-z0-9_-]{8}\.js$/.test(name))
 		expect(asset).toBeDefined()

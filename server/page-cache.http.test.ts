@@ -252,6 +252,15 @@ describe('page cache (production server)', () => {
 			expect(response?.headers()['x-cache']).toBe('HIT')
 			// Hydrated: React has taken over the page (its buttons work).
 			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
+			// The modules came at low priority (decision 067) and hydration kept the server's links: none added twice.
+			const preloads = await page.evaluate(() =>
+				[...document.querySelectorAll('link[rel=modulepreload]')].map((link) => [
+					link.getAttribute('href'),
+					link.getAttribute('fetchpriority'),
+				]),
+			)
+			expect(new Set(preloads.map(([href]) => href)).size).toBe(preloads.length)
+			expect(preloads.find(([href]) => /\/entry\.client-/.test(href ?? ''))?.[1]).toBe('low')
 			await page.getByRole('button', { name: 'Aria Assistente' }).click()
 			await page.getByRole('dialog', { name: 'Aria Assistente' }).waitFor()
 
