@@ -28,17 +28,13 @@ function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
 	try {
 		const keyFile = path.join(dir, 'key.pem')
 		const certFile = path.join(dir, 'cert.pem')
+		const name = ['-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1']
 		execFileSync(
 			'openssl',
-			['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'].concat([
-				'-addext',
-				'subjectAltName=DNS:localhost,IP:127.0.0.1',
-				'-keyout',
-				keyFile,
-				'-out',
-				certFile,
-			]),
-			{ stdio: 'ignore' },
+			['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', ...name, '-keyout', keyFile, '-out', certFile],
+			{
+				stdio: 'ignore',
+			},
 		)
 		return { key: readFileSync(keyFile), cert: readFileSync(certFile) }
 	} finally {
