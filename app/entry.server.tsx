@@ -7,7 +7,7 @@ import { StylesheetProvider } from '~/components/inline-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { logger } from '~/server/logger.server'
-import { ModulePreloadPriorityStream } from '~/server/module-preload-priority.server'
+import { withLowPriorityModulePreloads } from '~/server/module-preload-priority.server'
 // The stylesheet as text, put inside every page (components/inline-stylesheet.tsx).
 import appCss from './styles/app.css?inline'
 
@@ -43,7 +43,7 @@ export default function handleRequest(
 					shellRendered = true
 					const body = new CoalescingStream()
 					// The modules after the content (decision 067).
-					const stream = createReadableStreamFromReadable(body.pipe(new ModulePreloadPriorityStream()))
+					const stream = createReadableStreamFromReadable(withLowPriorityModulePreloads(body))
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)

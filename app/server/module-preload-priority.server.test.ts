@@ -1,5 +1,7 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
 import { describe, expect, test } from 'vitest'
-import { lowerModulePreloadPriority, ModulePreloadPriorityStream } from './module-preload-priority.server'
+import { lowerModulePreloadPriority, ModulePreloadPriorityStream, withLowPriorityModulePreloads } from './module-preload-priority.server'
 
 async function through(pieces: (string | Uint8Array)[]): Promise<{ text: string; chunks: number }> {
 	const stream = new ModulePreloadPriorityStream()
@@ -50,5 +52,19 @@ describe('the modules asked for after the content (decision 067)', () => {
 	test('a document that never closes its head is passed on untouched', async () => {
 		const fragment = '<link rel="modulepreload" href="/assets/a.js"/><p>sem cabeçalho</p>'
 		expect((await through([fragment, fragment])).text).toBe(fragment + fragment)
+	})
+
+	test('a page cancelled mid-stream with an error (a visitor gone, the socket reset) is stopped quietly, and the render told', async () => {
+		// What React Router does when writing to the socket fails: cancel the body with that error.
+		const rendered = new PassThrough()
+		const body = createReadableStreamFromReadable(withLowPriorityModulePreloads(rendered)).getReader()
+		rendered.write(Buffer.from(HEAD))
+		expect(Buffer.from((await body.read()).value ?? []).toString()).toContain('fetchpriority="low"')
+		const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })
+		await body.cancel(reset)
+		// The rendered stream is destroyed: React hears 'close' and stops rendering.
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		expect(rendered.destroyed).toBe(true)
+		// Joined with pipe(), the error was re-thrown with no listener: an uncaught exception, the process gone.
 	})
 })

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream'
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream'
 
 /**
  * Asks the browser for the page's modules after its content (decision 067).
@@ -60,4 +60,18 @@ export class ModulePreloadPriorityStream extends Transform {
 		this.held = []
 		callback()
 	}
+}
+
+/**
+ * The rendered document with its modules at low priority. Joined by `pipeline`, not `pipe`: when the
+ * response is cancelled (a visitor gone mid-page: React Router cancels the body with the socket's
+ * error) the error is handled here instead of thrown with no listener, which would end the process,
+ * and the rendered stream is destroyed with it, which tells React to stop rendering.
+ */
+export function withLowPriorityModulePreloads(rendered: Readable): Readable {
+	const rewritten = new ModulePreloadPriorityStream()
+	pipeline(rendered, rewritten, () => {
+		// Nothing to do: a cancelled page has no one left to tell.
+	})
+	return rewritten
 }
