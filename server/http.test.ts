@@ -203,6 +203,15 @@ describe('the production HTTP server', () => {
 			expect(plain.body).toEqual(entryBytes())
 		})
 
+		test('the files beside the modules (icon, logos, home media in a folder) are served from the build, with its bytes', async () => {
+			for (const file of ['favicon.svg', 'logo-dark.svg', 'media/home-poster.webp']) {
+				const response = await rawGet(`${base}/${file}`)
+				expect(response.status, file).toBe(200)
+				expect(response.headers['cache-control'], file).toBe('public, max-age=3600')
+				expect(response.body.equals(readFileSync(path.resolve('build/client', file))), file).toBe(true)
+			}
+		})
+
 		test('a module carries nosniff and its resource policy, not the document headers; a page still has them all', async () => {
 			const module = await rawGet(`${base}/assets/${clientEntry}`, 'br')
 			expect(module.headers['x-content-type-options']).toBe('nosniff')

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import type express from 'express'
 import expressStaticGzip from 'express-static-gzip'
@@ -14,7 +15,9 @@ import { SVG_DOCUMENT_CSP } from '~/server/svg-document-policy.server'
  *   `Cross-Origin-Resource-Policy`). The document headers (the CSP with its nonce, frame and
  *   referrer policies…) govern documents; on each of a page's ~50 modules they were ~900 bytes
  *   of uncompressed header;
- * - hashed files (/assets) cached for a year, immutable; the others (logos, home media) an hour.
+ * - hashed files (/assets) cached for a year, immutable; the others (logos, home media) an hour;
+ * - asked of the disk only for a path under one of the build's own top-level names: a page
+ *   request (every cached page too) used to wait for a `stat` of a file that is not there.
  */
 export function mountStaticFiles(app: express.Express, clientDir: string) {
 	const setHeaders = (res: ServerResponse, file: string) => {
@@ -39,5 +42,11 @@ export function mountStaticFiles(app: express.Express, clientDir: string) {
 		'/assets',
 		precompressed(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false }),
 	)
-	app.use(precompressed(clientDir, { maxAge: '1h' }))
+	const publicFiles = precompressed(clientDir, { maxAge: '1h' })
+	// favicon.svg, the logos, media/: the build's names are fixed until the next build and restart.
+	const topLevelNames = new Set(readdirSync(clientDir).filter((name) => name !== 'assets'))
+	app.use((req, res, next) => {
+		if (topLevelNames.has(req.path.split('/')[1] ?? '')) publicFiles(req, res, next)
+		else next()
+	})
 }
