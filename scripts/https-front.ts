@@ -23,6 +23,13 @@ export type HttpsFront = { url: string; stop: () => Promise<void> }
 // Connection-level headers have no meaning (and are refused) in HTTP/2.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'http2-settings'])
 
+/** The headers that cross the front: no HTTP/2 pseudo-headers (':path'…), no connection-level ones. */
+function endToEndHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+	const kept: http.OutgoingHttpHeaders = {}
+	for (const [name, value] of Object.entries(headers)) if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) kept[name] = value
+	return kept
+}
+
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
 	const dir = mkdtempSync(path.join(tmpdir(), 'loja-https-front-'))
 	try {
@@ -46,18 +53,13 @@ export async function startHttpsFront(upstreamUrl: string): Promise<HttpsFront> 
 	const upstream = new URL(upstreamUrl)
 	const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 	const server = http2.createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, (request, response) => {
-		const headers: http.OutgoingHttpHeaders = {}
-		for (const [name, value] of Object.entries(request.headers)) {
-			if (!name.startsWith(':') && !HOP_BY_HOP.has(name)) headers[name] = value
-		}
+		const headers = endToEndHeaders(request.headers)
 		headers.host = request.headers[':authority'] ?? request.headers.host
 		headers['x-forwarded-proto'] = 'https'
 		const forwarded = http.request(
 			{ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers, agent },
 			(answer) => {
-				const answerHeaders: http.OutgoingHttpHeaders = {}
-				for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) answerHeaders[name] = value
-				response.writeHead(answer.statusCode ?? 502, answerHeaders)
+				response.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers))
 				answer.pipe(response)
 			},
 		)
