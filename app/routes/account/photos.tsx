@@ -12,12 +12,16 @@ import { requireUser } from '~/server/auth/guards.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { formatDate } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/photos'
 
 /**
  * /user/photos 'Minhas Fotos' (document 001 §2): send a photo (image, optional caption) and see
  * your own, newest first, with Aprovada / Aguardando. Others see a photo only once approved.
  */
+
+// Loader and action headers (Retry-After on a refused upload) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Minhas Fotos', matches) }]
 
