@@ -9,6 +9,7 @@ import { userText } from '~/utils/text-schema'
 import { isValidCnpj } from '~/commerce/rules/cpf'
 import { DEFAULT_SHIPPING_TABLE, SHIPPING_REGIONS, type ShippingRegion } from '~/commerce/rules/shipping'
 import { DEFAULT_LOYALTY_POINTS, loyaltyPointsSchema } from '~/server/loyalty/point-values'
+import { DEFAULT_PHOTO_POINTS_PER_DAY, photoPointsPerDaySchema } from '~/server/loyalty/point-values'
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_RETURNS_POLICY, DEFAULT_TERMS_OF_USE } from '~/server/policies/default-policies'
 
 /**
@@ -176,6 +177,8 @@ export const storeSettingsSchema = z.object({
 		.default(3),
 	/** Issue 10: points per event (app/server/loyalty/point-values.ts), edited on /admin/fidelidade. */
 	loyaltyPoints: loyaltyPointsSchema.default(DEFAULT_LOYALTY_POINTS),
+	/** Spec README decision 25 (decision 071): photos per customer per day that earn points. */
+	photoPointsPerDay: photoPointsPerDaySchema.default(DEFAULT_PHOTO_POINTS_PER_DAY),
 })
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>
