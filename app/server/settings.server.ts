@@ -228,12 +228,11 @@ export function mergeStoredSettings(rows: { key: string; value: unknown }[]): St
 		if (parsed.success) {
 			;(settings as Record<StoreSettingsKey, unknown>)[settingKey] = parsed.data
 		} else {
-			if (settingKey in WHEN_STORED_VALUE_INVALID) {
-				;(settings as Record<StoreSettingsKey, unknown>)[settingKey] = WHEN_STORED_VALUE_INVALID[settingKey]
-			}
+			const replaced = settingKey in WHEN_STORED_VALUE_INVALID
+			if (replaced) (settings as Record<StoreSettingsKey, unknown>)[settingKey] = WHEN_STORED_VALUE_INVALID[settingKey]
 			logger.warn(
 				{ key, issues: parsed.error.issues.map((i) => i.message) },
-				'configuração da loja inválida no banco; usando o valor padrão',
+				replaced ? 'configuração da loja inválida no banco; desativada' : 'configuração da loja inválida no banco; usando o valor padrão',
 			)
 		}
 	}
