@@ -119,6 +119,7 @@ describe('foto de celular em /user/photos', () => {
 		await page.getByTestId('foto-erro').getByText(HEIC_MESSAGE).waitFor()
 		expect(await page.getByLabel('Legenda (opcional)').inputValue()).toBe('Luna dormindo ✨ no sofá')
 		expect(await page.getByRole('button', { name: 'Enviar Foto' }).isDisabled()).toBe(true)
+		await screenshot(page, 'user-photos-375-heic')
 		await expectAccessible(page, '/user/photos com HEIC recusado')
 
 		// The connection drops during the sending: the message, the caption kept, and the retry sends it.
@@ -131,6 +132,7 @@ describe('foto de celular em /user/photos', () => {
 		await page.getByRole('button', { name: 'Enviar Foto' }).click()
 		await page.getByTestId('foto-erro').getByText('Não foi possível enviar a foto. Verifique sua conexão e tente novamente.').waitFor()
 		expect(await page.getByLabel('Legenda (opcional)').inputValue()).toBe('Luna dormindo ✨ no sofá')
+		await screenshot(page, 'user-photos-375-falha')
 		await page.getByRole('button', { name: 'Tentar novamente' }).click()
 		await page.getByTestId('minha-foto').filter({ hasText: 'Luna dormindo ✨ no sofá' }).waitFor()
 		expect(await page.getByTestId('minha-foto').count()).toBe(2)
