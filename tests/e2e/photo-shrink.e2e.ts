@@ -27,6 +27,8 @@ beforeAll(async () => {
 	photo = await phonePhoto()
 	photoDir = await mkdtemp(path.join(tmpdir(), 'photo-shrink-'))
 	for (const name of ['IMG_2041.JPG', 'IMG_2043.jpg', 'IMG_2044.jpg']) await writeFile(photoFile(name), photo)
+	// Just over the documents' 5 MB and within the route's body limit, so the action itself answers.
+	await writeFile(photoFile('IMG_2045.jpg'), photo.subarray(0, 5 * 1024 * 1024 + 100 * 1024))
 })
 afterAll(async () => {
 	if (photoDir) await rm(photoDir, { recursive: true, force: true })
@@ -77,7 +79,7 @@ async function expectThumbnailAndProgress(page: Page) {
 }
 
 describe('foto de celular em /user/photos', () => {
-	test('8.8 MB, 4000 × 3000 sideways (EXIF 6): stored upright at 1920 × 2560 after a thumbnail and progress; a HEIC keeps the caption; a dropped connection is retried', async () => {
+	test('8.8 MB, 4000 × 3000 sideways (EXIF 6): stored upright at 1920 × 2560 after a thumbnail and progress; a HEIC keeps the caption; a dropped connection is retried; without JavaScript the server’s 5 MB message', async () => {
 		expect(photo.byteLength).toBeGreaterThan(8 * 1024 * 1024)
 		const page = await browser.newPage(MOBILE)
 		const shell = new Shell(page)
@@ -138,6 +140,28 @@ describe('foto de celular em /user/photos', () => {
 		expect(await page.getByTestId('minha-foto').count()).toBe(2)
 		// The reset connection provoked above is the only error the page logged.
 		expect(pageErrorsOf(page)).toEqual(['console.error: Failed to load resource: net::ERR_CONNECTION_RESET'])
+
+		// Without JavaScript the plain form posts the file as chosen: over 5 MB, the documents' message in the page.
+		const noScript = await page.context().browser()!.newContext({
+			baseURL: browser.baseUrl(),
+			viewport: MOBILE,
+			javaScriptEnabled: false,
+			storageState: await page.context().storageState(),
+		})
+		try {
+			const plain = await noScript.newPage()
+			await plain.goto('/user/photos')
+			await plain.getByLabel('Foto', { exact: true }).setInputFiles(photoFile('IMG_2045.jpg'))
+			await plain.getByLabel('Legenda (opcional)').fill('Sem JavaScript')
+			const [answer] = await Promise.all([
+				plain.waitForResponse((r) => r.request().method() === 'POST'),
+				plain.getByRole('button', { name: 'Enviar Foto' }).click(),
+			])
+			expect(answer.status()).toBe(413)
+			await plain.getByRole('alert').getByText('Arquivo muito grande. Máximo 5MB.').waitFor()
+		} finally {
+			await noScript.close()
+		}
 	}, 120_000) // three phone photos shrunk and sent, and axe twice: well inside on a quiet machine, not on a loaded one
 })
 
