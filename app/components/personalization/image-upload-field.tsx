@@ -1,20 +1,23 @@
-import { ImageUpIcon, LoaderCircleIcon, XIcon } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { ImageUpIcon, XIcon } from 'lucide-react'
+import { useId, useRef } from 'react'
 import { Button } from '~/components/ui/button'
+import { PhotoUploadStatus, usePhotoUpload } from '~/components/ui/photo-upload'
+import { PHOTO_MESSAGES, uploadFailureMessage } from '~/utils/photo-upload'
 
 export type UploadedImage = { key: string; previewUrl: string }
+/** What /resources/personalizacao/arquivo answers (routes/resources/personalization-file.ts). */
+type FileAnswer = { ok?: boolean; key?: string; previewUrl?: string; error?: string }
 export type UploadPrefix = 'rosto_pet' | 'arte_exclusiva' | 'atacado_logo' | 'atacado_design'
 
 /** document 001 §5: images only, at most 5 MB. The server checks again (magic bytes, size). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
-export const FILE_TOO_LARGE = 'Arquivo muito grande. Máximo 5MB.'
-const NOT_AN_IMAGE = 'Por favor, selecione um arquivo de imagem válido.'
-const UPLOAD_FAILED = 'Não foi possível enviar o arquivo. Tente novamente.'
+export const FILE_TOO_LARGE = PHOTO_MESSAGES.tooLarge
 
 /**
- * One personalization image: sent to the server as soon as it is picked (so nothing is lost if
- * the order is refused later, decision 20), then shown from the server, which shows it only to
- * this browser. 'Remover' clears the choice.
+ * One personalization image: shrunk in the browser if it is a big phone photo (decision 073),
+ * sent to the server as soon as it is picked (so nothing is lost if the order is refused later,
+ * decision 20) with a thumbnail and a progress bar, then shown from the server, which shows it
+ * only to this browser. A failed sending keeps the builder as it is, with 'Tentar novamente';
+ * 'Remover' clears the choice.
  */
 export function ImageUploadField({
 	prefix,
@@ -33,33 +36,36 @@ export function ImageUploadField({
 }) {
 	const inputId = useId()
 	const input = useRef<HTMLInputElement>(null)
-	const [busy, setBusy] = useState(false)
-	const [error, setError] = useState<string | null>(null)
+	const photo = usePhotoUpload()
+	const busy = photo.state.phase === 'preparing' || photo.state.phase === 'sending'
+	const statusId = `${inputId}-envio`
 
-	const fail = (message: string) => {
-		setError(message)
+	const send = async () => {
+		const form = new FormData()
+		form.set('prefix', prefix)
+		const response = await photo.send('/resources/personalizacao/arquivo', form, 'file', { accept: 'application/json' })
+		if (!response) return onError?.(PHOTO_MESSAGES.failed)
+		let body: FileAnswer | null = null
+		try {
+			body = JSON.parse(response.text) as FileAnswer
+		} catch {
+			body = null
+		}
+		if (response.status === 200 && body?.ok && body.key && body.previewUrl) {
+			photo.reset()
+			onChange({ key: body.key, previewUrl: body.previewUrl })
+			return
+		}
+		const message = uploadFailureMessage(response.status, body?.error)
+		photo.fail(message)
 		onError?.(message)
 	}
 
-	const upload = async (file: File) => {
-		setError(null)
-		if (!file.type.startsWith('image/')) return fail(NOT_AN_IMAGE)
-		if (file.size > MAX_IMAGE_BYTES) return fail(FILE_TOO_LARGE)
-		const form = new FormData()
-		form.set('prefix', prefix)
-		form.set('file', file)
-		setBusy(true)
-		try {
-			const response = await fetch('/resources/personalizacao/arquivo', { method: 'POST', body: form, credentials: 'same-origin' })
-			const body = (await response.json().catch(() => null)) as { ok: boolean; key?: string; previewUrl?: string; error?: string } | null
-			if (!body?.ok || !body.key || !body.previewUrl) return fail(body?.error ?? (response.status === 413 ? FILE_TOO_LARGE : UPLOAD_FAILED))
-			onChange({ key: body.key, previewUrl: body.previewUrl })
-		} catch {
-			fail(UPLOAD_FAILED)
-		} finally {
-			setBusy(false)
-			if (input.current) input.current.value = ''
-		}
+	const choose = async (file: File) => {
+		const outcome = await photo.choose(file)
+		if (input.current) input.current.value = ''
+		if (outcome?.ok) await send()
+		else if (outcome) onError?.(outcome.message)
 	}
 
 	return (
@@ -82,26 +88,19 @@ export function ImageUploadField({
 					ref={input}
 					id={inputId}
 					type="file"
-					accept="image/*"
+					accept="image/*,.heic,.heif"
 					disabled={busy}
-					aria-describedby={error ? `${inputId}-erro` : undefined}
+					aria-describedby={photo.state.phase === 'idle' ? undefined : statusId}
 					onChange={(event) => {
 						const file = event.currentTarget.files?.[0]
-						if (file) void upload(file)
+						if (file) void choose(file)
 					}}
 					className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
 				/>
-				{busy ? (
-					<LoaderCircleIcon className="size-4 animate-spin" aria-label="Enviando arquivo" />
-				) : (
-					<ImageUpIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-				)}
+				<ImageUpIcon className="size-4 text-muted-foreground" aria-hidden="true" />
 			</div>
-			{error ? (
-				<p id={`${inputId}-erro`} role="alert" className="text-sm font-medium text-destructive">
-					{error}
-				</p>
-			) : null}
+			<PhotoUploadStatus id={statusId} state={photo.state} onRetry={() => void send()} />
 		</div>
 	)
 }
+

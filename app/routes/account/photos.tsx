@@ -1,10 +1,11 @@
 import { ImageIcon } from 'lucide-react'
-import { useState } from 'react'
-import { data, useFetcher } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { data, useActionData } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Label } from '~/components/ui/label'
+import { PhotoUploadStatus, usePhotoUpload } from '~/components/ui/photo-upload'
 import { Textarea } from '~/components/ui/textarea'
 import { PHOTO_MESSAGES, photosOfUser, sendPhoto } from '~/server/account/photos.server'
 import { getStoreSettings } from '~/server/settings.server'
@@ -12,7 +13,10 @@ import { requireUser } from '~/server/auth/guards.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { formatDate } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { uploadFailureMessage } from '~/utils/photo-upload'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
+import { useHydrated } from '~/utils/use-hydrated'
+import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 import type { Route } from './+types/photos'
 
 /**
@@ -83,11 +87,44 @@ export default function Photos({ loaderData }: Route.ComponentProps) {
 	)
 }
 
+/**
+ * The form posts as a plain form when JavaScript is not there (the server's 5 MB limit and its
+ * message apply, shown below from the action's answer). With JavaScript, the chosen photo is
+ * shrunk in the browser and sent with its progress (decision 073) to the route's own URL; a
+ * failure keeps the caption and offers 'Tentar novamente'.
+ */
 function SendPhotoForm({ points }: { points: { sent: number; approved: number; perDay: number } }) {
-	const fetcher = useFetcher<{ ok: boolean; message: string }>()
-	const [hasFile, setHasFile] = useState(false)
-	const sending = fetcher.state !== 'idle'
-	const result = fetcher.state === 'idle' ? fetcher.data : undefined
+	const answer = useActionData<typeof action>()
+	const hydrated = useHydrated()
+	const photo = usePhotoUpload()
+	const revalidate = useSerialRevalidate()
+	const form = useRef<HTMLFormElement>(null)
+	const { phase } = photo.state
+	const { choose } = photo
+	// A photo picked before the page was interactive has had no change event: prepare it now.
+	useEffect(() => {
+		const picked = form.current?.querySelector<HTMLInputElement>('#foto')?.files?.[0]
+		if (picked) void choose(picked)
+	}, [choose])
+	const canSend = phase === 'ready' || phase === 'failed'
+
+	const send = async () => {
+		if (!form.current) return
+		// The bare URL: the document POST the form itself would make, which every body limit
+		// already honours (the `.data` form's limit is issue 28, defect 1). The answer is a page;
+		// its status says how it went and the action's message is read from it.
+		const response = await photo.send('/user/photos', new FormData(form.current), 'photo', { accept: 'text/html' })
+		if (!response) return
+		if (response.status >= 200 && response.status < 300) {
+			// The list gains the photo (the form is remounted empty) and the success toast arrives.
+			await revalidate()
+			return
+		}
+		photo.fail(uploadFailureMessage(response.status, messageInPage(response.text)))
+		// The action's error toast waits in its cookie; show it now rather than on the next page.
+		void revalidate()
+	}
+
 	return (
 		<Card className="mt-6">
 			<CardHeader>
@@ -96,18 +133,30 @@ function SendPhotoForm({ points }: { points: { sent: number; approved: number; p
 				</CardTitle>
 			</CardHeader>
 			<CardContent>
-				<fetcher.Form method="post" encType="multipart/form-data" className="space-y-4">
+				<form
+					ref={form}
+					method="post"
+					encType="multipart/form-data"
+					className="space-y-4"
+					onSubmit={(event) => {
+						event.preventDefault()
+						if (canSend) void send()
+					}}
+				>
 					<div className="space-y-2">
 						<Label htmlFor="foto">Foto</Label>
 						<input
 							id="foto"
 							name="photo"
 							type="file"
-							accept="image/*"
+							accept="image/*,.heic,.heif"
 							required
-							onChange={(event) => setHasFile((event.currentTarget.files?.length ?? 0) > 0)}
+							disabled={phase === 'sending'}
+							aria-describedby={phase === 'idle' ? undefined : 'foto-envio'}
+							onChange={(event) => void photo.choose(event.currentTarget.files?.[0])}
 							className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-secondary file:px-3 file:py-2 file:text-sm file:font-medium"
 						/>
+						<PhotoUploadStatus id="foto-envio" state={photo.state} onRetry={() => void send()} />
 					</div>
 					<div className="space-y-2">
 						<Label htmlFor="legenda">Legenda (opcional)</Label>
@@ -118,16 +167,24 @@ function SendPhotoForm({ points }: { points: { sent: number; approved: number; p
 							? `Ganhe ${points.sent} pontos ao enviar (até ${points.perDay} ${points.perDay === 1 ? 'foto' : 'fotos'} por dia) e mais ${points.approved} quando a foto for aprovada.`
 							: `Ganhe ${points.approved} pontos quando a foto for aprovada.`}
 					</p>
-					{result && !result.ok ? (
-						<p role="alert" className="text-sm text-destructive">
-							{result.message}
+					{answer ? (
+						<p role={answer.ok ? 'status' : 'alert'} className={answer.ok ? 'text-sm' : 'text-sm text-destructive'} data-envio-resposta="">
+							{answer.message}
 						</p>
 					) : null}
-					<Button type="submit" disabled={!hasFile || sending}>
-						{sending ? 'Enviando...' : 'Enviar Foto'}
+					{/* Before hydration the plain form must be able to post, so the button is only disabled by the script. */}
+					<Button type="submit" disabled={hydrated && !canSend}>
+						{phase === 'sending' ? 'Enviando...' : phase === 'preparing' ? 'Preparando a foto…' : 'Enviar Foto'}
 					</Button>
-				</fetcher.Form>
+				</form>
 			</CardContent>
 		</Card>
 	)
+}
+
+/** The action's message in the page answered to a document POST (the element above). */
+function messageInPage(html: string): string | null {
+	if (!html.includes('data-envio-resposta')) return null
+	const element = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-envio-resposta]')
+	return element?.textContent?.trim() || null
 }
