@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { e2eServerCount } from './tests/e2e/support/e2e-server-count'
 import { STOREFRONT_ONLY_FILES, STOREFRONT_RUN_FILES } from './tests/e2e/support/storefront-run'
 
 // E2E_PROVIDER=storefront: the second run (decision 053), the storefront's files only, against the
@@ -7,15 +8,16 @@ import { STOREFRONT_ONLY_FILES, STOREFRONT_RUN_FILES } from './tests/e2e/support
 const onStorefront = process.env.E2E_PROVIDER === 'storefront'
 
 // End-to-end: real Chromium (Debian's) against the real production build on a
-// temporary data directory. One server for the whole run (started in global setup);
-// files run one after another, the machine has two cores.
+// temporary data directory. One server per worker (started in global setup), two workers: two
+// files at a time, each on a server of its own (decision 074; E2E_SERVERS=1 for one at a time).
 export default defineConfig({
 	plugins: [tsconfigPaths()],
 	test: {
 		include: onStorefront ? [...STOREFRONT_RUN_FILES] : ['tests/e2e/**/*.e2e.ts'],
 		exclude: onStorefront ? configDefaults.exclude : [...configDefaults.exclude, ...STOREFRONT_ONLY_FILES],
 		globalSetup: ['./tests/e2e/support/global-setup.ts'],
-		fileParallelism: false,
+		fileParallelism: true,
+		maxWorkers: e2eServerCount(),
 		testTimeout: 60_000,
 		hookTimeout: 180_000,
 		// expect.poll waits for what a browser shows; vitest's 1 s default is a flake on a loaded machine.

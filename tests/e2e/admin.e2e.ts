@@ -1,15 +1,16 @@
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { CheckoutPage, VALID_CUSTOMER } from './pages/checkout-page'
 import { Shell } from './pages/shell'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { e2eServer } from './support/e2e-server'
 
 const browser = setupBrowser()
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { Shell } from './pages/shell'
+import { providerIndependent } from './support/provider'
 
 const browser = setupBrowser()
 
@@ -27,7 +28,7 @@ describe('páginas de categoria', () => {
 		})
 	}
 
-	test('dark theme is accessible too', async () => {
+	test.skipIf(providerIndependent())('dark theme is accessible too', async () => {
 		const context = await browser.newContext(MOBILE)
 		await context.addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
 		const page = trackErrors(await context.newPage())
@@ -51,7 +52,7 @@ describe('páginas de categoria', () => {
 		expectNoPageErrors(page)
 	})
 
-	test('the favourite heart asks a signed-out shopper to log in', async () => {
+	test.skipIf(providerIndependent())('the favourite heart asks a signed-out shopper to log in', async () => {
 		const page = await browser.newPage()
 		await page.goto('/categoria/bandana')
 		await page.getByRole('button', { name: 'Adicionar aos favoritos' }).first().click()

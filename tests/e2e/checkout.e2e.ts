@@ -1,7 +1,8 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CheckoutPage, VALID_CUSTOMER, recordRequests } from './pages/checkout-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { e2eServer } from './support/e2e-server'
 
 const browser = setupBrowser()
 
@@ -13,7 +14,7 @@ function decodedOrRaw(text: string): string {
 		return text
 	}
 }
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 let variantId = ''
 

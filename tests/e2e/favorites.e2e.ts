@@ -1,15 +1,16 @@
 import pg from 'pg'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { AuthPage } from './pages/auth-page'
 import { Shell } from './pages/shell'
+import { e2eServer } from './support/e2e-server'
 
 const browser = setupBrowser()
 
 // The e2e server's PostgreSQL (null on PGlite): used to check the points awarded.
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 afterAll(async () => {
 	await pool?.end()

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { CheckoutPage, VALID_CUSTOMER } from './pages/checkout-page'
 import { Shell } from './pages/shell'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { e2eServer } from './support/e2e-server'
 
 /*
  * Issue 10, loyalty end to end: a customer shares their link; a friend signs up through it on a
@@ -15,7 +16,7 @@ import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } f
  * arrive live. The loyalty back-office previews levels and refuses bad rules.
  */
 const browser = setupBrowser()
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 afterAll(async () => {
 	await pool?.end()

@@ -1,8 +1,9 @@
 import http from 'node:http'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { ADMIN } from './support/accounts'
 import { HttpSession } from './support/http-session'
 import { loadBuild, routeTable } from './support/route-table'
+import { e2eServer } from './support/e2e-server'
 
 /**
  * Cross-site writes (issue 8 defect 8): every state-changing request from another site is
@@ -26,7 +27,7 @@ const FOREIGN_HEADERS: Record<string, Record<string, string>> = {
 }
 
 describe('origin check on every state-changing request', () => {
-	const baseUrl = inject('baseUrl')
+	const baseUrl = e2eServer().baseUrl
 	const admin = new HttpSession()
 	let writablePaths: string[] = []
 

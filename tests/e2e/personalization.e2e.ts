@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { afterAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { newCustomer } from './support/accounts'
@@ -8,13 +8,14 @@ import { CheckoutPage } from './pages/checkout-page'
 import { PersonalizationPages } from './pages/personalization-pages'
 import { Shell } from './pages/shell'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { e2eServer } from './support/e2e-server'
 
 /*
  * Issue 9: a shopper builds a bandana and orders wholesale, as document 001 §2 describes; the
  * server prices everything (the cart shows its lines), and checkout links the custom order.
  */
 const browser = setupBrowser()
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { ProductPage } from './pages/product-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
-import { HOSTED_CHECKOUT_URL, answerHostedCheckout, onStorefront } from './support/provider'
+import { HOSTED_CHECKOUT_URL, answerHostedCheckout, onStorefront, providerIndependent } from './support/provider'
 
 const browser = setupBrowser()
 
@@ -173,7 +173,7 @@ describe('página de produto', () => {
 		expectNoPageErrors(product.page)
 	})
 
-	test('dark theme is accessible', async () => {
+	test.skipIf(providerIndependent())('dark theme is accessible', async () => {
 		const context = await browser.newContext(MOBILE)
 		await context.addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
 		const page = trackErrors(await context.newPage())

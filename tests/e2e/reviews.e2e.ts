@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { DESKTOP, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
 import { AdminPages } from './pages/admin-pages'
 import { Shell } from './pages/shell'
+import { e2eServer } from './support/e2e-server'
 
 const browser = setupBrowser()
 
 // The e2e server's PostgreSQL (null on PGlite): the test reads what was stored there.
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 afterAll(async () => {
 	await pool?.end()

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { afterAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, describe, expect, test } from 'vitest'
 import { renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { CartDrawer } from './pages/cart-drawer'
 import { CheckoutPage } from './pages/checkout-page'
@@ -9,9 +9,10 @@ import { AuthPage } from './pages/auth-page'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { HttpSession } from './support/http-session'
+import { e2eServer } from './support/e2e-server'
 
 const browser = setupBrowser()
-const databaseUrl = inject('e2eDatabaseUrl')
+const databaseUrl = e2eServer().databaseUrl
 const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 2 }) : null
 
 afterAll(async () => {

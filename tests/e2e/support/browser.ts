@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium'
+import { e2eServer } from './e2e-server'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -28,16 +29,16 @@ export function setupBrowser() {
 		await browser?.close()
 	})
 	return {
-		baseUrl: () => inject('baseUrl'),
+		baseUrl: () => e2eServer().baseUrl,
 		/**
 		 * The origin the shop writes into canonical, Open Graph and sitemap URLs: its configured
 		 * public origin, never the request's (decision 017). The e2e server runs without
 		 * PUBLIC_URL, so that is http://localhost:PORT while the browser talks to 127.0.0.1.
 		 */
-		publicOrigin: () => `http://localhost:${new URL(inject('baseUrl')).port}`,
+		publicOrigin: () => `http://localhost:${new URL(e2eServer().baseUrl).port}`,
 		async newContext(viewport: Viewport = DESKTOP) {
 			const context = await browser.newContext({
-				baseURL: inject('baseUrl'),
+				baseURL: e2eServer().baseUrl,
 				viewport,
 				locale: 'pt-BR',
 				timezoneId: 'America/Sao_Paulo',

@@ -1,4 +1,4 @@
-import { inject } from 'vitest'
+import { e2eServer } from './e2e-server'
 
 /**
  * A cookie-keeping HTTP client for the real server, for tests that need no browser
@@ -8,7 +8,7 @@ export class HttpSession {
 	private readonly cookies = new Map<string, string>()
 
 	/** The shared e2e server unless a test runs its own (startAppServer). */
-	constructor(readonly baseUrl: string = inject('baseUrl')) {}
+	constructor(readonly baseUrl: string = e2eServer().baseUrl) {}
 
 	private remember(response: Response) {
 		for (const header of response.headers.getSetCookie()) {

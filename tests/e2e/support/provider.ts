@@ -13,6 +13,16 @@ export function onStorefront(): boolean {
 	return inject('provider') === 'storefront'
 }
 
+/**
+ * For `test.skipIf(providerIndependent())`: a test whose subject comes from the page itself, not from
+ * the commerce provider (the dark theme's contrast, reduced motion, focus and keyboard, the hero
+ * video, the page's own scripts) runs on the built-in run only (decision 074). The storefront run
+ * keeps what the provider feeds: products, prices, options, collections, search, cart and checkout.
+ */
+export function providerIndependent(): boolean {
+	return onStorefront()
+}
+
 /** A variant or product id as either provider writes it: a uuid (built-in) or a Shopify gid. */
 export const PRODUCT_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|gid:\/\/shopify\/(Product|ProductVariant)\/\d+)$/
 
