@@ -40,8 +40,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 	},
 	{
 		path: /^\/admin\/produtos\/importar\/?$/,
-		bytes: 15 * MB + 64 * KB,
-		why: 'a product CSV of up to 5 MB, then the same CSV sent back in a multipart form (PRODUCT_CSV_MAX_BYTES, with room)',
+		bytes: 20 * MB + 256 * KB,
+		why: 'a product CSV of up to 20 MB and its form (PRODUCT_IMPORT_BODY_BYTES); the confirmation sends only a token (decision 070)',
 	},
 	{
 		path: /^\/admin\/colecoes\/[^/]+\/?$/,

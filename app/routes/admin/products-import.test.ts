@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { eq, inArray, like } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
-import { brazilianStoreExport, PRODUCT_COUNT } from '#tests/fixtures/shopify/brazilian-store-export'
+import { brazilianStoreExport } from '#tests/fixtures/shopify/brazilian-store-export'
 import { withDataDir } from '#tests/setup/with-data-dir'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
@@ -249,7 +249,8 @@ describe('product CSV import', () => {
 	test('real Shopify exports: check then import, every product kept, per-line report, no 5xx; a second check finds nothing to change', async () => {
 		const files = [
 			{ name: 'packt-products-export.csv', csv: readFileSync('tests/fixtures/shopify/packt-products-export.csv', 'utf8'), products: 20 },
-			{ name: 'loja-brasileira.csv', csv: brazilianStoreExport(), products: PRODUCT_COUNT },
+			// The first 50 of the 213 products hold every case (the parser's unit test reads all 213): CI time.
+			{ name: 'loja-brasileira.csv', csv: brazilianStoreExport(50), products: 50 },
 		]
 		const reports: Answer[] = []
 		for (const file of files) {
@@ -268,7 +269,7 @@ describe('product CSV import', () => {
 		const notes = brazilian.flatMap((i) => i.notes)
 		expect(notes).toContain('Linha 23: caracteres de controle removidos de Title.')
 		expect(notes.filter((n) => n.endsWith('esta variante fica sem SKU.'))).toHaveLength(10)
-		expect(notes.filter((n) => n.includes("('continue')")).length).toBeGreaterThan(40)
+		expect(notes.filter((n) => n.includes("('continue')"))).toHaveLength(28)
 
 		const longHandles = await db.select().from(products).where(like(products.handle, 'bandana-personalizada-para-caes-%'))
 		expect(longHandles).toHaveLength(6)

@@ -11,7 +11,7 @@ import {
 	planProductImport,
 } from '~/server/catalog-admin/product-import.server'
 import { dropStashedImport, openStashedImport, stashImportFile } from '~/server/catalog-admin/import-stash.server'
-import { PRODUCT_CSV_MAX_BYTES } from '~/server/catalog-admin/shopify-csv'
+import { PRODUCT_CSV_MAX_BYTES, PRODUCT_IMPORT_BODY_BYTES } from '~/server/catalog-admin/shopify-csv'
 import { readShopifyProductCsv } from '~/server/catalog-admin/shopify-csv-reader.server'
 import { errorForLog } from '~/server/log-safe-error.server'
 import { logger } from '~/server/logger.server'
@@ -39,8 +39,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const MB = 1024 * 1024
 const TOO_LARGE = `O arquivo é grande demais (máximo ${PRODUCT_CSV_MAX_BYTES / MB} MB).`
-/** The file, the form's other fields and the multipart framing. */
-export const PRODUCT_IMPORT_BODY_BYTES = PRODUCT_CSV_MAX_BYTES + 256 * 1024
 
 const fieldsSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('check') }),

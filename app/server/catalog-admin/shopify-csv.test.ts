@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { brazilianStoreExport, PRODUCT_COUNT } from '#tests/fixtures/shopify/brazilian-store-export'
 import { cleanCell, shopHandle } from './shopify-csv-cells'
-import { PRODUCT_CSV_MAX_BYTES, type ParsedProductCsv } from './shopify-csv'
+import { bodyLimitFor } from '../../../server/body-limit'
+import { PRODUCT_CSV_MAX_BYTES, PRODUCT_IMPORT_BODY_BYTES, type ParsedProductCsv } from './shopify-csv'
 import { parseShopifyProductCsv, readShopifyProductCsv } from './shopify-csv-reader.server'
 
 /**
@@ -165,7 +166,7 @@ describe('reading the file', () => {
 	})
 
 	test('streamed in small chunks (split inside accents and records) it reads the same, with progress', async () => {
-		const bytes = new TextEncoder().encode(brazilianStoreExport())
+		const bytes = new TextEncoder().encode(brazilianStoreExport(50))
 		const progress: number[] = []
 		const streamed = ok(await readShopifyProductCsv(chunks(bytes, 4093), { onProgress: (p) => progress.push(p.rows) }))
 		const whole = ok(await parseShopifyProductCsv(new TextDecoder().decode(bytes)))
@@ -176,7 +177,7 @@ describe('reading the file', () => {
 
 	test('refused at once, with a Portuguese message: over 20 MB, not UTF-8, broken quotes, no product columns', async () => {
 		const big = new Uint8Array(PRODUCT_CSV_MAX_BYTES + 1).fill(0x61)
-		expect(await readShopifyProductCsv(chunks(big, 1024 * 1024))).toEqual({ ok: false, message: 'O arquivo é grande demais (máximo 20 MB).' })
+		expect(await readShopifyProductCsv(chunks(big, big.length))).toEqual({ ok: false, message: 'O arquivo é grande demais (máximo 20 MB).' })
 		const latin1 = Uint8Array.from([...new TextEncoder().encode(`${HEADER}\nlaco,La`), 0xe7, ...new TextEncoder().encode('o,,,,,,,,,,,,10.00,\n')])
 		expect(await readShopifyProductCsv(chunks(latin1, 64))).toEqual({
 			ok: false,
@@ -187,6 +188,10 @@ describe('reading the file', () => {
 			message: 'Não foi possível ler o arquivo perto da linha 2: aspas ou colunas fora do formato CSV. Envie o CSV de produtos exportado do Shopify.',
 		})
 		expect(await parseShopifyProductCsv('nome;preço\nLaço;10')).toMatchObject({ ok: false })
+	})
+
+	test('the route’s body limit lets the largest file and its form through', () => {
+		expect(bodyLimitFor('/admin/produtos/importar')).toBeGreaterThanOrEqual(PRODUCT_IMPORT_BODY_BYTES)
 	})
 
 	test('10,000 rows stream through in a few seconds', async () => {

@@ -53,6 +53,8 @@ export type ShopifyColumn = (typeof SHOPIFY_COLUMNS)[number]
 /** Decision 070: a large shop's whole export (a 213-product one is 1.5 MB), read as a stream. */
 export const PRODUCT_CSV_MAX_BYTES = 20 * 1024 * 1024
 export const PRODUCT_CSV_MAX_ROWS = 20_000
+/** The file, the form's other fields and the multipart framing: server/body-limit.ts's row for the route. */
+export const PRODUCT_IMPORT_BODY_BYTES = PRODUCT_CSV_MAX_BYTES + 256 * 1024
 
 /**
  * Shopify's newer export names its columns differently ('URL handle', 'Price', 'Continue
