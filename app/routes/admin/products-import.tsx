@@ -40,10 +40,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 const MB = 1024 * 1024
 const TOO_LARGE = `O arquivo é grande demais (máximo ${PRODUCT_CSV_MAX_BYTES / MB} MB).`
 
-const fieldsSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('check') }),
-	z.object({ intent: z.literal('import'), token: z.uuid('Verifique o arquivo de novo.'), fileName: z.string().max(200).default('') }),
-])
+const fieldsSchema = z.discriminatedUnion(
+	'intent',
+	[
+		z.object({ intent: z.literal('check') }),
+		z.object({
+			intent: z.literal('import'),
+			token: z.uuid('O arquivo verificado não foi encontrado. Escolha-o e verifique de novo.'),
+			fileName: z
+				.string()
+				.default('')
+				.transform((name) => name.slice(0, 200)),
+		}),
+	],
+	{ error: 'Ação inválida.' },
+)
 
 type Answer = {
 	error: string | null

@@ -145,19 +145,21 @@ export async function planProductImport(drafts: ProductDraft[], invalidFromFile:
 	const existing = await loadExisting(drafts.map((d) => d.handle))
 	const redirected = await redirectedHandles(drafts.filter((d) => !existing.has(d.handle)).map((d) => d.handle))
 	const skus = drafts.flatMap((d) => d.variants.map((v) => v.sku)).filter((s): s is string => s !== null)
-	const skuOwners = skus.length
+	const skuRows = skus.length
 		? await db
 				.select({ sku: productVariants.sku, productId: productVariants.productId, selectedOptions: productVariants.selectedOptions })
 				.from(productVariants)
 				.where(inArray(productVariants.sku, skus))
 		: []
+	// A map: re-importing a 10,000-variant export finds every SKU in the shop.
+	const skuOwners = new Map(skuRows.map((row) => [row.sku ?? '', row]))
 	const items: ImportPlanItem[] = []
 	const invalid = [...invalidFromFile]
 	for (const draft of drafts) {
 		const current = existing.get(draft.handle)
 		const messages: string[] = []
 		for (const variant of draft.variants) {
-			const owner = skuOwners.find((o) => o.sku === variant.sku)
+			const owner = variant.sku === null ? undefined : skuOwners.get(variant.sku)
 			if (owner && (owner.productId !== current?.id || variantKey(owner.selectedOptions) !== variantKey(variant.selectedOptions))) {
 				draft.notes.push(`Linha ${variant.line}: o SKU ${variant.sku} já é de outro produto ou variante da loja; esta variante fica sem SKU.`)
 				variant.sku = null

@@ -172,7 +172,6 @@ describe('reading the file', () => {
 		const whole = ok(await parseShopifyProductCsv(new TextDecoder().decode(bytes)))
 		expect(streamed).toEqual(whole)
 		expect(progress.at(-1)).toBe(whole.rows)
-		expect(progress.length).toBeGreaterThan(1)
 	})
 
 	test('refused at once, with a Portuguese message: over 20 MB, not UTF-8, broken quotes, no product columns', async () => {
@@ -194,7 +193,7 @@ describe('reading the file', () => {
 		expect(bodyLimitFor('/admin/produtos/importar')).toBeGreaterThanOrEqual(PRODUCT_IMPORT_BODY_BYTES)
 	})
 
-	test('10,000 rows stream through in a few seconds', async () => {
+	test('10,000 rows stream through in a few seconds, telling their progress', async () => {
 		const rows = [HEADER]
 		for (let i = 0; i < 10_000; i++) {
 			const product = Math.floor(i / 5)
@@ -205,8 +204,14 @@ describe('reading the file', () => {
 			)
 		}
 		const started = performance.now()
-		const parsed = ok(await readShopifyProductCsv(chunks(new TextEncoder().encode(rows.join('\n')), 64 * 1024)))
+		const progress: number[] = []
+		const parsed = ok(
+			await readShopifyProductCsv(chunks(new TextEncoder().encode(rows.join('\n')), 64 * 1024), {
+				onProgress: (p) => progress.push(p.rows),
+			}),
+		)
 		expect(parsed.rows).toBe(10_000)
+		expect(progress).toEqual([...Array.from({ length: 20 }, (_, i) => (i + 1) * 500), 10_000])
 		expect(parsed.products).toHaveLength(2_000)
 		expect(performance.now() - started).toBeLessThan(5_000)
 	})
