@@ -76,19 +76,16 @@ export async function action({ request }: Route.ActionArgs) {
 	const fields = fieldsSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === 'string')))
 	if (!fields.success) return fail(fields.error.issues[0]?.message ?? 'Ação inválida.')
 
-	let token: string
-	let fileName: string
+	const upload = form.get('file')
+	const fileName = fields.data.intent === 'import' ? fields.data.fileName : upload instanceof File ? upload.name.slice(0, 200) : ''
 	if (fields.data.intent === 'check') {
-		const upload = form.get('file')
 		if (!(upload instanceof File) || upload.size === 0) return fail('Escolha o arquivo CSV de produtos.')
 		if (upload.size > PRODUCT_CSV_MAX_BYTES) return fail(TOO_LARGE, 413)
-		fileName = upload.name.slice(0, 200)
-		token = await stashImportFile(admin.id, upload.stream())
-	} else {
-		token = fields.data.token
-		fileName = fields.data.fileName
 	}
 	try {
+		// Kept on disk first (a full or read-only DATA_DIR is answered below, not with a 500).
+		const token =
+			fields.data.intent === 'import' ? fields.data.token : await stashImportFile(admin.id, (upload as File).stream())
 		const stashed = await openStashedImport(admin.id, token)
 		if (!stashed) return fail('O arquivo verificado não está mais no servidor. Escolha-o e verifique de novo.', 400, { fileName })
 		const parsed = await readShopifyProductCsv(stashed)
