@@ -6,9 +6,13 @@
 //   5. the storefront's end-to-end files again, on the Storefront API provider pointed at the
 //      fake Storefront server (E2E_PROVIDER=storefront; decision 053)
 // It ends with one line 'N passed, N failed' (what CI reads).
-// Each summary line gives its stage's duration. Options: --no-e2e skips 3-5; --only-e2e runs only 3-5.
+// Each summary line gives its stage's duration; after each stage, its 15 slowest files (decision 074).
+// Options: --no-e2e skips 3-5; --only-e2e runs only 3-5; --stage=NAME runs one stage alone
+// (pglite, postgres, e2e, storefront; the e2e ones build first when the build is stale).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { isBuildStale } from './build-freshness.mjs'
 
 const args = new Set(process.argv.slice(2))
 const resultsDir = 'test-results'
@@ -30,6 +34,15 @@ function run(label, command, commandArgs, env = {}) {
 function duration(ms) {
 	const seconds = Math.round(ms / 1000)
 	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`
+}
+
+/** The stage's slowest files (wall time of each file, from vitest's JSON report): where its minutes go. */
+function slowestFiles(report, count = 15) {
+	const files = (report.testResults ?? [])
+		.map((result) => ({ name: path.relative(process.cwd(), result.name), ms: (result.endTime ?? 0) - (result.startTime ?? 0) }))
+		.sort((a, b) => b.ms - a.ms)
+		.slice(0, count)
+	return files.map(({ name, ms }) => `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`).join('\n')
 }
 
 function vitest(label, file, extraArgs, env) {
@@ -60,25 +73,42 @@ function vitest(label, file, extraArgs, env) {
 	totals.skipped += skipped
 	if (failed > 0) ok = false
 	summary.push(`${label}: ${passed} passed, ${failed} failed, ${skipped} skipped (${took})`)
+	console.log(`\n--- ${label}: os 15 arquivos mais lentos ---\n${slowestFiles(report)}`)
 }
 
-if (!args.has('--only-e2e')) {
-	const { TEST_DATABASE_URL, ...withoutPg } = process.env
-	vitest('unit + integração (PGlite)', 'unit-pglite', [], { ...withoutPg, TEST_DATABASE_URL: '' })
+const stageArg = [...args].find((a) => a.startsWith('--stage='))?.slice('--stage='.length)
+const STAGES = ['pglite', 'postgres', 'e2e', 'storefront']
+if (stageArg && !STAGES.includes(stageArg)) {
+	console.error(`--stage=${stageArg}? (${STAGES.join(', ')})`)
+	process.exit(2)
+}
+const wants = (stage) =>
+	stageArg ? stageArg === stage : stage === 'pglite' || stage === 'postgres' ? !args.has('--only-e2e') : !args.has('--no-e2e')
+
+const { TEST_DATABASE_URL, ...withoutPg } = process.env
+if (wants('pglite')) vitest('unit + integração (PGlite)', 'unit-pglite', [], { ...withoutPg, TEST_DATABASE_URL: '' })
+if (wants('postgres')) {
 	if (TEST_DATABASE_URL) {
-		vitest('unit + integração (PostgreSQL)', 'unit-postgres', [], { TEST_DATABASE_URL })
+		// Only the files that reach a database (tests/setup/database-test-files.ts): the others ran above.
+		vitest('unit + integração (PostgreSQL)', 'unit-postgres', [], { TEST_DATABASE_URL, TEST_FILES: 'database' })
 	} else {
 		summary.push('unit + integração (PostgreSQL): não executado (defina TEST_DATABASE_URL)')
 	}
 }
 
-if (!args.has('--no-e2e')) {
-	if (run('build de produção', 'npm', ['run', 'build'])) {
-		vitest('ponta a ponta (Chromium)', 'e2e', ['--config', 'vitest.e2e.config.ts'], { E2E_PROVIDER: 'builtin' })
+if (wants('e2e') || wants('storefront')) {
+	// The unit stage's server tests built it already (their global setup): a second build of the
+	// same sources would cost minutes for the same files.
+	const built = isBuildStale()
+		? run('build de produção', 'npm', ['run', 'build'])
+		: (console.log('\n=== build de produção: já feito pelas etapas anteriores, das mesmas fontes ==='), true)
+	if (built) {
+		if (wants('e2e')) vitest('ponta a ponta (Chromium)', 'e2e', ['--config', 'vitest.e2e.config.ts'], { E2E_PROVIDER: 'builtin' })
 		// The same build, its own server on COMMERCE_PROVIDER=storefront (one for the whole run).
-		vitest('ponta a ponta no provedor Storefront (Chromium)', 'e2e-storefront', ['--config', 'vitest.e2e.config.ts'], {
-			E2E_PROVIDER: 'storefront',
-		})
+		if (wants('storefront'))
+			vitest('ponta a ponta no provedor Storefront (Chromium)', 'e2e-storefront', ['--config', 'vitest.e2e.config.ts'], {
+				E2E_PROVIDER: 'storefront',
+			})
 	} else {
 		summary.push('ponta a ponta: não executado (o build falhou)')
 		totals.failed += 1

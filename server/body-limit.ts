@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { RequestHandler, Response } from 'express'
+import { PRODUCT_IMPORT_BODY_BYTES } from '~/server/catalog-admin/shopify-csv'
+import { uploadBodyLimit } from '~/server/storage/multipart.server'
 
 /**
  * Request body limits, per route, enforced before React Router reads a byte: a declared
@@ -18,56 +20,86 @@ export const DEFAULT_BODY_LIMIT = 64 * KB
 type BodyLimitRule = { path: RegExp; bytes: number; why: string }
 
 /**
- * The first matching rule wins. A route that takes uploads adds a row here with
- * `uploadBodyLimit(kind)` from ~/server/storage.server (5 MB images, 50 MB videos, plus the
- * form around them), so this outer limit never cuts what readMultipartForm would accept.
+ * The first matching rule wins, tested against routePathname() (so `/user/photos.data` and
+ * `/user/photos/` find the `/user/photos` row). A route that takes uploads adds a row here with
+ * `uploadBodyLimit(kind)` (5 MB images, 50 MB videos, plus the form around them) or the action's
+ * own maxBytes, so this outer limit never cuts what readMultipartForm would accept. The upload
+ * matrix (server/body-limit.test.ts) finds every upload action and fails for one without a row.
  */
 export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 	{
-		path: /^\/admin\/cupons\/importar\/?$/,
+		path: /^\/admin\/cupons\/importar$/,
 		bytes: 4 * MB,
 		why: 'a CSV file of up to 1 MB, then the same CSV sent back URL-encoded (up to 3 bytes per byte)',
 	},
 	{
-		path: /^\/resources\/personalizacao\/arquivo\/?$/,
-		bytes: 5 * MB + 256 * KB,
+		path: /^\/resources\/personalizacao\/arquivo$/,
+		bytes: uploadBodyLimit('image'),
 		why: "one personalization image of up to 5 MB (document 001 §5) and the form around it: storage's uploadBodyLimit('image')",
 	},
 	{
-		path: /^\/user\/photos\/?$/,
-		bytes: 5 * MB + 256 * KB,
+		path: /^\/user\/photos$/,
+		bytes: uploadBodyLimit('image'),
 		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
 	},
 	{
-		path: /^\/admin\/produtos\/importar\/?$/,
-		bytes: 20 * MB + 256 * KB,
-		why: 'a product CSV of up to 20 MB and its form (PRODUCT_IMPORT_BODY_BYTES); the confirmation sends only a token (decision 070)',
+		path: /^\/admin\/produtos\/importar$/,
+		bytes: PRODUCT_IMPORT_BODY_BYTES,
+		why: "a product CSV of up to PRODUCT_CSV_MAX_BYTES (20 MB) and its form: the action's own maxBytes; the confirmation sends only a token (decision 070)",
 	},
 	{
-		path: /^\/admin\/colecoes\/[^/]+\/?$/,
-		bytes: 5 * MB + 256 * KB,
+		path: /^\/admin\/colecoes\/[^/]+$/,
+		bytes: uploadBodyLimit('image'),
 		why: "a collection's picture of up to 5 MB with its form: uploadBodyLimit('image')",
 	},
 	{
-		path: /^\/admin\/produtos\/[^/]+\/imagens\/?$/,
-		bytes: 5 * MB + 256 * KB,
+		path: /^\/admin\/produtos\/[^/]+\/imagens$/,
+		bytes: uploadBodyLimit('image'),
 		why: "one product picture of up to 5 MB per request (the page sends a multiple choice one by one): uploadBodyLimit('image')",
 	},
 	{
-		path: /^\/admin\/videos\/[a-z-]+\/upload\/?$/,
+		path: /^\/admin\/videos\/[a-z-]+\/upload$/,
 		bytes: 50 * MB + 64 * KB,
 		why: 'a home video of up to 50 MB (document 001 §8) as the raw body, streamed to storage: UPLOAD_LIMITS.video',
 	},
 	{
-		path: /^\/admin\/(banner|subscription-cta-video|personalization-video)\/?$/,
-		bytes: 5 * MB + 256 * KB,
+		path: /^\/admin\/(banner|subscription-cta-video|personalization-video)$/,
+		bytes: uploadBodyLimit('image'),
 		why: "a video's address with the poster frame the browser took from it (an image of up to 5 MB): uploadBodyLimit('image')",
 	},
 	{ path: /^\/admin(\/|$)/, bytes: 1 * MB, why: 'back-office forms (settings, status changes) with room to spare' },
 ]
 
+/**
+ * The path of the route a request reaches, whatever URL form the client used, so that a limit
+ * belongs to the route and not to one spelling of its address. It mirrors what React Router's
+ * server does before matching (getNormalizedPath in react-router's server-runtime/urls.ts, not
+ * exported; this app sets no basename and not v8_trailingSlashAwareDataRequests), then what its
+ * matcher does (matchRoutes: each segment percent-decoded, '%2F' kept; case ignored):
+ *  - a hydrated page's <Form>/fetcher posts to `<path>.data` (single fetch), `/_root.data` for `/`;
+ *  - a trailing slash is the same route;
+ *  - `?index` and `?_routes=` are in the query, never in the path (Express's req.path).
+ */
+export function routePathname(pathname: string): string {
+	let path = pathname === '/_root.data' ? '/' : pathname.replace(/\.data$/, '')
+	if (path !== '/' && path.endsWith('/')) path = path.slice(0, -1)
+	return path
+		.split('/')
+		.map((segment) => {
+			try {
+				return decodeURIComponent(segment).replace(/\//g, '%2F')
+			} catch {
+				return segment // React Router too matches a malformed segment as it is.
+			}
+		})
+		.join('/')
+		.toLowerCase()
+}
+
+/** The route's limit; the rules are written for routePathname()'s form (no `.data`, no trailing slash, lower case). */
 export function bodyLimitFor(pathname: string): number {
-	return BODY_LIMIT_RULES.find((rule) => rule.path.test(pathname))?.bytes ?? DEFAULT_BODY_LIMIT
+	const path = routePathname(pathname)
+	return BODY_LIMIT_RULES.find((rule) => rule.path.test(path))?.bytes ?? DEFAULT_BODY_LIMIT
 }
 
 function describeBytes(bytes: number): string {

@@ -3,6 +3,8 @@ import http from 'node:http'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { mp4Bytes } from '#tests/fixtures/media'
+import { phoneJpeg } from '#tests/fixtures/phone-photos'
+import { HttpSession } from '#tests/e2e/support/http-session'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import pg from 'pg'
@@ -265,6 +267,28 @@ describe('the production HTTP server', () => {
 			const etag = whole.headers.get('etag') as string
 			const cached = await fetch(`${base}/uploads/hero-videos/hero-1.mp4`, { headers: { 'if-none-match': etag } })
 			expect(cached.status).toBe(304)
+		})
+
+		test("issue 28: a hydrated page's upload (`<path>.data`) has its route's limit: a 4 MB phone photo is stored, over 5 MB is 413 in Portuguese", async () => {
+			const owner = new HttpSession(base)
+			await owner.signIn('dona@loja.test', 'senha-forte-da-dona-123')
+			const photo = new File([new Uint8Array(await phoneJpeg(4 * 1024 * 1024))], 'Thor no parque — 🐶.jpg', { type: 'image/jpeg' })
+			const form = new FormData()
+			form.set('photo', photo)
+			form.set('caption', 'Thor no parque 🐶')
+			// What fetcher.Form sends from /user/photos once hydrated (the 64 KB form default before the fix).
+			const sent = await owner.send('POST', '/user/photos.data', { body: form })
+			const answer = await sent.text()
+			expect(sent.status, answer).toBe(200)
+			expect(answer).toContain('Foto enviada com sucesso! Aguarde aprovação.')
+			const page = await (await owner.get('/user/photos')).text()
+			expect(page).toContain('Thor no parque 🐶')
+
+			const tooBig = new FormData()
+			tooBig.set('photo', new File([new Uint8Array(5.5 * 1024 * 1024)], 'enorme.jpg', { type: 'image/jpeg' }))
+			const refused = await owner.send('POST', '/user/photos.data', { body: tooBig })
+			expect(refused.status).toBe(413)
+			expect(await refused.text()).toBe('O conteúdo enviado é grande demais (máximo 5 MB).')
 		})
 
 		test('unknown keys 404, private bucket needs the admin', async () => {

@@ -74,6 +74,27 @@ const envFields = z.object({
 	 */
 	TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 	/**
+	 * Per-address limits (sign-in, checkout, uploads, live updates…) count an IPv6 client by this
+	 * many leading bits: a subscriber holds a whole /64 (or more) and may use a new address per
+	 * request. 128 counts exact addresses. IPv4 is always the exact address (decision 071).
+	 */
+	RATE_LIMIT_IPV6_PREFIX: z.coerce
+		.number({ error: 'RATE_LIMIT_IPV6_PREFIX deve ser um número inteiro de bits (ex.: 64)' })
+		.int('RATE_LIMIT_IPV6_PREFIX deve ser um número inteiro de bits (ex.: 64)')
+		.min(32, 'RATE_LIMIT_IPV6_PREFIX deve ser pelo menos 32 (um prefixo menor juntaria provedores inteiros)')
+		.max(128, 'RATE_LIMIT_IPV6_PREFIX deve ser no máximo 128')
+		.default(64),
+	/**
+	 * Bytes of photos one customer account may keep stored (/user/photos), in megabytes: the
+	 * upload rate limit slows a script down, this bounds what an account can leave on the disk.
+	 */
+	UPLOAD_QUOTA_MB_PER_ACCOUNT: z.coerce
+		.number({ error: 'UPLOAD_QUOTA_MB_PER_ACCOUNT deve ser um número inteiro de megabytes' })
+		.int('UPLOAD_QUOTA_MB_PER_ACCOUNT deve ser um número inteiro de megabytes')
+		.min(5, 'UPLOAD_QUOTA_MB_PER_ACCOUNT deve ser pelo menos 5 (uma foto de 5 MB)')
+		.max(100_000, 'UPLOAD_QUOTA_MB_PER_ACCOUNT deve ser no máximo 100000')
+		.default(50),
+	/**
 	 * Where the catalogue, carts and checkout come from. 'builtin' is our own database;
 	 * 'storefront' the hosted Storefront API (issue 15, decision 046), configured below.
 	 */

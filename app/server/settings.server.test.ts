@@ -10,6 +10,7 @@ import {
 	clearStoreSettingsCache,
 	defaultStoreSettings,
 	getStoreSettings,
+	settingsNotApplied,
 	storeSettingsSchema,
 	updateStoreSettings,
 } from './settings.server'
@@ -100,6 +101,49 @@ describe('store settings', () => {
 		expect(settings.city).toBe('Campinas')
 		expect(warn).toHaveBeenCalledTimes(1)
 		expect(warn.mock.calls[0]?.[0]).toMatchObject({ key: 'freeShippingThresholdCents' })
+	})
+
+	test('digit-only and JSON-looking values are used after saving, not the demo ones (issue 28)', async () => {
+		const update = {
+			pixKey: '529.982.247-25',
+			whatsappNumber: '5521987654321',
+			cnpj: '45997418000153',
+			storeName: '2024',
+			city: 'null',
+			legalName: '{"razao":"x"}',
+			businessAddress: 'true',
+		}
+		await updateStoreSettings(update)
+		clearStoreSettingsCache()
+		expect(await getStoreSettings()).toMatchObject({ ...update, pixKey: '52998224725' })
+	})
+
+	test('a PIX key is checked by its kind and stored normalised', async () => {
+		expect((await updateStoreSettings({ pixKey: '(11) 98765-4321' })).pixKey).toBe('+5511987654321')
+		const error = (await updateStoreSettings({ pixKey: '529.982.247-26' }).catch((e: unknown) => e)) as z.ZodError
+		expect(error.issues[0]).toMatchObject({ path: ['pixKey'], message: expect.stringContaining('CPF com dígitos verificadores incorretos') })
+		expect((await getStoreSettings()).pixKey).toBe('+5511987654321')
+	})
+
+	test('a stored PIX key that is no longer valid switches PIX off instead of using the demo key', async () => {
+		vi.spyOn(logger, 'warn').mockImplementation(() => undefined)
+		await db.execute(sql`insert into store_settings (key, value) values ('pixKey', '"chave antiga"'::jsonb)`)
+		expect((await getStoreSettings()).pixKey).toBeNull()
+		// A key stored in a typed form before keys were normalised is read normalised.
+		await db.execute(sql`update store_settings set value = '"+55 (11) 98765-4321"'::jsonb where key = 'pixKey'`)
+		clearStoreSettingsCache()
+		expect((await getStoreSettings()).pixKey).toBe('+5511987654321')
+	})
+
+	test('a written value that does not read back as written is reported, field by field', () => {
+		const settings = { ...defaultStoreSettings(), pixKey: '52998224725' }
+		expect(settingsNotApplied({ pixKey: '52998224725', city: 'São Paulo' }, settings)).toEqual([])
+		// What the defect did: the CPF came back as a number, was refused, and the default stood.
+		expect(settingsNotApplied({ pixKey: '11144477735', cnpj: '45997418000153', whatsappNumber: undefined }, settings)).toEqual([
+			'pixKey',
+			'cnpj',
+		])
+		expect(settingsNotApplied({ shippingTable: structuredClone(settings.shippingTable) }, settings)).toEqual([])
 	})
 
 	test('a change made by another app server shows once the short cache expires', async () => {

@@ -1,4 +1,5 @@
 import { announceStoreChange } from '~/server/store-events.server'
+import { isDeepStrictEqual } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { storeSettings } from '~/db/schema'
@@ -7,8 +8,10 @@ import { db, type Executor } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
 import { isValidCnpj } from '~/commerce/rules/cpf'
+import { pixKeySchema } from '~/commerce/rules/pix-key'
 import { DEFAULT_SHIPPING_TABLE, SHIPPING_REGIONS, type ShippingRegion } from '~/commerce/rules/shipping'
 import { DEFAULT_LOYALTY_POINTS, loyaltyPointsSchema } from '~/server/loyalty/point-values'
+import { DEFAULT_PHOTO_POINTS_PER_DAY, photoPointsPerDaySchema } from '~/server/loyalty/point-values'
 import { DEFAULT_PRIVACY_POLICY, DEFAULT_RETURNS_POLICY, DEFAULT_TERMS_OF_USE } from '~/server/policies/default-policies'
 
 /**
@@ -90,13 +93,11 @@ export const storeSettingsSchema = z.object({
 		.default('5511999999999'),
 	city: userText().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.').default('São Paulo'),
 	instagramUrl: urlOrPath('O Instagram').nullable().default('https://www.instagram.com/petestilo'),
-	/** A PIX key (e-mail, phone, CPF/CNPJ or random key); null disables PIX at checkout. */
-	pixKey: userText()
-		.trim()
-		.min(1, 'Informe a chave PIX.')
-		.max(77, 'A chave PIX deve ter no máximo 77 caracteres.')
-		.nullable()
-		.default('contato@petestilo.com.br'),
+	/**
+	 * A PIX key (CPF, CNPJ, e-mail, mobile phone or random key), checked and normalised by its
+	 * kind as the DICT stores it (decision 069); null disables PIX at checkout.
+	 */
+	pixKey: pixKeySchema.nullable().default('contato@petestilo.com.br'),
 	pixMerchantName: pixText('o nome do recebedor PIX', 25).default('PET ESTILO'),
 	pixMerchantCity: pixText('a cidade do recebedor PIX', 15).default('SAO PAULO'),
 	/** document 000 §9: free shipping from R$ 100. */
@@ -176,6 +177,8 @@ export const storeSettingsSchema = z.object({
 		.default(3),
 	/** Issue 10: points per event (app/server/loyalty/point-values.ts), edited on /admin/fidelidade. */
 	loyaltyPoints: loyaltyPointsSchema.default(DEFAULT_LOYALTY_POINTS),
+	/** Spec README decision 25 (decision 071): photos per customer per day that earn points. */
+	photoPointsPerDay: photoPointsPerDaySchema.default(DEFAULT_PHOTO_POINTS_PER_DAY),
 })
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>
@@ -209,7 +212,16 @@ export function clearStoreSettingsCache() {
 	cache = undefined
 }
 
-/** Merges stored rows over the defaults; a stored value that no longer validates is ignored (and logged). */
+/**
+ * What a stored value that no longer validates becomes, where the shipped default would be
+ * harmful: the demo PIX key would send shoppers' money to someone else, so PIX is switched off.
+ */
+const WHEN_STORED_VALUE_INVALID: Partial<StoreSettings> = { pixKey: null }
+
+/**
+ * Merges stored rows over the defaults; a stored value that no longer validates is ignored
+ * (and logged): its default is used, or WHEN_STORED_VALUE_INVALID's value.
+ */
 export function mergeStoredSettings(rows: { key: string; value: unknown }[]): StoreSettings {
 	const settings = defaultStoreSettings()
 	for (const { key, value } of rows) {
@@ -219,9 +231,11 @@ export function mergeStoredSettings(rows: { key: string; value: unknown }[]): St
 		if (parsed.success) {
 			;(settings as Record<StoreSettingsKey, unknown>)[settingKey] = parsed.data
 		} else {
+			const replaced = settingKey in WHEN_STORED_VALUE_INVALID
+			if (replaced) (settings as Record<StoreSettingsKey, unknown>)[settingKey] = WHEN_STORED_VALUE_INVALID[settingKey]
 			logger.warn(
 				{ key, issues: parsed.error.issues.map((i) => i.message) },
-				'configuração da loja inválida no banco; usando o valor padrão',
+				replaced ? 'configuração da loja inválida no banco; desativada' : 'configuração da loja inválida no banco; usando o valor padrão',
 			)
 		}
 	}
@@ -241,16 +255,36 @@ export async function getStoreSettings(): Promise<StoreSettings> {
 	return settings
 }
 
+/** Thrown when a written setting does not read back as written: the shop would not use it. */
+export class SettingsNotAppliedError extends Error {
+	constructor(readonly keys: StoreSettingsKey[]) {
+		super(`configurações gravadas mas não lidas de volta: ${keys.join(', ')}`)
+		this.name = 'SettingsNotAppliedError'
+	}
+}
+
+/** The fields of `update` whose value in `settings` (as read back) is not the one written. */
+export function settingsNotApplied(update: StoreSettingsUpdate, settings: StoreSettings): StoreSettingsKey[] {
+	return (Object.entries(update) as [StoreSettingsKey, unknown][])
+		.filter(([key, value]) => value !== undefined && !isDeepStrictEqual(settings[key], value))
+		.map(([key]) => key)
+}
+
 /**
  * Validates a partial update (throws the ZodError, whose messages are Portuguese, on bad
- * input), writes the given fields and returns the settings as they now stand. Pass a
- * transaction as executor to make the change part of a larger one.
+ * input), writes the given fields and returns the settings as they now stand. Every written
+ * field is read back through the same path the shop reads it: one that does not come back as
+ * written (issue 28: digit-only values came back as numbers and were replaced by the demo
+ * values) undoes the whole update and throws SettingsNotAppliedError, so the admin is never
+ * told 'salvas' for a value the shop will not use. Pass a transaction as executor to make the
+ * change part of a larger one.
  */
 export async function updateStoreSettings(partial: unknown, executor: Executor = db): Promise<StoreSettings> {
 	const update = storeSettingsUpdateSchema.parse(partial)
 	const entries = Object.entries(update).filter(([, value]) => value !== undefined)
-	if (entries.length > 0) {
-		await executor
+	if (entries.length === 0) return readStoreSettings(executor)
+	const settings = await executor.transaction(async (tx) => {
+		await tx
 			.insert(storeSettings)
 			.values(
 				// Written as JSON text so that null is stored as JSON null (not SQL NULL).
@@ -260,9 +294,13 @@ export async function updateStoreSettings(partial: unknown, executor: Executor =
 				target: storeSettings.key,
 				set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
 			})
-	}
+		const readBack = await readStoreSettings(tx)
+		const notApplied = settingsNotApplied(update, readBack)
+		if (notApplied.length > 0) throw new SettingsNotAppliedError(notApplied)
+		return readBack
+	})
 	clearStoreSettingsCache()
 	// The shell (name, logo, footer) and prices' PIX line come from the settings: pages change.
-	if (entries.length > 0) announceStoreChange('settings')
-	return readStoreSettings(executor)
+	announceStoreChange('settings')
+	return settings
 }

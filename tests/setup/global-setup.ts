@@ -4,6 +4,7 @@ import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { ensureBuilt } from '#tests/support/app-server'
+import { createScratchPostgresDatabase } from './scratch-postgres'
 import { migrateConnection, openConnection } from '~/server/db.server'
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
 		testRunId: string
 		/** PGlite: a dump of a freshly migrated database that each test file loads. */
 		pgliteTemplatePath: string
+		/** PostgreSQL: a database migrated once per run that each test file's database copies. */
+		postgresTemplate: string
 	}
 }
 
@@ -35,11 +38,20 @@ export default async function globalSetup(project: TestProject) {
 		writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
 		project.provide('pgliteTemplatePath', file)
 		project.provide('testRunId', '')
+		project.provide('postgresTemplate', '')
 		return
 	}
 	const runId = `t${Date.now().toString(36)}${process.pid}`
 	project.provide('testRunId', runId)
 	project.provide('pgliteTemplatePath', '')
+	// Migrated once here; each file's database is a copy (CREATE DATABASE … TEMPLATE), not 23
+	// migrations per file. Its name starts with the run id, so the teardown drops it too.
+	const template = `${runId}_template`
+	const { url } = await createScratchPostgresDatabase(base, template)
+	const connection = await openConnection(url, '/nonexistent')
+	await migrateConnection(connection)
+	await connection.close()
+	project.provide('postgresTemplate', template)
 	return async () => {
 		// Drop every scratch database this run made.
 		const admin = new pg.Client({ connectionString: base })

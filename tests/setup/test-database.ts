@@ -6,7 +6,7 @@ import { connectDatabase, getConnection, setConnection } from '~/server/db.serve
 /** A scratch PostgreSQL database for this test file (TEST_DATABASE_URL set). */
 async function scratchPostgresUrl(base: string): Promise<string> {
 	const name = `${inject('testRunId')}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase()
-	return (await createScratchPostgresDatabase(base, name)).url
+	return (await createScratchPostgresDatabase(base, name, { template: inject('postgresTemplate') })).url
 }
 
 /** A fresh, migrated database for the current test file, made the process-wide one. */

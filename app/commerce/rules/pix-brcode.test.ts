@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
 	buildPixPayload,
-	classifyPixKey,
 	crc16ccitt,
 	formatPixAmount,
 	parsePixPayload,
@@ -148,26 +147,17 @@ describe('buildPixPayload', () => {
 		expect(payload).toMatch(/6304[0-9A-F]{4}$/)
 	})
 
-	it('normalises keys the way the DICT stores them', () => {
-		expect(classifyPixKey('529.982.247-25')).toEqual({ type: 'cpf', key: '52998224725' })
-		expect(classifyPixKey('11.222.333/0001-81')).toEqual({ type: 'cnpj', key: '11222333000181' })
-		expect(classifyPixKey(' Loja@Exemplo.com ')).toEqual({ type: 'email', key: 'loja@exemplo.com' })
-		expect(classifyPixKey('+55 11 91234-5678')).toEqual({ type: 'phone', key: '+5511912345678' })
-		expect(classifyPixKey('123E4567-E12B-12D1-A456-426655440000')).toEqual({
-			type: 'evp',
-			key: '123e4567-e12b-12d1-a456-426655440000',
-		})
-	})
-
-	it('rejects bad keys with Portuguese messages', () => {
-		expect(classifyPixKey('')).toEqual({ error: 'Informe a chave PIX.' })
-		expect(classifyPixKey('529.982.247-26')).toEqual({ error: 'Chave PIX inválida: CPF com dígitos verificadores incorretos.' })
-		expect(classifyPixKey('11.222.333/0001-82')).toEqual({ error: 'Chave PIX inválida: CNPJ com dígitos verificadores incorretos.' })
-		expect(classifyPixKey('+1 415 555 0100')).toMatchObject({ error: expect.stringContaining('+55') })
-		expect(classifyPixKey('+55 11 3234-5678')).toMatchObject({ error: expect.stringContaining('celular') })
-		expect(classifyPixKey('+55 01 91234-5678')).toMatchObject({ error: expect.stringContaining('celular') })
-		expect(classifyPixKey('loja@')).toMatchObject({ error: expect.stringContaining('e-mail') })
-		expect(classifyPixKey('abc')).toMatchObject({ error: expect.stringContaining('Chave PIX inválida') })
+	it('puts the normalised key in field 26, whatever form the owner typed (rules in pix-key.test.ts)', () => {
+		for (const [typed, key] of [
+			['529.982.247-25', '52998224725'],
+			['11.222.333/0001-81', '11222333000181'],
+			['(11) 98765-4321', '+5511987654321'],
+			[' Loja@Exemplo.COM ', 'loja@exemplo.com'],
+			['123E4567-E89B-42D3-A456-426614174000', '123e4567-e89b-42d3-a456-426614174000'],
+		]) {
+			const parsed = parsePixPayload(buildPixPayload({ ...base, key: typed! }))
+			expect(parsed.ok && parsed.payload.key, typed).toBe(key)
+		}
 	})
 
 	it('rejects bad input with per-field Portuguese errors', () => {

@@ -3,7 +3,7 @@
 // (two-digit id, two-digit length, value) closed by a CRC16-CCITT-FALSE checksum.
 // Pure and dependency-light so the admin (preview) and the order page can use it in the browser.
 import { z } from 'zod'
-import { isValidCnpj, isValidCpf } from './cpf'
+import { pixKeySchema } from './pix-key'
 import { userText } from '~/utils/text-schema'
 
 const GUI = 'br.gov.bcb.pix'
@@ -43,53 +43,8 @@ export function toPixTxid(reference: string): string {
 	return txid === '' ? '***' : txid
 }
 
-export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp'
-
-const KEY_ERROR = 'Chave PIX inválida: use CPF, CNPJ, e-mail, celular com +55 ou chave aleatória.'
-
-/**
- * Recognises and normalises a PIX key the way the DICT stores it: CPF/CNPJ as digits,
- * e-mail in lower case, phone as '+55' + DDD + number, random (EVP) key as a lower-case UUID.
- */
-export function classifyPixKey(input: string): { type: PixKeyType; key: string } | { error: string } {
-	const raw = input.trim()
-	if (raw === '') return { error: 'Informe a chave PIX.' }
-	if (raw.includes('@')) {
-		const email = raw.toLowerCase()
-		if (!z.email().safeParse(email).success) return { error: 'Chave PIX inválida: e-mail em formato incorreto.' }
-		if (email.length > 77) return { error: 'Chave PIX inválida: o e-mail pode ter no máximo 77 caracteres.' }
-		return { type: 'email', key: email }
-	}
-	if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw)) {
-		return { type: 'evp', key: raw.toLowerCase() }
-	}
-	if (raw.startsWith('+')) {
-		const phone = raw.replace(/[\s().-]/g, '')
-		// PIX phone keys are mobile numbers: +55, a two-digit DDD (no zeros) and nine digits starting with 9.
-		if (!/^\+55[1-9]{2}9\d{8}$/.test(phone)) {
-			return { error: 'Chave PIX inválida: o celular deve ter +55, DDD e número (ex.: +5511912345678).' }
-		}
-		return { type: 'phone', key: phone }
-	}
-	const digits = raw.replace(/[.\-/\s]/g, '')
-	if (/^\d{11}$/.test(digits)) {
-		return isValidCpf(digits) ? { type: 'cpf', key: digits } : { error: 'Chave PIX inválida: CPF com dígitos verificadores incorretos.' }
-	}
-	if (/^\d{14}$/.test(digits)) {
-		return isValidCnpj(digits) ? { type: 'cnpj', key: digits } : { error: 'Chave PIX inválida: CNPJ com dígitos verificadores incorretos.' }
-	}
-	return { error: KEY_ERROR }
-}
-
-/** Zod schema for a PIX key (store settings form and payload builder); outputs the normalised key. */
-export const pixKeySchema = userText({ error: 'Informe a chave PIX.' }).transform((value, ctx) => {
-	const result = classifyPixKey(value)
-	if ('error' in result) {
-		ctx.addIssue({ code: 'custom', message: result.error })
-		return z.NEVER
-	}
-	return result.key
-})
+// The key's rules live in pix-key.ts; re-exported for the callers that import them from here.
+export { classifyPixKey, pixKeySchema, type PixKeyType } from './pix-key'
 
 export const pixMerchantNameSchema = userText({ error: 'Informe o nome do recebedor PIX.' })
 	.transform(toPixText)

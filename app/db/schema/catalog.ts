@@ -5,7 +5,6 @@ import {
 	check,
 	index,
 	integer,
-	jsonb,
 	pgTable,
 	primaryKey,
 	text,
@@ -13,6 +12,7 @@ import {
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import { jsonb } from './jsonb-column'
 import { users } from './auth'
 
 /**

@@ -5,13 +5,13 @@ import {
 	check,
 	index,
 	integer,
-	jsonb,
 	pgTable,
 	text,
 	timestamp,
 	uniqueIndex,
 	uuid,
 } from 'drizzle-orm/pg-core'
+import { jsonb } from './jsonb-column'
 import { COUPON_KINDS, type CouponKind } from '../../commerce/rules/coupon-kinds'
 import { users } from './auth'
 import { type SelectedOption, productVariants, products } from './catalog'

@@ -12,6 +12,7 @@ import { requireUser } from '~/server/auth/guards.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { formatDate } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/photos'
 
 /**
@@ -19,25 +20,33 @@ import type { Route } from './+types/photos'
  * your own, newest first, with Aprovada / Aguardando. Others see a photo only once approved.
  */
 
+// Loader and action headers (Retry-After on a refused upload) reach the client only through this.
+export const headers = routeHeaders(PRIVATE_NO_STORE)
+
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Minhas Fotos', matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
-	const [photos, { loyaltyPoints }] = await Promise.all([photosOfUser(user.id), getStoreSettings()])
-	return { photos, points: { sent: loyaltyPoints.photoSent, approved: loyaltyPoints.photoApproved } }
+	const [photos, { loyaltyPoints, photoPointsPerDay }] = await Promise.all([photosOfUser(user.id), getStoreSettings()])
+	return { photos, points: { sent: loyaltyPoints.photoSent, approved: loyaltyPoints.photoApproved, perDay: photoPointsPerDay } }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const user = await requireUser(request)
-	const result = await sendPhoto(request, user.id)
+	const result = await sendPhoto(request, user.id, context.clientIp)
 	const toast = result.ok
-		? { type: 'success' as const, title: result.message }
+		? { type: 'success' as const, title: result.message, description: result.note ?? undefined }
 		: {
 				type: 'error' as const,
 				title: result.message === PHOTO_MESSAGES.missing ? result.message : PHOTO_MESSAGES.failed,
 				description: result.message,
 			}
-	return data({ ok: result.ok, message: result.message }, { status: result.status, headers: createToastHeaders(toast) })
+	const headers = createToastHeaders(toast)
+	if (!result.ok && result.retryAfterSeconds) headers.set('Retry-After', String(result.retryAfterSeconds))
+	const body = result.ok
+		? { ok: true, message: result.message, pointsAwarded: result.pointsAwarded, note: result.note }
+		: { ok: false, message: result.message }
+	return data(body, { status: result.status, headers })
 }
 
 export default function Photos({ loaderData }: Route.ComponentProps) {
@@ -74,7 +83,7 @@ export default function Photos({ loaderData }: Route.ComponentProps) {
 	)
 }
 
-function SendPhotoForm({ points }: { points: { sent: number; approved: number } }) {
+function SendPhotoForm({ points }: { points: { sent: number; approved: number; perDay: number } }) {
 	const fetcher = useFetcher<{ ok: boolean; message: string }>()
 	const [hasFile, setHasFile] = useState(false)
 	const sending = fetcher.state !== 'idle'
@@ -105,7 +114,9 @@ function SendPhotoForm({ points }: { points: { sent: number; approved: number } 
 						<Textarea id="legenda" name="caption" rows={3} maxLength={300} />
 					</div>
 					<p className="text-sm text-muted-foreground">
-						Ganhe {points.sent} pontos ao enviar e mais {points.approved} quando a foto for aprovada.
+						{points.perDay > 0
+							? `Ganhe ${points.sent} pontos ao enviar (até ${points.perDay} ${points.perDay === 1 ? 'foto' : 'fotos'} por dia) e mais ${points.approved} quando a foto for aprovada.`
+							: `Ganhe ${points.approved} pontos quando a foto for aprovada.`}
 					</p>
 					{result && !result.ok ? (
 						<p role="alert" className="text-sm text-destructive">

@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { type BadgeInput, badgeSchema, type LevelInput, levelsSchema, MAX_LEVELS } from '~/server/loyalty/admin-loyalty.server'
-import { LOYALTY_POINT_FIELDS, type LoyaltyPoints, loyaltyPointsSchema } from '~/server/loyalty/point-values'
+import {
+	LOYALTY_POINT_FIELDS,
+	type LoyaltyPoints,
+	PHOTO_POINTS_PER_DAY_FIELD,
+	loyaltyPointsSchema,
+	photoPointsPerDaySchema,
+} from '~/server/loyalty/point-values'
 
 /**
  * The /admin/fidelidade forms as they arrive (every field text) → the typed inputs that
@@ -88,17 +94,25 @@ export function parseBadge(values: BadgeFormValues): Parsed<BadgeInput> {
 
 export const badgeIdSchema = z.uuid()
 
-export type PointsFormValues = Record<keyof LoyaltyPoints, string>
+/** The points form: the points per event and, beside them, how many photos a day earn theirs. */
+export type PointsSettings = { loyaltyPoints: LoyaltyPoints; photoPointsPerDay: number }
+export type PointsFormValues = Record<keyof LoyaltyPoints | typeof PHOTO_POINTS_PER_DAY_FIELD.key, string>
+
+/** The form's fields in the order shown, for the page. */
+export const POINTS_FORM_FIELDS = [...LOYALTY_POINT_FIELDS, PHOTO_POINTS_PER_DAY_FIELD]
 
 export function pointValuesOf(form: FormData): PointsFormValues {
-	return Object.fromEntries(LOYALTY_POINT_FIELDS.map(({ key }) => [key, text(form, key)])) as PointsFormValues
+	return Object.fromEntries(POINTS_FORM_FIELDS.map(({ key }) => [key, text(form, key)])) as PointsFormValues
 }
 
-export function parsePointValues(values: PointsFormValues): Parsed<LoyaltyPoints> {
+const pointsFormSchema = loyaltyPointsSchema.extend({ [PHOTO_POINTS_PER_DAY_FIELD.key]: photoPointsPerDaySchema })
+
+export function parsePointValues(values: PointsFormValues): Parsed<PointsSettings> {
 	const candidate = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, toInteger(value)]))
-	const result = loyaltyPointsSchema.safeParse(candidate)
-	if (result.success) return { ok: true, value: result.data }
-	return { ok: false, errors: firstErrors(result.error, (path) => String(path[0] ?? 'purchasePerReal')) }
+	const result = pointsFormSchema.safeParse(candidate)
+	if (!result.success) return { ok: false, errors: firstErrors(result.error, (path) => String(path[0] ?? 'purchasePerReal')) }
+	const { photoPointsPerDay, ...loyaltyPoints } = result.data
+	return { ok: true, value: { loyaltyPoints, photoPointsPerDay } }
 }
 
 export const loyaltyIntentSchema = z.enum(['save-points', 'preview-levels', 'save-levels', 'save-badge', 'create-badge', 'delete-badge'])

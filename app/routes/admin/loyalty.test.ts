@@ -5,7 +5,7 @@ import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { badges, loyaltyLevels, pointsHistory, userBadges, userGamification, userPhotos, users } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { DEFAULT_LOYALTY_POINTS } from '~/server/loyalty/point-values'
+import { DEFAULT_LOYALTY_POINTS, DEFAULT_PHOTO_POINTS_PER_DAY } from '~/server/loyalty/point-values'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
 import { clearStoreSettingsCache, getStoreSettings } from '~/server/settings.server'
 import { action, loader } from './loyalty'
@@ -62,7 +62,11 @@ async function newCustomerWith(points: number): Promise<string> {
 
 const pointsForm = (overrides: Record<string, string> = {}): Array<[string, string]> => [
 	['intent', 'save-points'],
-	...Object.entries({ ...Object.fromEntries(Object.entries(DEFAULT_LOYALTY_POINTS).map(([k, v]) => [k, String(v)])), ...overrides }),
+	...Object.entries({
+		...Object.fromEntries(Object.entries(DEFAULT_LOYALTY_POINTS).map(([k, v]) => [k, String(v)])),
+		photoPointsPerDay: String(DEFAULT_PHOTO_POINTS_PER_DAY),
+		...overrides,
+	}),
 ]
 
 describe('/admin/fidelidade', () => {
@@ -86,6 +90,23 @@ describe('/admin/fidelidade', () => {
 		expect(statusOf(good)).toBe(302)
 		clearStoreSettingsCache()
 		expect((await getStoreSettings()).loyaltyPoints).toMatchObject({ referral: 150, signupBonus: 1000 })
+	})
+
+	test('photos a day that earn points (spec README decision 25): on the form, saved, refused beside the field when bad', async () => {
+		const page = (await call(loader, admin.cookie)) as { pointFields: { key: string }[]; photoPointsPerDay: number }
+		expect(page.pointFields.map((f) => f.key)).toContain('photoPointsPerDay')
+		expect(page.photoPointsPerDay).toBe(DEFAULT_PHOTO_POINTS_PER_DAY)
+
+		const bad = await call(action, admin.cookie, pointsForm({ photoPointsPerDay: '-1' }))
+		expect(statusOf(bad)).toBe(400)
+		expect(dataOf<{ errors: Record<string, string> }>(bad).errors).toEqual({ photoPointsPerDay: 'Fotos com pontos por dia não pode ser negativo.' })
+		clearStoreSettingsCache()
+		expect((await getStoreSettings()).photoPointsPerDay).toBe(DEFAULT_PHOTO_POINTS_PER_DAY)
+
+		expect(statusOf(await call(action, admin.cookie, pointsForm({ photoPointsPerDay: '5' })))).toBe(302)
+		clearStoreSettingsCache()
+		expect((await getStoreSettings()).photoPointsPerDay).toBe(5)
+		expect(((await call(loader, admin.cookie)) as { photoPointsPerDay: number }).photoPointsPerDay).toBe(5)
 	})
 
 	test('levels: thresholds must start at 0 and rise; preview counts without saving; saving moves every customer', async () => {

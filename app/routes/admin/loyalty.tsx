@@ -16,7 +16,6 @@ import {
 	saveLevels,
 	savePointValues,
 } from '~/server/loyalty/admin-loyalty.server'
-import { LOYALTY_POINT_FIELDS } from '~/server/loyalty/point-values'
 import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { RULE_TYPE_LABELS, TIER_LABELS } from '~/utils/loyalty-labels'
@@ -31,6 +30,7 @@ import {
 	parseBadge,
 	parseLevels,
 	parsePointValues,
+	POINTS_FORM_FIELDS,
 	pointValuesOf,
 } from './loyalty-form'
 
@@ -46,7 +46,7 @@ const PAGE = '/admin/fidelidade'
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	return { ...(await loyaltyAdminData()), pointFields: LOYALTY_POINT_FIELDS, maxLevels: MAX_LEVELS }
+	return { ...(await loyaltyAdminData()), pointFields: POINTS_FORM_FIELDS, maxLevels: MAX_LEVELS }
 }
 
 type ActionAnswer =
@@ -69,7 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
 			const values = pointValuesOf(form)
 			const parsed = parsePointValues(values)
 			if (!parsed.ok) return refused({ form: 'points', errors: parsed.errors, values }, Object.values(parsed.errors)[0] ?? '')
-			await savePointValues(parsed.value)
+			await savePointValues(parsed.value.loyaltyPoints, parsed.value.photoPointsPerDay)
 			return redirectWithToast(PAGE, { type: 'success', title: LOYALTY_ADMIN_MESSAGES.pointsSaved })
 		}
 		case 'preview-levels':
@@ -136,7 +136,7 @@ export default function LoyaltyAdmin({ loaderData }: Route.ComponentProps) {
 	const answer = useActionData<typeof action>() as ActionAnswer | undefined
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
-	const { levels, levelCounts, badges, points, pointFields, maxLevels } = loaderData
+	const { levels, levelCounts, badges, points, photoPointsPerDay, pointFields, maxLevels } = loaderData
 	const levelAnswer = answer?.form === 'levels' ? answer : undefined
 	const badgeAnswer = answer?.form === 'badge' ? answer : undefined
 	const levelRows = levelAnswer?.rows ?? levels.map((l) => ({ name: l.name, minPoints: String(l.minPoints) }))
@@ -145,7 +145,11 @@ export default function LoyaltyAdmin({ loaderData }: Route.ComponentProps) {
 			<div className="space-y-6">
 				<PointsForm
 					fields={pointFields}
-					values={answer?.form === 'points' ? answer.values : Object.fromEntries(Object.entries(points).map(([k, v]) => [k, String(v)]))}
+					values={
+						answer?.form === 'points'
+							? answer.values
+							: Object.fromEntries(Object.entries({ ...points, photoPointsPerDay }).map(([k, v]) => [k, String(v)]))
+					}
 					errors={answer?.form === 'points' ? answer.errors : undefined}
 					busy={busy}
 				/>

@@ -169,10 +169,10 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<{ [K
 
 /**
  * The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings).
- * The points per event are not on this form (/admin/fidelidade edits them), nor the low-stock
- * threshold (/admin/estoque).
+ * The points per event and the photos a day that earn them are not on this form (/admin/fidelidade
+ * edits them), nor the low-stock threshold (/admin/estoque).
  */
-export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoints' | 'lowStockThreshold'>, SettingsFormFields> = {
+export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoints' | 'photoPointsPerDay' | 'lowStockThreshold'>, SettingsFormFields> = {
 	storeName: 'storeName',
 	logoUrl: 'logoUrl',
 	contactEmail: 'contactEmail',

@@ -9,13 +9,14 @@ import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { queryRows } from '~/server/db.server'
 import { readFormData } from '~/server/read-form.server'
-import { getStoreSettings, updateStoreSettings } from '~/server/settings.server'
+import { getStoreSettings, SettingsNotAppliedError, updateStoreSettings } from '~/server/settings.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
 import { SHIPPING_REGION_LABELS, SHIPPING_REGIONS } from '~/commerce/rules/shipping'
+import { PIX_KEY_TYPE_LABELS, pixKeyType } from '~/commerce/rules/pix-key'
 import {
 	KEPT_WHEN_ABSENT,
 	SETTINGS_FIELD_OF,
@@ -30,7 +31,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Co
 /** /admin/configuracoes: the store settings (decision 16) that the storefront and checkout read. */
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	return { values: settingsFormValues(await getStoreSettings()) }
+	const settings = await getStoreSettings()
+	const keyType = settings.pixKey ? pixKeyType(settings.pixKey) : null
+	// The kind the shop recognised in the stored key, so the owner sees a CPF was taken as a CPF.
+	return { values: settingsFormValues(settings), pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null }
 }
 
 type FieldErrors = Partial<Record<SettingsFormFields, string>>
@@ -66,6 +70,15 @@ export async function action({ request }: Route.ActionArgs) {
 	try {
 		await updateStoreSettings(toSettingsUpdate(parsed.data))
 	} catch (error) {
+		if (error instanceof SettingsNotAppliedError) {
+			// Written but not read back as written: undone, and said so beside each field.
+			const errors: FieldErrors = {}
+			for (const key of error.keys) {
+				const field = SETTINGS_FIELD_OF[key as keyof typeof SETTINGS_FIELD_OF]
+				if (field) errors[field] = 'Este valor não pôde ser salvo: a loja continuaria usando o anterior. Nada foi alterado.'
+			}
+			return fail(errors)
+		}
 		if (!(error instanceof ZodError)) throw error
 		const errors: FieldErrors = {}
 		for (const issue of error.issues) {
@@ -120,7 +133,12 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 	{
 		title: 'PIX',
 		fields: [
-			{ name: 'pixKey', label: 'Chave PIX', hint: 'CPF, CNPJ, e-mail, celular com +55 ou chave aleatória. Em branco: PIX desativado no checkout.' },
+			{
+				name: 'pixKey',
+				label: 'Chave PIX',
+				hint: 'CPF ou CNPJ (com ou sem pontos), e-mail, celular com DDD, ex.: (11) 98765-4321, ou chave aleatória. Em branco: PIX desativado no checkout.',
+				maxLength: 100,
+			},
 			{ name: 'pixMerchantName', label: 'Nome do recebedor', hint: 'Até 25 caracteres, sem acentos.', required: true, maxLength: 40 },
 			{ name: 'pixMerchantCity', label: 'Cidade do recebedor', hint: 'Até 15 caracteres, sem acentos.', required: true, maxLength: 30 },
 			{
@@ -252,6 +270,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 										{field.hint ? (
 											<p id={hintId} className="text-xs text-muted-foreground">
 												{field.hint}
+												{field.name === 'pixKey' && loaderData.pixKeyKind && !error ? (
+													<span data-testid="pix-key-kind">{` Chave salva: ${loaderData.pixKeyKind}.`}</span>
+												) : null}
 											</p>
 										) : null}
 										<FieldMessage id={errorId} message={error} />

@@ -21,6 +21,7 @@ import { ARIA_COPY, ARIA_MESSAGE_MAX_LENGTH, productHandlesOf } from '~/utils/ar
 import type { AriaChatMessage, AriaConversationResponse } from '~/utils/aria-card'
 import { userText } from '~/utils/text-schema'
 import type { Route } from './+types/aria'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * The assistant's endpoint (issue 12; document 000 §7):
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const env = getEnv()
 	const [perSession, perAddress] = await Promise.all([
 		consumeRateLimit({ key: `aria:session:${visitorId}`, limit: env.ARIA_MESSAGES_PER_SESSION, windowSeconds: RATE_WINDOW_SECONDS }),
-		consumeRateLimit({ key: `aria:ip:${context.clientIp}`, limit: env.ARIA_MESSAGES_PER_ADDRESS, windowSeconds: RATE_WINDOW_SECONDS }),
+		consumeRateLimit({ key: `aria:ip:${clientAddressGroup(context.clientIp)}`, limit: env.ARIA_MESSAGES_PER_ADDRESS, windowSeconds: RATE_WINDOW_SECONDS }),
 	])
 	if (!perSession.allowed || !perAddress.allowed) {
 		const retryAfter = Math.max(

@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import { type CepAddress, lookupCep } from '~/server/address/cep-lookup.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
 import type { Route } from './+types/cep'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * GET /resources/cep/:cep — the checkout's auto-fill (issue 13): the address of a CEP from
@@ -16,7 +17,7 @@ export type CepLookupResponse = { ok: true; address: CepAddress } | { ok: false;
 export async function loader({ params, context }: Route.LoaderArgs) {
 	const headers = new Headers({ 'Cache-Control': 'no-store' })
 	const reply = (body: CepLookupResponse, status: number) => data(body, { status, headers })
-	const limit = await consumeRateLimit({ key: `cep:${context.clientIp}`, ...CEP_RATE_LIMIT })
+	const limit = await consumeRateLimit({ key: `cep:${clientAddressGroup(context.clientIp)}`, ...CEP_RATE_LIMIT })
 	if (!limit.allowed) {
 		headers.set('Retry-After', String(limit.retryAfterSeconds))
 		return reply({ ok: false, message: 'Muitas consultas de CEP. Tente novamente em instantes.' }, 429)

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { clientAddressGroup } from '~/server/address-group.server'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { resolveCartId } from '~/server/cart/cart.server'
 import { authorizeChannels } from '~/server/event-channels.server'
@@ -20,9 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	if (!decision.ok) {
 		return data({ error: decision.message }, { status: decision.status, headers: { 'Cache-Control': 'no-store' } })
 	}
-	// Who the stream is for: the person, else the cart this browser holds, else its address.
-	const clientKey = user ? `user:${user.id}` : cartId ? `cart:${cartId}` : `address:${context.clientIp}`
-	const slot = acquireEventStreamSlot(clientKey)
+	// Who the stream is for: the person, else the cart this browser holds, else its address;
+	// and the address (group) it comes from, which every cart minted there shares.
+	const address = clientAddressGroup(context.clientIp)
+	const clientKey = user ? `user:${user.id}` : cartId ? `cart:${cartId}` : `address:${address}`
+	const slot = acquireEventStreamSlot({ client: clientKey, address })
 	if (!slot.ok) {
 		return data(
 			{ error: 'Muitas conexões de atualização ao vivo abertas. Feche algumas abas e tente novamente em instantes.' },

@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { getOptionalUser } from '~/server/auth/guards.server'
 import { receivePersonalizationFile } from '~/server/personalization/files.server'
 import type { Route } from './+types/personalization-file'
 
@@ -9,7 +10,8 @@ import type { Route } from './+types/personalization-file'
  */
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return data({ ok: false, error: 'Método não permitido.' }, { status: 405 })
-	const outcome = await receivePersonalizationFile(request, context.clientIp)
+	const user = await getOptionalUser(request)
+	const outcome = await receivePersonalizationFile(request, context.clientIp, user?.id ?? null)
 	const headers = new Headers({ 'Cache-Control': 'no-store' })
 	if (outcome.setCookie) headers.append('Set-Cookie', outcome.setCookie)
 	return data(outcome.body, { status: outcome.status, headers })

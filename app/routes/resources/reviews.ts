@@ -7,6 +7,7 @@ import { createReview } from '~/server/reviews.server'
 import { reviewFieldErrors, reviewFormSchema } from '~/utils/review-form-schema'
 import { type ReviewActionResult, reviewMessages } from '~/utils/reviews'
 import type { Route } from './+types/reviews'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * POST /resources/reviews — a shopper's review (document 000 §4-§6). Anyone may review;
@@ -26,7 +27,7 @@ function reply(result: ReviewActionResult, status = 200, headers: Record<string,
 export async function action({ request, context }: Route.ActionArgs) {
 	if (request.method !== 'POST') return reply({ ok: false, message: 'Método não permitido.' }, 405, { Allow: 'POST' })
 	// Counted before validation: invalid spam costs the same as valid spam.
-	const limit = await consumeRateLimit({ key: `review:${context.clientIp}`, ...REVIEW_RATE_LIMIT })
+	const limit = await consumeRateLimit({ key: `review:${clientAddressGroup(context.clientIp)}`, ...REVIEW_RATE_LIMIT })
 	if (!limit.allowed) {
 		return reply({ ok: false, message: reviewMessages.rateLimited }, 429, { 'Retry-After': String(limit.retryAfterSeconds) })
 	}

@@ -8,6 +8,7 @@ import { recordProductView } from '~/server/views.server'
 import { ensureVisitorId, getVisitorId } from '~/server/visitor.server'
 import { loadFeaturedProducts } from '~/server/home.server'
 import type { Route } from './+types/views'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * POST /resources/views (productId or handle) — records a product view for 'recently viewed'
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		headers.set('Allow', 'POST')
 		return reply({ ok: false, message: 'Método não permitido.' }, 405)
 	}
-	const limit = await consumeRateLimit({ key: `view:${context.clientIp}`, ...VIEW_RATE_LIMIT })
+	const limit = await consumeRateLimit({ key: `view:${clientAddressGroup(context.clientIp)}`, ...VIEW_RATE_LIMIT })
 	if (!limit.allowed) {
 		headers.set('Retry-After', String(limit.retryAfterSeconds))
 		return reply({ ok: false, message: 'Muitas requisições. Tente novamente mais tarde.' }, 429)

@@ -17,6 +17,7 @@ import { launchEmailSchema, launchNotificationMessages as messages } from '~/uti
 import { pageTitle, shareMeta } from '~/utils/meta'
 import { routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/coming-soon'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * /em-breve — the tech products teaser (document 000 §2 'Product page', last paragraph) with
@@ -53,7 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export async function action({ request, context }: Route.ActionArgs) {
 	const formData = await readFormData(request)
 	// Counted before validation: every attempt costs, so invalid spam is limited too.
-	const limit = await consumeRateLimit({ key: `launch:${context.clientIp}`, ...LAUNCH_RATE_LIMIT })
+	const limit = await consumeRateLimit({ key: `launch:${clientAddressGroup(context.clientIp)}`, ...LAUNCH_RATE_LIMIT })
 	const submission = parseWithZod(formData, { schema: NotifyFormSchema })
 	if (!limit.allowed) {
 		return data(submission.reply({ formErrors: [messages.rateLimited] }), {

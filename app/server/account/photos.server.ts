@@ -4,6 +4,10 @@ import { userPhotos, users } from '~/db/schema'
 import { type Executor, db, queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
+import { awardPhotoSentPoints } from '~/server/account/photo-points.server'
+import { photoQuotaBytes, photoQuotaMessage, storedPhotoBytes } from '~/server/account/photo-quota.server'
+import { nowMs } from '~/server/clock.server'
+import { consumeUploadBudget } from '~/server/upload-budget.server'
 import { sendMail } from '~/server/mail.server'
 import { publicUrl } from '~/server/env.server'
 import { publish } from '~/server/events.server'
@@ -37,37 +41,48 @@ const captionSchema = userText()
 	.max(300, PHOTO_MESSAGES.captionTooLong)
 	.transform((v) => (v === '' ? null : v))
 
-export type SendPhotoResult = { status: 200; ok: true; message: string } | { status: 400 | 413; ok: false; message: string }
+export type SendPhotoResult =
+	| { status: 200; ok: true; message: string; pointsAwarded: boolean; note: string | null }
+	| { status: 400 | 413 | 429; ok: false; message: string; retryAfterSeconds?: number }
 
-/** POST from /user/photos (multipart: `photo`, `caption`). */
-export async function sendPhoto(request: Request, userId: string): Promise<SendPhotoResult> {
+/** Said with a photo received after the day's photos with points (spec README decision 25). */
+export function dailyPhotoPointsNote(perDay: number): string {
+	return perDay === 0
+		? 'Fotos enviadas não estão somando pontos no momento.'
+		: `Você já ganhou pontos por ${perDay} ${perDay === 1 ? 'foto' : 'fotos'} hoje; esta foto não soma pontos. Amanhã tem mais!`
+}
+
+/**
+ * POST from /user/photos (multipart: `photo`, `caption`). In order (decision 071): the upload
+ * budgets, before the body is read; the form; the account's storage quota; then the photo is
+ * stored and earns its points if the day's photos with points are not used up.
+ */
+export async function sendPhoto(request: Request, userId: string, clientIp: string): Promise<SendPhotoResult> {
+	const budget = await consumeUploadBudget({ userId, clientIp })
+	if (!budget.allowed) return { status: 429, ok: false, message: budget.message, retryAfterSeconds: budget.retryAfterSeconds }
 	const form = await readMultipartForm(request, { kind: 'image' })
 	if (!form.ok) return { status: form.status, ok: false, message: form.message }
 	const caption = captionSchema.safeParse(typeof form.formData.get('caption') === 'string' ? form.formData.get('caption') : '')
 	if (!caption.success) return { status: 400, ok: false, message: caption.error.issues[0]?.message ?? PHOTO_MESSAGES.failed }
-	const saved = await saveUpload({ file: form.formData.get('photo'), kind: 'image', bucket: 'user-photos', userId })
+	const file = form.formData.get('photo')
+	if (file instanceof Blob && file.size > 0) {
+		const [used, quota] = [await storedPhotoBytes(userId), photoQuotaBytes()]
+		if (used + file.size > quota) return { status: 413, ok: false, message: photoQuotaMessage(used, quota) }
+	}
+	const saved = await saveUpload({ file, kind: 'image', bucket: 'user-photos', userId })
 	if (!saved.ok) {
 		const message = saved.error.code === 'missing' ? PHOTO_MESSAGES.missing : saved.error.message
 		return { status: saved.error.status, ok: false, message }
 	}
-	const { loyaltyPoints } = await getStoreSettings()
-	await db.transaction(async (tx) => {
-		const [row] = await tx
-			.insert(userPhotos)
-			.values({ userId, photoUrl: saved.upload.url, caption: caption.data })
-			.returning({ id: userPhotos.id })
+	const { loyaltyPoints, photoPointsPerDay } = await getStoreSettings()
+	const pointsAwarded = await db.transaction(async (tx) => {
+		const [row] = await tx.insert(userPhotos).values({ userId, photoUrl: saved.upload.url, caption: caption.data }).returning({ id: userPhotos.id })
 		if (!row) throw new Error('foto não registrada')
-		await awardPointsOnce(tx, {
-			userId,
-			actionType: 'photo_upload',
-			description: 'Foto enviada',
-			points: loyaltyPoints.photoSent,
-			eventKey: `photo_upload:${row.id}`,
-		})
+		return awardPhotoSentPoints(tx, { userId, points: loyaltyPoints.photoSent, perDay: photoPointsPerDay, now: nowMs() })
 	})
 	await publish('admin:photos', { type: 'created' }).catch(() => undefined)
 	publishAccountChange(userId)
-	return { status: 200, ok: true, message: PHOTO_MESSAGES.sent }
+	return { status: 200, ok: true, message: PHOTO_MESSAGES.sent, pointsAwarded, note: pointsAwarded ? null : dailyPhotoPointsNote(photoPointsPerDay) }
 }
 
 export async function photosOfUser(userId: string): Promise<PhotoView[]> {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { consumeRateLimit, peekRateLimit, refundRateLimit, resetRateLimit, resetRateLimitsWithPrefix } from '~/server/rate-limit.server'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * Sign-in throttling (decision 021). The goal is two-sided: a guesser gets few tries, and a
@@ -23,8 +24,9 @@ export const SIGN_IN_LIMITS = {
 	account: { freeFailures: 5, windowSeconds: 15 * 60, firstDelayMs: 1000, maxDelayMs: 10_000 },
 } as const
 
-const accountAddressKey = (email: string, ip: string) => `signin:account-ip:${email}:${ip}`
-const addressKey = (ip: string) => `signin:ip:${ip}`
+// Per address group (decision 071): an IPv6 guesser cannot take a fresh budget per address of its /64.
+const accountAddressKey = (email: string, ip: string) => `signin:account-ip:${email}:${clientAddressGroup(ip)}`
+const addressKey = (ip: string) => `signin:ip:${clientAddressGroup(ip)}`
 const accountFailuresKey = (email: string) => `signin:account:${email}`
 
 /** The wait before checking a password, given the account's failures in the current window. */

@@ -112,6 +112,7 @@ export async function loyaltyAdminData() {
 		levelCounts: await customersPerLevel(levels.map((l) => l.minPoints)),
 		badges: badgeRows.map((b) => ({ ...b, earnedCount: Number(b.earnedCount) })) as AdminBadge[],
 		points: settings.loyaltyPoints,
+		photoPointsPerDay: settings.photoPointsPerDay,
 	}
 }
 
@@ -208,6 +209,6 @@ export async function deleteBadge(id: string): Promise<{ ok: true } | { ok: fals
 	})
 }
 
-export async function savePointValues(values: LoyaltyPoints): Promise<void> {
-	await updateStoreSettings({ loyaltyPoints: loyaltyPointsSchema.parse(values) })
+export async function savePointValues(values: LoyaltyPoints, photoPointsPerDay?: number): Promise<void> {
+	await updateStoreSettings({ loyaltyPoints: loyaltyPointsSchema.parse(values), ...(photoPointsPerDay === undefined ? {} : { photoPointsPerDay }) })
 }

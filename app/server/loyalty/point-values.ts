@@ -35,6 +35,25 @@ export const DEFAULT_LOYALTY_POINTS: LoyaltyPoints = {
 	signupBonus: 0,
 }
 
+/**
+ * Spec README decision 25: how many photos a customer sends per day (the shop's day, São Paulo)
+ * earn the 'Foto enviada' points; the ones after that are received all the same, without points.
+ * Edited on /admin/fidelidade beside the points; 0 gives no photo points at all.
+ */
+export const photoPointsPerDaySchema = z
+	.number({ error: 'Fotos com pontos por dia: informe um número inteiro.' })
+	.int('Fotos com pontos por dia: informe um número inteiro.')
+	.min(0, 'Fotos com pontos por dia não pode ser negativo.')
+	.max(50, 'Fotos com pontos por dia deve ser de no máximo 50.')
+export const DEFAULT_PHOTO_POINTS_PER_DAY = 3
+
+/** Its field on the points form, after LOYALTY_POINT_FIELDS. */
+export const PHOTO_POINTS_PER_DAY_FIELD = {
+	key: 'photoPointsPerDay',
+	label: 'Fotos com pontos por dia',
+	hint: 'por cliente; as fotos seguintes do dia não somam pontos',
+} as const
+
 /** The form's fields on /admin/fidelidade, in the order shown, with their labels. */
 export const LOYALTY_POINT_FIELDS: { key: keyof LoyaltyPoints; label: string; hint: string }[] = [
 	{ key: 'purchasePerReal', label: 'Compras (pontos por R$ 1,00)', hint: 'quando o pagamento é confirmado' },

@@ -1,5 +1,6 @@
 import { getEnv } from '~/server/env.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { clientAddressGroup } from '~/server/address-group.server'
 
 /**
  * How many orders one client address and one e-mail may place (decision 20). Each unpaid PIX
@@ -32,7 +33,7 @@ export async function consumeCheckoutBudget(input: { clientIp: string; email: st
 	const email = input.email.trim().toLowerCase()
 	const limits = checkoutLimits()
 	const [address, mailbox] = await Promise.all([
-		consumeRateLimit({ key: `checkout:ip:${input.clientIp}`, ...limits.address }),
+		consumeRateLimit({ key: `checkout:ip:${clientAddressGroup(input.clientIp)}`, ...limits.address }),
 		consumeRateLimit({ key: `checkout:email:${email}`, ...limits.email }),
 	])
 	const refused = [address, mailbox].filter((r) => !r.allowed)

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { UPLOAD_RATE_LIMITED_MESSAGE, consumeUploadBudget } from '~/server/upload-budget.server'
 import { type PersonalizationPrefix, getBucketStorage, isSafeKey, readMultipartForm, saveUpload, uploadUrl } from '~/server/storage.server'
 import { ensureVisitorId, getVisitorId } from '~/server/visitor.server'
 
@@ -19,7 +20,7 @@ export const FILE_MESSAGES = {
 	notImage: 'Por favor, selecione um arquivo de imagem válido.',
 	missing: 'Selecione um arquivo de imagem.',
 	notYours: 'O arquivo enviado não foi encontrado. Envie a imagem novamente.',
-	tooMany: 'Muitos arquivos enviados em pouco tempo. Aguarde alguns minutos e tente novamente.',
+	tooMany: UPLOAD_RATE_LIMITED_MESSAGE,
 } as const
 
 const prefixSchema = z.enum(['rosto_pet', 'arte_exclusiva', 'atacado_logo', 'atacado_design'], { error: 'Tipo de arquivo inválido.' })
@@ -31,16 +32,16 @@ export type FileUploadOutcome =
 	| { status: 200; body: { ok: true; key: string; previewUrl: string; prefix: PersonalizationPrefix }; setCookie: string | null }
 	| { status: 400 | 413 | 429; body: { ok: false; error: string }; setCookie: string | null }
 
-/** POST of one file (multipart: `prefix`, `file`). */
-export async function receivePersonalizationFile(request: Request, clientIp: string): Promise<FileUploadOutcome> {
+/**
+ * POST of one file (multipart: `prefix`, `file`). Besides this browser's budget, the upload
+ * draws from the account's (when signed in) and the address group's, shared with the customer
+ * photos (upload-budget.server.ts).
+ */
+export async function receivePersonalizationFile(request: Request, clientIp: string, userId: string | null = null): Promise<FileUploadOutcome> {
 	const { visitorId, setCookie } = ensureVisitorId(request)
 	const budget = await consumeRateLimit({ key: `personalizacao-upload:${visitorId}`, limit: UPLOADS_PER_HOUR, windowSeconds: 3600 })
-	const byAddress = await consumeRateLimit({
-		key: `personalizacao-upload-ip:${clientIp}`,
-		limit: UPLOADS_PER_HOUR * 3,
-		windowSeconds: 3600,
-	})
-	if (!budget.allowed || !byAddress.allowed) return { status: 429, body: { ok: false, error: FILE_MESSAGES.tooMany }, setCookie }
+	const shared = await consumeUploadBudget({ userId, clientIp })
+	if (!budget.allowed || !shared.allowed) return { status: 429, body: { ok: false, error: FILE_MESSAGES.tooMany }, setCookie }
 
 	const form = await readMultipartForm(request, { kind: 'image' })
 	if (!form.ok) return { status: form.status, body: { ok: false, error: form.message }, setCookie }

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { phoneJpeg } from '#tests/fixtures/phone-photos'
+import { SHOPIFY_COLUMNS, type ShopifyColumn } from '~/server/catalog-admin/shopify-csv'
+import { AdminPages } from './pages/admin-pages'
+import { AuthPage } from './pages/auth-page'
+import { PersonalizationPages } from './pages/personalization-pages'
+import { Shell } from './pages/shell'
+import { newCustomer } from './support/accounts'
+import { DESKTOP, MOBILE, expectNoPageErrors, setupBrowser } from './support/browser'
+
+/*
+ * Issue 28, defect 1: what real owners and shoppers bring, through the hydrated pages (their
+ * <Form>/fetcher posts go to `<path>.data`): a 4 MB phone photo, a 4.9 MB pet face, a 4 MB product
+ * picture, a 3 MB Shopify product CSV. Each must be accepted and kept; what reaches the server may
+ * be smaller (the pages may shrink a photo first), so the tests look at what is stored and listed.
+ */
+const browser = setupBrowser()
+const MB = 1024 * 1024
+/** The limit layer's refusal (server/body-limit.ts): never on these pages for these files. */
+const TOO_LARGE = /O conteúdo enviado é grande demais/
+
+async function hydrated(page: Page) {
+	// Files chosen before hydration are posted by the browser itself, not by the page's code.
+	await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber')))
+}
+
+/** The page shows the stored picture: its address, and the browser decoded what the server sent. */
+async function shownPicture(image: Locator): Promise<string> {
+	await image.scrollIntoViewIfNeeded()
+	await expect.poll(() => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))).toBeGreaterThan(0)
+	return (await image.getAttribute('src')) ?? ''
+}
+
+describe('real-size uploads in Chromium', () => {
+	test('a signed-in customer sends a 4 MB phone photo on /user/photos; it is stored and listed', async () => {
+		const page = await browser.newPage(MOBILE)
+		const auth = new AuthPage(page)
+		const shell = new Shell(page)
+		const customer = newCustomer()
+		const photo = phoneJpeg(4 * MB) // made while the browser signs up
+		await auth.goto()
+		await auth.signUp(customer.email, customer.password)
+		await shell.toast('Conta criada com sucesso!')
+		await auth.signIn(customer.email, customer.password)
+		await page.waitForURL('**/user/dashboard')
+
+		await page.goto('/user/photos')
+		await page.getByText('Nenhuma foto enviada').waitFor()
+		await hydrated(page)
+		await page.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'IMG_20260412_153012.jpg', mimeType: 'image/jpeg', buffer: await photo })
+		await page.getByLabel('Legenda (opcional)').fill('Thor no parque — 🐶 ção')
+		await page.getByRole('button', { name: 'Enviar Foto' }).click()
+		await shell.toast('Foto enviada com sucesso! Aguarde aprovação.')
+		const mine = page.getByTestId('minha-foto')
+		await mine.first().getByText('Thor no parque — 🐶 ção').waitFor()
+		expect(await mine.count()).toBe(1)
+		expect(await shownPicture(mine.first().getByRole('img'))).toMatch(/^\/uploads\/user-photos\//)
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+		expectNoPageErrors(page)
+	}, 120_000)
+
+	test('a 4.9 MB pet face on /personalize is accepted and shown back', async () => {
+		const page = await browser.newPage(MOBILE)
+		const shop = new PersonalizationPages(page)
+		const made = phoneJpeg(4.9 * MB, 2)
+		await shop.goto('/personalize')
+		const face = await made
+		expect(face.byteLength).toBeGreaterThan(4.75 * MB)
+		await shop.upload(/^Rosto do pet/, { name: 'rosto do Thor.jpg', mimeType: 'image/jpeg', buffer: face })
+		const preview = page.getByRole('img', { name: 'Prévia: Rosto do pet' })
+		await preview.waitFor({ timeout: 30_000 })
+		expect(await shownPicture(preview)).toMatch(/^\/uploads\/personalizacao-arquivos\//)
+		expect(await page.getByRole('alert').filter({ hasText: /Arquivo muito grande|Não foi possível enviar/ }).count()).toBe(0)
+		expectNoPageErrors(page)
+	}, 120_000)
+
+	/** The owner, signed in once for the two back-office uploads. */
+	let owner: Promise<{ page: Page; admin: AdminPages }> | null = null
+	const signedInOwner = () =>
+		(owner ??= (async () => {
+			const page = await browser.newPage(DESKTOP)
+			const admin = new AdminPages(page)
+			await admin.signIn()
+			return { page, admin }
+		})())
+
+	test('the owner adds a 4 MB picture in the product editor; it is stored and listed', async () => {
+		const picture = phoneJpeg(4 * MB, 3)
+		const { page, admin } = await signedInOwner()
+		await page.goto('/admin/produtos/novo')
+		await page.getByRole('heading', { level: 1, name: 'Novo produto' }).waitFor()
+		await hydrated(page)
+		const form = page.getByRole('form', { name: 'Novo produto' })
+		await form.getByLabel('Título', { exact: true }).fill(`Bandana Foto Grande ${randomUUID().slice(0, 6)}`)
+		await form.getByLabel('Preço (R$)').fill('49,90')
+		await form.getByRole('button', { name: 'Criar produto' }).click()
+		await admin.shell.toast('Produto criado!')
+		await page.getByRole('heading', { level: 2, name: 'Imagens' }).waitFor()
+		await hydrated(page)
+
+		await page.getByLabel('Adicionar imagens').setInputFiles({ name: 'bandana-vermelha.jpg', mimeType: 'image/jpeg', buffer: await picture })
+		await expect.poll(() => page.getByTestId('imagem-produto').count(), { timeout: 60_000 }).toBe(1)
+		expect(await shownPicture(page.getByTestId('imagem-produto').locator('img'))).toMatch(/^\/uploads\/product-images\//)
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+		expectNoPageErrors(page)
+	}, 120_000)
+
+	test('a 3 MB Shopify product CSV passes the check step of /admin/produtos/importar', async () => {
+		const run = randomUUID().slice(0, 6)
+		const { csv, products } = shopifyCsv(3 * MB, run)
+		const { page, admin } = await signedInOwner()
+		await page.goto('/admin/produtos/importar')
+		await hydrated(page)
+		await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'products_export_1.csv', mimeType: 'text/csv', buffer: csv })
+		await page.getByRole('button', { name: 'Verificar' }).click()
+		await page.getByRole('heading', { name: /Resultado da verificação/ }).waitFor({ timeout: 60_000 })
+		expect(await admin.summaryCount('Novos')).toBe(products)
+		expect(await admin.summaryCount('Inválidos')).toBe(0)
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+		expectNoPageErrors(page)
+	}, 120_000)
+})
+
+/**
+ * A Shopify product export of at least `bytes` (Shopify's own columns): products with a long
+ * Portuguese description and three sizes, one row per variant, as Shopify writes them.
+ */
+function shopifyCsv(bytes: number, run: string): { csv: Buffer; products: number } {
+	const quote = (value: string) => `"${value.replace(/"/g, '""')}"`
+	const line = (cells: Partial<Record<ShopifyColumn, string>>) => SHOPIFY_COLUMNS.map((column) => quote(cells[column] ?? '')).join(',')
+	const paragraph =
+		'<p>Bandana de algodão egípcio com estampa exclusiva, costura reforçada e acabamento à mão. "Lavável" a 30 °C, não desbota; ' +
+		'o tecido respira no verão e aquece no inverno. Tamanhos para cães e gatos de todas as raças — do chihuahua ao são-bernardo. 🐶</p>'
+	const rows = [SHOPIFY_COLUMNS.map(quote).join(',')]
+	let size = rows[0]!.length
+	let products = 0
+	while (size < bytes) {
+		products += 1
+		const handle = `bandana-importada-${run}-${products}`
+		const sizes = ['P', 'M', 'G']
+		for (const [index, option] of sizes.entries()) {
+			const row = line({
+				Handle: handle,
+				...(index === 0
+					? {
+							Title: `Bandana Importada ${products} — Coleção Outono`,
+							'Body (HTML)': paragraph.repeat(25),
+							Vendor: 'Pet Estilo',
+							Type: 'Bandanas',
+							Tags: 'bandana, importada, outono',
+							Published: 'FALSE',
+							'Option1 Name': 'Tamanho',
+							Status: 'draft',
+						}
+					: {}),
+				'Option1 Value': option,
+				'Variant SKU': `BI-${run}-${products}-${option}`,
+				'Variant Grams': '80',
+				'Variant Inventory Tracker': 'shopify',
+				'Variant Inventory Qty': '12',
+				'Variant Inventory Policy': 'deny',
+				'Variant Fulfillment Service': 'manual',
+				'Variant Price': '49.90',
+				'Variant Requires Shipping': 'TRUE',
+				'Variant Taxable': 'TRUE',
+				'Gift Card': 'FALSE',
+				'Variant Weight Unit': 'g',
+			})
+			rows.push(row)
+			size += Buffer.byteLength(row) + 2
+		}
+	}
+	return { csv: Buffer.from(`${rows.join('\r\n')}\r\n`), products }
+}

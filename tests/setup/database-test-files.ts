@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The unit/integration files that reach a database: those that open one (withTestDatabase,
+ * setupTestDatabase, connectDatabase, openConnection) or choose one by TEST_DATABASE_URL (the
+ * server tests give their production server a PostgreSQL database then). Only these run a second
+ * time on PostgreSQL (decision 074): a file that never reaches a database would run the same code
+ * twice, and a server test that keeps its server on PGlite would too.
+ */
+const REACHES_A_DATABASE = /\b(withTestDatabase|setupTestDatabase|connectDatabase|openConnection|databaseBeforeMigration)\(|TEST_DATABASE_URL/
+
+const TEST_FILE = /\.test\.tsx?$/
+
+function testFilesUnder(directory: string): string[] {
+	const found: string[] = []
+	for (const entry of readdirSync(directory, { withFileTypes: true })) {
+		if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue
+		const full = path.join(directory, entry.name)
+		if (entry.isDirectory()) found.push(...testFilesUnder(full))
+		else if (TEST_FILE.test(entry.name)) found.push(full)
+	}
+	return found
+}
+
+/** `roots`: the folders the unit config includes (relative to the working directory). */
+export function databaseTestFiles(roots: readonly string[]): string[] {
+	return roots
+		.filter((root) => existsSync(root))
+		.flatMap((root) => testFilesUnder(root))
+		.filter((file) => REACHES_A_DATABASE.test(readFileSync(file, 'utf8')))
+		.map((file) => file.split(path.sep).join('/'))
+		.sort()
+}
