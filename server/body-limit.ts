@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { RequestHandler, Response } from 'express'
-import { PRODUCT_CSV_MAX_BYTES } from '~/server/catalog-admin/shopify-csv'
+import { PRODUCT_IMPORT_BODY_BYTES } from '~/server/catalog-admin/shopify-csv'
 import { uploadBodyLimit } from '~/server/storage/multipart.server'
 
 /**
@@ -44,8 +44,8 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 	},
 	{
 		path: /^\/admin\/produtos\/importar$/,
-		bytes: 3 * PRODUCT_CSV_MAX_BYTES + 64 * KB,
-		why: "a product CSV of up to PRODUCT_CSV_MAX_BYTES, then the same CSV sent back in a multipart form: the action's own maxBytes",
+		bytes: PRODUCT_IMPORT_BODY_BYTES,
+		why: "a product CSV of up to PRODUCT_CSV_MAX_BYTES (20 MB) and its form: the action's own maxBytes; the confirmation sends only a token (decision 070)",
 	},
 	{
 		path: /^\/admin\/colecoes\/[^/]+$/,

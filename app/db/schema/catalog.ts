@@ -38,6 +38,8 @@ export const products = pgTable(
 		/** Rich description, sanitised before it is rendered. */
 		descriptionHtml: text().notNull().default(''),
 		productType: text().notNull().default(''),
+		/** Who makes or supplies it: Shopify's 'Vendor' (decision 070), kept so an import and export round-trip it. */
+		vendor: text().notNull().default(''),
 		tags: text()
 			.array()
 			.notNull()

@@ -1,10 +1,15 @@
-import { eq, inArray } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import { eq, inArray, like } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
+import { brazilianStoreExport } from '#tests/fixtures/shopify/brazilian-store-export'
+import { withDataDir } from '#tests/setup/with-data-dir'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
 import { productImages, productOptions, products, productVariants, stockAdjustments } from '~/db/schema'
-import { parseCsvPrice, parseShopifyProductCsv } from '~/server/catalog-admin/shopify-csv'
+import { applyProductImport } from '~/server/catalog-admin/product-import.server'
+import { parseCsvPrice } from '~/server/catalog-admin/shopify-csv'
+import { parseShopifyProductCsv } from '~/server/catalog-admin/shopify-csv-reader.server'
 import { db } from '~/server/db.server'
 import { loader as exportLoader } from './products-export'
 import { action } from './products-import'
@@ -16,6 +21,7 @@ import { action } from './products-import'
  */
 
 withTestDatabase()
+withDataDir()
 
 let admin: { id: string; cookie: string }
 let customer: { cookie: string }
@@ -30,9 +36,9 @@ const HEADER =
 
 type Answer = {
 	error: string | null
-	csv: string
+	token: string
 	plan: {
-		items: Array<{ handle: string; action: string; changes: string[]; skippedImages: number }>
+		items: Array<{ handle: string; action: string; changes: string[]; notes: string[]; skippedImages: number }>
 		invalid: Array<{ handle: string; messages: string[] }>
 	} | null
 }
@@ -51,17 +57,17 @@ const answerOf = (result: unknown) => (result as { data: Answer }).data
 const check = async (csv: string) => answerOf(await post({ intent: 'check', file: new File([csv], 'produtos.csv', { type: 'text/csv' }) }))
 
 describe('product CSV import', () => {
-	test('the file rules: prices in either decimal style, one product over several rows, problems named by line', () => {
+	test('the file rules: prices in either decimal style, one product over several rows, problems named by line', async () => {
 		expect([parseCsvPrice('29.90'), parseCsvPrice('29,9'), parseCsvPrice('1.234,56'), parseCsvPrice('R$ 5'), parseCsvPrice('abc')]).toEqual(
 			[2990, 2990, 123456, 500, null],
 		)
-		const parsed = parseShopifyProductCsv(
+		const parsed = await parseShopifyProductCsv(
 			[
 				HEADER,
 				'laco-a,Laço A,<p>Oi</p>,,Laço,"laço, festa",TRUE,Tamanho,P,,,LA-P,shopify,3,19.90,,,,,active',
 				'laco-a,,,,,,,,G,,,LA-G,shopify,1,"21,90",,,,,',
 				'laco-b,Laço B,,,,,,Tamanho,P,,,,,,grátis,,,,,',
-				',Sem handle,,,,,,,,,,,,,10.00,,,,,',
+				',,,,,,,,,,,,,,10.00,,,,,',
 			].join('\n'),
 		)
 		if (!parsed.ok) throw new Error(parsed.message)
@@ -76,11 +82,11 @@ describe('product CSV import', () => {
 		])
 		expect(parsed.invalid.map((i) => i.messages)).toEqual([
 			["Linha 4: preço inválido 'grátis'. Use 29.90 ou 29,90."],
-			['Linha 5: sem Handle.'],
+			['Linha 5: sem Handle nem título com letras ou números.'],
 		])
-		expect(parseShopifyProductCsv('nome,preco\nA,1')).toEqual({
+		expect(await parseShopifyProductCsv('nome,preco\nA,1')).toEqual({
 			ok: false,
-			message: "A coluna 'Handle' não foi encontrada. Use o modelo de CSV de produtos do Shopify.",
+			message: "As colunas 'Handle' e 'Title' não foram encontradas. Use o CSV de produtos exportado do Shopify.",
 		})
 	})
 
@@ -118,6 +124,7 @@ describe('product CSV import', () => {
 					'Estoque P: 5 → 8',
 					'Nova variante G: R$ 36,90',
 				],
+				notes: [],
 				skippedImages: 0,
 			},
 			{
@@ -126,12 +133,13 @@ describe('product CSV import', () => {
 				title: 'Bandana Importada',
 				action: 'create',
 				changes: ['2 variantes, a partir de R$ 29,90'],
+				notes: [],
 				skippedImages: 1,
 			},
 		])
 		expect(await db.select({ id: products.id }).from(products)).toHaveLength(before.length)
 
-		const imported = await post({ intent: 'import', csv: checked.csv, fileName: 'produtos.csv' })
+		const imported = await post({ intent: 'import', token: checked.token, fileName: 'produtos.csv' })
 		expect((imported as Response).status).toBe(302)
 		const [created] = await db.select().from(products).where(eq(products.handle, 'bandana-importada'))
 		expect(created?.descriptionHtml).toBe('<p>Algodão </p>')
@@ -184,7 +192,7 @@ describe('product CSV import', () => {
 		expect(again.plan?.items.map((i) => i.action)).toEqual(['unchanged', 'unchanged'])
 	})
 
-	test('refused: options that differ from the shop’s, a SKU of another product, a new product without title; a customer', async () => {
+	test('refused: options that differ from the shop’s, a new product without title; a SKU of another product is left out, said; a customer', async () => {
 		await createProduct({
 			title: 'Coleira Couro',
 			handle: 'coleira-couro',
@@ -201,11 +209,12 @@ describe('product CSV import', () => {
 				'sku-repetido,SKU Repetido,,,,,,,,,,USADO-1,,,10.00,,,,,',
 			].join('\n'),
 		)
-		expect(checked.plan?.items).toEqual([])
+		expect(checked.plan?.items.map((i) => [i.handle, i.action, i.notes])).toEqual([
+			['sku-repetido', 'create', ['Linha 4: o SKU USADO-1 já é de outro produto ou variante da loja; esta variante fica sem SKU.']],
+		])
 		expect(checked.plan?.invalid.map((i) => [i.handle, i.messages[0]])).toEqual([
 			['coleira-couro', 'Linha 2: as opções na loja são (Cor) e no arquivo (Tamanho). Mude as opções na página do produto.'],
 			['sem-titulo', 'Linha 3: produto novo sem título.'],
-			['sku-repetido', 'Linha 4: o SKU USADO-1 já é de outro produto ou variante da loja.'],
 		])
 		const refused = await post({ intent: 'check', file: new File(['Handle\nx'], 'a.csv') }, customer.cookie)
 		expect([302, 403]).toContain(refused instanceof Response ? refused.status : 200)
@@ -235,5 +244,78 @@ describe('product CSV import', () => {
 		const checked = await check(csv)
 		expect(checked.plan?.invalid).toEqual([])
 		expect(new Set(checked.plan?.items.map((i) => i.action))).toEqual(new Set(['unchanged']))
+	})
+
+	test('real Shopify exports: check then import, every product kept, per-line report, no 5xx; a second check finds nothing to change', async () => {
+		const files = [
+			{ name: 'packt-products-export.csv', csv: readFileSync('tests/fixtures/shopify/packt-products-export.csv', 'utf8'), products: 20 },
+			// The first 50 of the 213 products hold every case (the parser's unit test reads all 213): CI time.
+			{ name: 'loja-brasileira.csv', csv: brazilianStoreExport(50), products: 50 },
+		]
+		const reports: Answer[] = []
+		for (const file of files) {
+			const checked = await check(file.csv)
+			reports.push(checked)
+			expect(checked.error, file.name).toBeNull()
+			expect(checked.plan?.invalid, file.name).toEqual([])
+			expect(checked.plan?.items.filter((i) => i.action === 'create'), file.name).toHaveLength(file.products)
+			const imported = await post({ intent: 'import', token: checked.token, fileName: file.name })
+			expect(imported instanceof Response ? imported.status : (imported as { init?: { status?: number } }).init?.status, file.name).toBe(302)
+			const again = await check(file.csv)
+			expect(new Set(again.plan?.items.map((i) => i.action)), file.name).toEqual(new Set(['unchanged']))
+		}
+
+		const brazilian = reports[1]!.plan!.items
+		const notes = brazilian.flatMap((i) => i.notes)
+		expect(notes).toContain('Linha 23: caracteres de controle removidos de Title.')
+		expect(notes.filter((n) => n.endsWith('esta variante fica sem SKU.'))).toHaveLength(10)
+		expect(notes.filter((n) => n.includes("('continue')"))).toHaveLength(28)
+
+		const longHandles = await db.select().from(products).where(like(products.handle, 'bandana-personalizada-para-caes-%'))
+		expect(longHandles).toHaveLength(6)
+		expect(longHandles.every((p) => p.handle.length > 120 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(p.handle))).toBe(true)
+		const [withNul] = await db.select().from(products).where(eq(products.title, 'Brinquedo Xadrez Vermelho nº 8'))
+		expect(withNul?.vendor).toBe('Miau Têxtil')
+		expect(withNul?.descriptionHtml).toContain('</p>\n<ul>')
+		expect(withNul?.descriptionHtml).not.toContain('\r')
+		// 'deny' keeps the file's counts; 'continue' (sell when out of stock) is a variant whose stock is not tracked.
+		const continuing = await db.select().from(productVariants).where(eq(productVariants.productId, withNul!.id))
+		expect(continuing.map((v) => v.stock)).toEqual([7 * 7 % 25, (7 * 7 + 3) % 25, (7 * 7 + 6) % 25])
+		const [first] = await db.select().from(products).where(eq(products.handle, 'laco-listrado-pessego-11'))
+		expect((await db.select().from(productVariants).where(eq(productVariants.productId, first!.id))).map((v) => v.stock)).toEqual([
+			null,
+			null,
+			null,
+		])
+		expect(brazilian.find((i) => i.handle === 'laco-listrado-pessego-11')?.notes).toEqual([
+			"Linha 32: continua vendendo sem estoque ('continue'): estoque não controlado (quantidade 20 do arquivo não usada).",
+			"Linha 33: continua vendendo sem estoque ('continue'): estoque não controlado (quantidade -2 do arquivo não usada).",
+			"Linha 34: continua vendendo sem estoque ('continue'): estoque não controlado (quantidade 1 do arquivo não usada).",
+		])
+	})
+
+	test('a product the database refuses is listed by line; the others of the file are kept', async () => {
+		const draft = (handle: string, priceCents: number) => ({
+			line: 2,
+			handle,
+			title: handle,
+			descriptionHtml: null,
+			vendor: null,
+			productType: null,
+			tags: null,
+			status: null,
+			optionNames: [],
+			variants: [{ line: 2, selectedOptions: [], title: 'Padrão', priceCents, compareAtPriceCents: null, sku: null, stock: null }],
+			images: [],
+			notes: [],
+		})
+		const result = await applyProductImport([draft('recusado-pelo-banco', -1), draft('gravado-apesar-do-outro', 990)], admin.id)
+		expect(result).toEqual({
+			created: 1,
+			updated: 0,
+			failed: [{ line: 2, handle: 'recusado-pelo-banco', message: 'o banco de dados recusou este produto; os outros foram importados.' }],
+		})
+		expect(await db.select().from(products).where(eq(products.handle, 'recusado-pelo-banco'))).toEqual([])
+		expect(await db.select().from(products).where(eq(products.handle, 'gravado-apesar-do-outro'))).toHaveLength(1)
 	})
 })

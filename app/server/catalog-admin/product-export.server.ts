@@ -45,6 +45,7 @@ async function* productRows(): AsyncGenerator<Array<Partial<Record<ShopifyColumn
 					Object.assign(row, {
 						Title: cellText(product.title),
 						'Body (HTML)': product.descriptionHtml,
+						Vendor: cellText(product.vendor),
 						Type: cellText(product.productType),
 						Tags: cellText(product.tags.join(', ')),
 						Published: product.status === 'active' ? 'TRUE' : 'FALSE',
@@ -64,7 +65,8 @@ async function* productRows(): AsyncGenerator<Array<Partial<Record<ShopifyColumn
 						'Variant SKU': cellText(variant.sku ?? ''),
 						'Variant Inventory Tracker': variant.stock === null ? '' : 'shopify',
 						'Variant Inventory Qty': variant.stock === null ? '' : String(variant.stock),
-						'Variant Inventory Policy': 'deny',
+						// Not tracked sells whatever the count: Shopify's 'continue' (decision 070).
+						'Variant Inventory Policy': variant.stock === null ? 'continue' : 'deny',
 						'Variant Fulfillment Service': 'manual',
 						'Variant Price': formatCsvPrice(variant.priceCents),
 						'Variant Compare At Price': variant.compareAtPriceCents === null ? '' : formatCsvPrice(variant.compareAtPriceCents),

@@ -3,6 +3,7 @@ import type { SelectedOption } from '~/db/schema/catalog'
 import { parseMoneyInput } from '~/components/admin/money'
 import { slugify } from '~/utils/slug'
 import { userText } from '~/utils/text-schema'
+import { SHOPIFY_LIMITS, shopHandle } from './shopify-csv-cells'
 
 /**
  * The product form of the back-office (issue 11) as rules: what each field accepts, how option
@@ -41,16 +42,24 @@ const optionalMoney = (label: string) =>
 
 export const handleSchema = userText()
 	.trim()
-	.max(120, 'O endereço deve ter no máximo 120 caracteres.')
+	.max(SHOPIFY_LIMITS.handle, `O endereço deve ter no máximo ${SHOPIFY_LIMITS.handle} caracteres.`)
 	.transform((v) => slugify(v))
 	.refine((v) => v.length > 0, 'Informe um endereço com letras ou números.')
 
 export const productFieldsSchema = z.object({
-	title: userText().trim().min(1, 'Informe o título.').max(150, 'O título deve ter no máximo 150 caracteres.'),
+	// Shopify's limits (decision 070): what an imported product has, the form can save again.
+	title: userText()
+		.trim()
+		.min(1, 'Informe o título.')
+		.max(SHOPIFY_LIMITS.title, `O título deve ter no máximo ${SHOPIFY_LIMITS.title} caracteres.`),
 	/** Blank: made from the title. */
-	handle: userText().trim().max(120, 'O endereço deve ter no máximo 120 caracteres.'),
+	handle: userText()
+		.trim()
+		.max(SHOPIFY_LIMITS.handle, `O endereço deve ter no máximo ${SHOPIFY_LIMITS.handle} caracteres.`),
 	descriptionHtml: userText().max(50_000, 'A descrição deve ter no máximo 50.000 caracteres.'),
-	productType: userText().trim().max(60, 'O tipo deve ter no máximo 60 caracteres.'),
+	productType: userText()
+		.trim()
+		.max(SHOPIFY_LIMITS.productType, `O tipo deve ter no máximo ${SHOPIFY_LIMITS.productType} caracteres.`),
 	/** Comma-separated. */
 	tags: userText()
 		.max(1000, 'Tags demais.')
@@ -73,7 +82,7 @@ export const variantFieldsSchema = z.object({
 	compareAtPrice: optionalMoney('Preço de comparação'),
 	sku: userText()
 		.trim()
-		.max(60, 'O SKU deve ter no máximo 60 caracteres.')
+		.max(SHOPIFY_LIMITS.sku, `O SKU deve ter no máximo ${SHOPIFY_LIMITS.sku} caracteres.`)
 		.transform((v) => (v === '' ? null : v)),
 	/** Blank: stock not tracked (made to order). */
 	stock: userText()
@@ -119,8 +128,8 @@ export function parseOptionLines(text: string): { ok: true; options: OptionDefin
 						),
 					]
 		if (!name || values.length === 0) return { ok: false, message: `Linha ${index + 1}: escreva como 'Tamanho: P, M, G'.` }
-		if (name.length > 40 || values.some((v) => v.length > 40))
-			return { ok: false, message: `Linha ${index + 1}: nomes e valores com até 40 caracteres.` }
+		if (name.length > SHOPIFY_LIMITS.optionName || values.some((v) => v.length > SHOPIFY_LIMITS.optionValue))
+			return { ok: false, message: `Linha ${index + 1}: nomes e valores com até ${SHOPIFY_LIMITS.optionValue} caracteres.` }
 		if (values.length > MAX_VALUES_PER_OPTION)
 			return { ok: false, message: `Linha ${index + 1}: no máximo ${MAX_VALUES_PER_OPTION} valores.` }
 		if (options.some((o) => o.name.toLowerCase() === name.toLowerCase()))
@@ -149,7 +158,5 @@ export function variantTitle(selected: readonly SelectedOption[]): string {
 
 /** The handle to use: typed (slugified) or made from the title. */
 export function handleFor(fields: Pick<ProductFields, 'title' | 'handle'>): string {
-	return slugify(fields.handle || fields.title)
-		.slice(0, 120)
-		.replace(/-+$/, '')
+	return shopHandle(fields.handle, fields.title)
 }

@@ -1,12 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm'
-import { productImages, productOptions, products, productVariants, stockAdjustments } from '~/db/schema'
+import { productHandleRedirects, productImages, productOptions, products, productVariants, stockAdjustments } from '~/db/schema'
 import { db, type Transaction } from '~/server/db.server'
 import { publicUrl } from '~/server/env.server'
+import { errorForLog } from '~/server/log-safe-error.server'
+import { logger } from '~/server/logger.server'
 import { sanitizeProductHtml } from '~/server/sanitize-html.server'
 import { formatMoney } from '~/utils/format'
 import { announceCatalogChange, plainText } from './products.server'
 import type { SelectedOption } from '~/db/schema/catalog'
-import type { DraftImage, ProductDraft } from './shopify-csv'
+import type { DraftImage, InvalidProduct, ProductDraft } from './shopify-csv'
 
 /**
  * The product CSV import's check and write (issue 11), in the coupon import's pattern: the check
@@ -18,6 +20,11 @@ import type { DraftImage, ProductDraft } from './shopify-csv'
  * existing product are left alone (they are managed on its page). New products get the file's
  * pictures when they are this shop's own addresses; other sites' pictures are not fetched (the
  * server would be made to download whatever a file names) and are listed to be sent by hand.
+ *
+ * Decision 070: each product is written in its own transaction. A product the database refuses
+ * (another admin took its handle meanwhile) is listed with its line and the reason; the others
+ * are kept. A SKU another product of the shop already has is left out of the imported variant,
+ * and said, instead of refusing the product (Shopify allows repeated SKUs; the catalogue does not).
  */
 
 export type ImportPlanItem = {
@@ -26,16 +33,19 @@ export type ImportPlanItem = {
 	title: string
 	action: 'create' | 'update' | 'unchanged'
 	changes: string[]
+	/** What the import changed from the file, per line (a handle made fit, a SKU left out). */
+	notes: string[]
 	skippedImages: number
 }
 
-export type ImportPlan = { items: ImportPlanItem[]; invalid: Array<{ line: number; handle: string; messages: string[] }> }
+export type ImportPlan = { items: ImportPlanItem[]; invalid: InvalidProduct[] }
 
 type Existing = {
 	id: string
 	handle: string
 	title: string
 	descriptionHtml: string
+	vendor: string
 	productType: string
 	tags: string[]
 	status: string
@@ -77,6 +87,7 @@ async function loadExisting(handles: string[]): Promise<Map<string, Existing>> {
 				handle: r.handle,
 				title: r.title,
 				descriptionHtml: r.descriptionHtml,
+				vendor: r.vendor,
 				productType: r.productType,
 				tags: r.tags,
 				status: r.status,
@@ -115,29 +126,49 @@ export function ownImagePath(src: string): string | null {
 const money = (cents: number | null) => (cents === null ? '—' : formatMoney(cents))
 const stockText = (stock: number | null) => (stock === null ? 'não controlado' : String(stock))
 
-/** What importing `drafts` would do. Reads only. */
+/** Handles that are another product's former address (its links answer 301 there). */
+async function redirectedHandles(handles: string[]): Promise<Set<string>> {
+	if (handles.length === 0) return new Set()
+	const rows = await db
+		.select({ handle: productHandleRedirects.handle })
+		.from(productHandleRedirects)
+		.where(inArray(productHandleRedirects.handle, handles))
+	return new Set(rows.map((r) => r.handle))
+}
+
+/**
+ * What importing `drafts` would do. Reads only the database; a variant whose SKU another
+ * product of the shop has loses it in the draft (said in its notes), so that the write that
+ * follows on the same drafts does what this plan says.
+ */
 export async function planProductImport(drafts: ProductDraft[], invalidFromFile: ImportPlan['invalid']): Promise<ImportPlan> {
 	const existing = await loadExisting(drafts.map((d) => d.handle))
+	const redirected = await redirectedHandles(drafts.filter((d) => !existing.has(d.handle)).map((d) => d.handle))
 	const skus = drafts.flatMap((d) => d.variants.map((v) => v.sku)).filter((s): s is string => s !== null)
-	const skuOwners = skus.length
+	const skuRows = skus.length
 		? await db
 				.select({ sku: productVariants.sku, productId: productVariants.productId, selectedOptions: productVariants.selectedOptions })
 				.from(productVariants)
 				.where(inArray(productVariants.sku, skus))
 		: []
+	// A map: re-importing a 10,000-variant export finds every SKU in the shop.
+	const skuOwners = new Map(skuRows.map((row) => [row.sku ?? '', row]))
 	const items: ImportPlanItem[] = []
 	const invalid = [...invalidFromFile]
 	for (const draft of drafts) {
 		const current = existing.get(draft.handle)
 		const messages: string[] = []
 		for (const variant of draft.variants) {
-			const owner = skuOwners.find((o) => o.sku === variant.sku)
+			const owner = variant.sku === null ? undefined : skuOwners.get(variant.sku)
 			if (owner && (owner.productId !== current?.id || variantKey(owner.selectedOptions) !== variantKey(variant.selectedOptions))) {
-				messages.push(`Linha ${variant.line}: o SKU ${variant.sku} já é de outro produto ou variante da loja.`)
+				draft.notes.push(`Linha ${variant.line}: o SKU ${variant.sku} já é de outro produto ou variante da loja; esta variante fica sem SKU.`)
+				variant.sku = null
 			}
 		}
 		if (!current) {
 			if (!draft.title) messages.push(`Linha ${draft.line}: produto novo sem título.`)
+			if (redirected.has(draft.handle))
+				messages.push(`Linha ${draft.line}: o endereço '${draft.handle}' era de outro produto da loja (redireciona para ele). Mude o Handle no arquivo.`)
 			if (messages.length) {
 				invalid.push({ line: draft.line, handle: draft.handle, messages })
 				continue
@@ -151,7 +182,9 @@ export async function planProductImport(drafts: ProductDraft[], invalidFromFile:
 				changes: [
 					`${draft.variants.length} ${draft.variants.length === 1 ? 'variante' : 'variantes'}, a partir de ${money(Math.min(...draft.variants.map((v) => v.priceCents)))}`,
 					...(own > 0 ? [`${own} ${own === 1 ? 'imagem' : 'imagens'}`] : []),
+					...(draft.vendor ? [`Vendor: ${draft.vendor}`] : []),
 				],
+				notes: draft.notes,
 				skippedImages: draft.images.length - own,
 			})
 			continue
@@ -171,6 +204,7 @@ export async function planProductImport(drafts: ProductDraft[], invalidFromFile:
 		const changes: string[] = []
 		if (draft.title !== null && draft.title !== current.title) changes.push(`Título: ${current.title} → ${draft.title}`)
 		if (draft.descriptionHtml !== null && sanitizeProductHtml(draft.descriptionHtml) !== current.descriptionHtml) changes.push('Descrição')
+		if (draft.vendor !== null && draft.vendor !== current.vendor) changes.push(`Vendor: ${current.vendor || '—'} → ${draft.vendor}`)
 		if (draft.productType !== null && draft.productType !== current.productType)
 			changes.push(`Tipo: ${current.productType || '—'} → ${draft.productType}`)
 		if (draft.tags !== null && draft.tags.join(',') !== current.tags.join(',')) changes.push(`Tags: ${draft.tags.join(', ')}`)
@@ -195,6 +229,7 @@ export async function planProductImport(drafts: ProductDraft[], invalidFromFile:
 			title: draft.title ?? current.title,
 			action: changes.length ? 'update' : 'unchanged',
 			changes,
+			notes: draft.notes,
 			skippedImages: 0,
 		})
 	}
@@ -223,6 +258,7 @@ async function createFromDraft(tx: Transaction, draft: ProductDraft, userId: str
 			title: draft.title ?? draft.handle,
 			descriptionHtml: html,
 			description: plainText(html),
+			vendor: draft.vendor ?? '',
 			productType: draft.productType ?? '',
 			tags: draft.tags ?? [],
 			status: draft.status ?? 'active',
@@ -272,6 +308,7 @@ async function updateFromDraft(tx: Transaction, current: Existing, draft: Produc
 		.set({
 			...(draft.title !== null ? { title: draft.title } : {}),
 			...(html !== null ? { descriptionHtml: html, description: plainText(html) } : {}),
+			...(draft.vendor !== null ? { vendor: draft.vendor } : {}),
 			...(draft.productType !== null ? { productType: draft.productType } : {}),
 			...(draft.tags !== null ? { tags: draft.tags } : {}),
 			...(draft.status !== null ? { status: draft.status } : {}),
@@ -331,28 +368,41 @@ async function updateFromDraft(tx: Transaction, current: Existing, draft: Produc
 	}
 }
 
+export type ImportFailure = { line: number; handle: string; message: string }
+export type ImportResult = { created: number; updated: number; failed: ImportFailure[] }
+
+/** What the owner is told when the database refuses one product: the rule, never the SQL. */
+function failureMessage(error: unknown): string {
+	const logged = errorForLog(error)
+	const constraint = logged.constraint ?? logged.cause?.constraint ?? ''
+	if (constraint === 'products_handle_unique') return 'outro produto passou a usar este endereço durante a importação.'
+	if (constraint === 'product_variants_sku_unique') return 'um SKU deste produto passou a ser de outro produto durante a importação.'
+	return 'o banco de dados recusou este produto; os outros foram importados.'
+}
+
 /**
- * Writes the plan's products, all in one transaction (a file is imported whole or not at all).
- * Call after planProductImport on the same drafts, with only its valid ones.
+ * Writes the plan's products, each in its own transaction (decision 070): a product the
+ * database refuses is rolled back alone and listed; every other product is kept. Call after
+ * planProductImport on the same drafts, with only its valid ones.
  */
-export async function applyProductImport(drafts: ProductDraft[], userId: string): Promise<{ created: number; updated: number }> {
+export async function applyProductImport(drafts: ProductDraft[], userId: string): Promise<ImportResult> {
 	const existing = await loadExisting(drafts.map((d) => d.handle))
-	let created = 0
-	let updated = 0
-	const touched: string[] = []
-	await db.transaction(async (tx) => {
-		for (const draft of drafts) {
-			const current = existing.get(draft.handle)
-			if (current) {
+	const result: ImportResult = { created: 0, updated: 0, failed: [] }
+	for (const draft of drafts) {
+		const current = existing.get(draft.handle)
+		try {
+			const id = await db.transaction(async (tx) => {
+				if (!current) return createFromDraft(tx, draft, userId)
 				await updateFromDraft(tx, current, draft, userId)
-				touched.push(current.id)
-				updated += 1
-			} else {
-				touched.push(await createFromDraft(tx, draft, userId))
-				created += 1
-			}
+				return current.id
+			})
+			if (current) result.updated += 1
+			else result.created += 1
+			announceCatalogChange(id)
+		} catch (error) {
+			logger.warn({ error: errorForLog(error), line: draft.line }, 'produto da importação de CSV recusado pelo banco')
+			result.failed.push({ line: draft.line, handle: draft.handle, message: failureMessage(error) })
 		}
-	})
-	for (const id of touched) announceCatalogChange(id)
-	return { created, updated }
+	}
+	return result
 }
