@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 /** A browser with its own visitor id and cart cookie. */
 class Shopper {
-	visitorId = randomUUID()
+	visitorId: string = randomUUID()
 	cartId: string | null = null
 	/** A signed-in account's session cookie, if any. */
 	session: string | null = null
