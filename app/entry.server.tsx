@@ -6,6 +6,7 @@ import { ServerRouter } from 'react-router'
 import { StylesheetProvider } from '~/components/inline-stylesheet'
 import { NonceProvider } from '~/components/nonce'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
+import { handleErrorLogLevel } from '~/server/error-log-level.server'
 import { logger } from '~/server/logger.server'
 import { withLowPriorityModulePreloads } from '~/server/module-preload-priority.server'
 // The stylesheet as text, put inside every page (components/inline-stylesheet.tsx).
@@ -71,5 +72,6 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
 	if (request.signal.aborted) return
 	// Only the path: query strings may carry tokens (password-reset links).
-	logger.error({ err: error, method: request.method, url: new URL(request.url).pathname }, 'erro no servidor')
+	const level = handleErrorLogLevel(error)
+	logger[level]({ err: error, method: request.method, url: new URL(request.url).pathname }, level === 'error' ? 'erro no servidor' : 'pedido recusado')
 }

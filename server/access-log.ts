@@ -25,3 +25,14 @@ export const accessLogSerializers = {
 	req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
 	res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
 }
+
+/**
+ * The access log's level for a finished request: a server fault (5xx) is an error; a client's
+ * mistake (4xx) is an ordinary line at info, even when an error came with it (anyone can send as
+ * many bad requests as they like: they must not flood the error level the owner watches).
+ */
+export function accessLogLevel(statusCode: number, error: unknown): 'error' | 'info' {
+	if (statusCode >= 500) return 'error'
+	if (statusCode >= 400) return 'info'
+	return error ? 'error' : 'info'
+}

@@ -17,7 +17,9 @@ import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { closeAllEventStreams, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { prepareApp, startApp, stopApp } from '~/server/startup.server'
-import { accessLogSerializers } from './access-log'
+import { createStorageHealth } from '~/server/storage/writable-dir.server'
+import { assertDataDirWritable } from './data-dir-check'
+import { accessLogLevel, accessLogSerializers } from './access-log'
 import { bodyLimitFor, declaredBodyLimit } from './body-limit'
 import { runWorkers, workerId } from './cluster'
 import { contentSecurityPolicy } from './csp'
@@ -47,9 +49,18 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	app.use(retryAfterOn503(DATABASE_RETRY_AFTER_SECONDS))
 
 	// Answers whatever Host a load balancer probes with; it reveals nothing.
+	// Storage is reported, not made a 503 (decision 072): a shop whose disk is full still sells, and a
+	// load balancer taking its only server out would close it; monitors read `storage`/`status`.
+	const storageHealth = createStorageHealth(path.resolve(env.DATA_DIR, 'uploads'), {
+		onChange: (probe) =>
+			probe.writable
+				? logger.info({ dataDir: path.resolve(env.DATA_DIR) }, 'pasta de dados gravável de novo')
+				: logger.error({ dataDir: path.resolve(env.DATA_DIR), code: probe.code }, 'não é possível gravar na pasta de dados: envios de arquivos vão falhar'),
+	})
 	app.get('/healthz', async (_req, res) => {
-		const database = await pingDatabase()
-		res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'erro', database })
+		const [database, storage] = await Promise.all([pingDatabase(), storageHealth()])
+		const status = !database ? 'erro' : storage.writable ? 'ok' : 'degradado'
+		res.status(database ? 200 : 503).json({ status, database, storage: storage.writable })
 	})
 
 	// Server-sent events must reach the browser as they are written; gzip would hold
@@ -66,7 +77,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		pinoHttp({
 			logger,
 			autoLogging: { ignore: (req) => req.url?.startsWith('/assets/') ?? false },
-			customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+			customLogLevel: (_req, res, error) => accessLogLevel(res.statusCode, error),
 			serializers: accessLogSerializers,
 		}),
 	)
@@ -166,6 +177,8 @@ async function main() {
 		console.error((error as Error).message)
 		process.exit(1)
 	}
+	// Before the database opens (PGlite lives in DATA_DIR): a clear message, not a raw ENOENT.
+	await assertDataDirWritable(env)
 	const dev = process.argv.includes('--dev')
 	const workers = dev ? 1 : workerCount(env, availableParallelism())
 	if (workers > 1 && cluster.isPrimary) {

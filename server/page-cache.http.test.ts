@@ -127,6 +127,26 @@ describe('page cache (production server)', () => {
 		60_000,
 	)
 
+	test('a malformed theme cookie is keyed as the light page it renders, never stored as the dark one', async () => {
+		const server = servers[0] as RunningServer
+		// A page no other test has stored (the query is part of the key).
+		const path = `/categoria/bandanas?origem=tema-${Date.now().toString(36)}`
+		const htmlClass = async (response: Response) => /<html[^>]*\bclass="([^"]*)"/.exec(await response.text())?.[1] ?? ''
+		// Each a shape the old pattern read as 'dark' while the app renders the default (light).
+		for (const cookie of ['theme=dark-x', 'theme=dark.1', 'theme=bogus; theme=dark']) {
+			const malformed = await get(server, path, { cookie })
+			expect(malformed.status).toBe(200)
+			expect(await htmlClass(malformed)).not.toContain('dark')
+		}
+		const dark = await get(server, path, { cookie: 'theme=dark' })
+		expect(dark.headers.get('x-cache')).toBe('MISS')
+		expect(await htmlClass(dark)).toContain('dark')
+		// And the light page itself is the one the malformed cookies stored.
+		const light = await get(server, path)
+		expect(light.headers.get('x-cache')).toBe('HIT')
+		expect(await htmlClass(light)).not.toContain('dark')
+	})
+
 	test('a repeat visit with the ETag is a 304', async () => {
 		const server = servers[0] as RunningServer
 		const page = await get(server, PRODUCT)

@@ -151,8 +151,8 @@ describe('page cache', () => {
 		expect(renders).toBe(2)
 		expect(cache.stats()).toMatchObject({ entries: 0, personal: 2 })
 		expect(personal).toEqual([
-			{ key: '/produto/bandana-preta?#system', cookies: ['loja_session'] },
-			{ key: '/produto/bandana-preta?#system', cookies: ['loja_session'] },
+			{ key: '/produto/bandana-preta?#light', cookies: ['loja_session'] },
+			{ key: '/produto/bandana-preta?#light', cookies: ['loja_session'] },
 		])
 		// Any cookie but the theme counts: the cart identifies a shopper as well.
 		answer = 'cart'

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { type RenderRecord, recordRender } from '~/server/render-record.server'
+import { themeOfCookieHeader } from '~/server/theme.server'
 
 /**
  * The page cache for storefront pages (issue 14, decisions 045 and 055). The listed pages are the
@@ -309,12 +310,13 @@ export function keyOf(
 ): string | null {
 	if (req.method !== 'GET' && req.method !== 'HEAD') return null
 	if (!CACHEABLE_PATH.test(req.path) && !alsoPaths.has(req.path)) return null
-	const cookie = req.get('cookie') ?? ''
 	const query = new URL(req.originalUrl, 'http://x').searchParams
 	const params = [...query].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 	// Too many distinct parameters is not a shopper's link: not worth a slot.
 	if (params.length > 8) return null
-	const theme = /(?:^|;\s*)theme=(light|dark|system)\b/.exec(cookie)?.[1] ?? 'system'
+	// The theme the render will use (validated, defaulted), not a pattern over the header: a
+	// malformed cookie renders the light page and must not be stored as the dark one.
+	const theme = themeOfCookieHeader(req.get('cookie'))
 	return `${req.path}?${new URLSearchParams(params).toString()}#${theme}`
 }
 

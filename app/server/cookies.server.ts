@@ -7,7 +7,14 @@ import { noteCookieRead } from '~/server/render-record.server'
  */
 export function readCookie(request: Request, name: string): string | null {
 	noteCookieRead(name)
-	const header = request.headers.get('cookie')
+	return cookieInHeader(request.headers.get('cookie'), name)
+}
+
+/**
+ * The first cookie called `name` in a Cookie header, as readCookie reads it. The page cache keys
+ * pages by the theme with this same reading, so its key and the render never disagree.
+ */
+export function cookieInHeader(header: string | null | undefined, name: string): string | null {
 	if (!header) return null
 	for (const pair of header.split(';')) {
 		const index = pair.indexOf('=')

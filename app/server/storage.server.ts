@@ -101,7 +101,7 @@ export async function saveUpload(
 function targetOf(options: UploadTarget): UploadTarget {
 	switch (options.bucket) {
 		case 'personalizacao-arquivos':
-			return { bucket: options.bucket, prefix: options.prefix, owner: options.owner }
+			return { bucket: options.bucket, prefix: options.prefix }
 		case 'user-photos':
 			return { bucket: options.bucket, userId: options.userId }
 		case 'hero-videos':

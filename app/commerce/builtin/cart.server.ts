@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { shopperAddIssue } from '../internal-products'
+import { isAddonLine } from '../rules/line-groups'
 import { z } from 'zod'
 import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
 import { COMMERCE_MESSAGES, CommerceError } from '../errors'
@@ -232,8 +234,8 @@ export async function insertOrIncrementLines(
 	if (!variantIds.every(isUuid)) {
 		throw new CommerceError('variant_not_found', COMMERCE_MESSAGES.productUnavailable, { detail: 'malformed variant id' })
 	}
-	const variants = await queryRows<{ id: string; stock: number | null; available: boolean; status: string; handle: string }>(
-		sql`select v.id, v.stock, v.available, p.status, p.handle from product_variants v join products p on p.id = v.product_id
+	const variants = await queryRows<{ id: string; stock: number | null; available: boolean; status: string; handle: string; tags: string[] }>(
+		sql`select v.id, v.stock, v.available, p.status, p.handle, p.tags from product_variants v join products p on p.id = v.product_id
 			where v.id in (${idList(variantIds)})`,
 		tx,
 	)
@@ -250,7 +252,13 @@ export async function insertOrIncrementLines(
 	// Personalisation only on the paid line that embroiders it (document 000 §9): checked
 	// before anything is written, so a refused request changes nothing.
 	for (const line of author === 'shopper' ? lines : []) {
-		const issue = lineAttributesIssue(line.attributes, addonKeyOfHandle(byId.get(line.variantId)?.handle ?? ''))
+		const product = byId.get(line.variantId) ?? { handle: '', tags: [] }
+		const addon = addonKeyOfHandle(product.handle)
+		// Internal and wholesale products only through their builders or as a product page's add-on (issue 28).
+		// The gift line is the server's own rule (isGift is never set from a request).
+		const refused = line.isGift ? null : shopperAddIssue(product, { isAddonLine: isAddonLine(line), productPageAddon: addon !== null })
+		if (refused) throw new CommerceError('invalid_input', refused, { detail: `shopper add of ${product.handle}` })
+		const issue = lineAttributesIssue(line.attributes, addon)
 		if (issue) throw new CommerceError('invalid_input', issue, { detail: `attributes not allowed on variant ${line.variantId}` })
 	}
 	for (const line of lines) {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { db } from '~/server/db.server'
 import { CommerceError } from '../errors'
+import { insertOrIncrementLines } from './cart.server'
 import { builtinProvider as commerce } from './provider.server'
 import { clearCommerceTables, createProduct } from './test-factories.server'
 
@@ -20,11 +21,21 @@ beforeEach(async () => {
 	variantId = variant.id
 })
 
+/**
+ * A cart holding the wholesale base as /atacado's builder adds it (server-built lines): a shopper's
+ * own add of it is refused (issue 28; app/routes/resources/cart.test.ts).
+ */
+async function wholesaleCart(quantity: number) {
+	const cart = await commerce.createCart()
+	await db.transaction((tx) => insertOrIncrementLines(tx, cart.id, [{ variantId, quantity, attributes: [] }], 'server'))
+	return (await commerce.getCart(cart.id))!
+}
+
 const unitPrice = (cart: Awaited<ReturnType<typeof commerce.getCart>>) => cart?.lines[0]?.cost.unitPrice.amountCents
 
 describe('wholesale tiers in the cart (decision 10, issue 9)', () => {
 	test('the unit price follows the quantity’s tier at 10, 20, 21, 40 and 41, and the total is exact', async () => {
-		const cart = await commerce.createCart({ lines: [{ variantId, quantity: 10 }] })
+		const cart = await wholesaleCart(10)
 		const lineId = cart.lines[0]!.id
 		const prices: Record<number, number | undefined> = {}
 		for (const quantity of [10, 20, 21, 40, 41]) {
@@ -36,17 +47,17 @@ describe('wholesale tiers in the cart (decision 10, issue 9)', () => {
 	})
 
 	test('a tier the owner changes reaches a cart not yet checked out', async () => {
-		const cart = await commerce.createCart({ lines: [{ variantId, quantity: 25 }] })
+		const cart = await wholesaleCart(25)
 		expect(unitPrice(cart)).toBe(1300)
 		await db.execute(sql`update wholesale_pricing set unit_price_cents = 1190 where product_type = 'bandana' and min_quantity = 21`)
 		expect(unitPrice(await commerce.getCart(cart.id))).toBe(1190)
 	})
 
 	test('the minimum of 10 holds: fewer is refused on add and on update; removing the line is allowed', async () => {
-		const refused = await commerce.createCart({ lines: [{ variantId, quantity: 5 }] }).catch((e: unknown) => e)
+		const refused = await wholesaleCart(5).catch((e: unknown) => e)
 		expect(refused).toBeInstanceOf(CommerceError)
 		expect((refused as CommerceError).userMessage).toBe('Quantidade mínima: 10 unidades')
-		const cart = await commerce.createCart({ lines: [{ variantId, quantity: 10 }] })
+		const cart = await wholesaleCart(10)
 		const lineId = cart.lines[0]!.id
 		const lowered = await commerce.updateCartLines(cart.id, [{ lineId, quantity: 9 }]).catch((e: unknown) => e)
 		expect((lowered as CommerceError).userMessage).toBe('Quantidade mínima: 10 unidades')

@@ -37,29 +37,33 @@ export function RevenueChart({ days }: { days: readonly { date: string; revenueC
 					)
 				})}
 			</svg>
-			<figcaption className="mt-1 flex justify-between text-xs text-muted-foreground">
+			{/* The axis's first and last day: a drawing's ticks (the table below says every day). */}
+			<div className="mt-1 flex justify-between text-xs text-muted-foreground" aria-hidden="true">
 				<span>{days[0] ? label(days[0].date) : ''}</span>
 				<span>{days.at(-1) ? label(days.at(-1)!.date) : ''}</span>
-			</figcaption>
-			<details className="mt-2 text-sm">
-				<summary className="cursor-pointer text-muted-foreground">Ver os valores por dia</summary>
-				<table className="mt-2 w-full text-left">
-					<thead>
-						<tr>
-							<th scope="col">Dia</th>
-							<th scope="col">Faturamento</th>
-						</tr>
-					</thead>
-					<tbody>
-						{days.map((day) => (
-							<tr key={day.date}>
-								<td>{label(day.date)}</td>
-								<td>{formatMoney(day.revenueCents)}</td>
+			</div>
+			{/* A figure's caption is its first or last child (issue 28: it sat before the <details>). */}
+			<figcaption>
+				<details className="mt-2 text-sm">
+					<summary className="cursor-pointer text-muted-foreground">Ver os valores por dia</summary>
+					<table className="mt-2 w-full text-left">
+						<thead>
+							<tr>
+								<th scope="col">Dia</th>
+								<th scope="col">Faturamento</th>
 							</tr>
-						))}
-					</tbody>
-				</table>
-			</details>
+						</thead>
+						<tbody>
+							{days.map((day) => (
+								<tr key={day.date}>
+									<td>{label(day.date)}</td>
+									<td>{formatMoney(day.revenueCents)}</td>
+								</tr>
+							))}
+						</tbody>
+					</table>
+				</details>
+			</figcaption>
 		</figure>
 	)
 }

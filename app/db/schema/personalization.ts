@@ -149,3 +149,24 @@ export const personalizationOrders = pgTable(
 		check('personalization_orders_completed_at_consistent', sql`${t.orderCompleted} = (${t.orderCompletedAt} is not null)`),
 	],
 )
+
+/**
+ * Who uploaded each personalization file (issue 28): the browser session (visitor cookie) and,
+ * when signed in, the account. The file's key is random and says nothing about its owner; only
+ * this row lets the uploader see its preview and put the file in an order. Files uploaded before
+ * this table keep their owner from the orders that name them (drizzle/0010: the account only).
+ */
+export const personalizationFiles = pgTable(
+	'personalization_files',
+	{
+		/** The key in the 'personalizacao-arquivos' bucket. */
+		key: text().primaryKey(),
+		visitorId: text(),
+		userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+	},
+	(t) => [
+		index('personalization_files_user_idx').on(t.userId),
+		check('personalization_files_has_owner', sql`${t.visitorId} is not null or ${t.userId} is not null`),
+	],
+)

@@ -601,3 +601,46 @@ describe('sign-in and sign-out', () => {
 		expect((await browser.view()).lines.filter((l) => !l.isGift).map((l) => l.productTitle)).toEqual(['Bandana Cinquenta', 'Laço Vinte'])
 	})
 })
+
+describe('POST /cart: add-ons and wholesale only through their builders and product pages (issue 28)', () => {
+	let sideName = ''
+	let wholesaleBase = ''
+	let personalizedBase = ''
+	let gift = ''
+	beforeAll(async () => {
+		const internal = { tags: ['uso-interno'] }
+		sideName = (await createProduct({ ...internal, title: 'Atacado: Nome lateral personalizado (por unidade)', handle: 'atacado-nome-lateral', variants: [{ priceCents: 100 }] })).variant.id
+		personalizedBase = (await createProduct({ ...internal, title: 'Bandana Personalizada', handle: 'guia-personalizada-base', variants: [{ priceCents: 2990 }] })).variant.id
+		wholesaleBase = (await createProduct({ title: 'Bandana Atacado', handle: 'atacado-bandana-base', variants: [{ priceCents: 1500 }] })).variant.id
+		gift = (await queryRows<{ id: string }>(sql`select v.id from product_variants v join products p on p.id = v.product_id where p.handle = 'brinde-lacinho-pet'`))[0]!.id
+		await db.execute(sql`update products set tags = array['uso-interno'] where handle = 'brinde-lacinho-pet'`)
+	})
+
+	const forBandana = [{ key: 'Para', value: 'Bandana Cinquenta' }]
+
+	test.each([
+		['a wholesale side name for R$ 1,00', () => [{ variantId: sideName, quantity: 1 }], 'Este item só pode ser adicionado pelas páginas de personalização ou de atacado, junto com as escolhas do pedido.'],
+		['50 wholesale bandanas with no colour', () => [{ variantId: wholesaleBase, quantity: 50 }], 'Os produtos de atacado são pedidos pela página Atacado, com a cor e a quantidade escolhidas.'],
+		['the personalized bandana base with no choices', () => [{ variantId: personalizedBase, quantity: 1 }], 'Este item só pode ser adicionado pelas páginas de personalização ou de atacado, junto com as escolhas do pedido.'],
+		['the gift, bought', () => [{ variantId: gift, quantity: 1 }], 'Este item só pode ser adicionado pelas páginas de personalização ou de atacado, junto com as escolhas do pedido.'],
+		['a product page add-on alone (the extensor for R$ 5,00)', () => [{ variantId: addons.extensor, quantity: 1 }], 'Este adicional não é vendido separadamente: escolha-o na página do produto, junto com ele.'],
+		['an internal extra dressed as an add-on of a product', () => [{ variantId: v5000, quantity: 1 }, { variantId: sideName, quantity: 1, attributes: forBandana }], 'Este item só pode ser adicionado pelas páginas de personalização ou de atacado, junto com as escolhas do pedido.'],
+	])('refused: %s — a Portuguese message, nothing added', async (_name, lines, message) => {
+		const browser = new Browser()
+		const result = await browser.add(lines())
+		expect(result.status).toBe(400)
+		expect(result.data).toEqual({ ok: false, error: message })
+		expect((await browser.view()).lines).toEqual([])
+	})
+
+	test("the product page's add-on with its product is still taken", async () => {
+		const browser = new Browser()
+		const { cart } = ok(await browser.add([{ variantId: v5000, quantity: 2 }, { variantId: addons.extensor, quantity: 2, attributes: forBandana }]))
+		// R$ 110,00: the gift rule adds the (internal) gift itself.
+		expect(cart.lines.map((l) => [l.productTitle, l.quantity, l.isGift])).toEqual([
+			['Bandana Cinquenta', 2, false],
+			['Adicional: Extensor', 2, false],
+			['Lacinho Pet (Brinde)', 1, true],
+		])
+	})
+})

@@ -38,9 +38,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!isSafeKey(key)) return plain(400, 'Endereço de arquivo inválido.')
 	const requested = parseWidthParam(new URL(request.url).searchParams)
 	if (!requested.ok) return plain(400, requested.message)
-	// Private files: the admin, or the browser that uploaded this personalization file (its
-	// visitor id is in the key), which sees its own preview and nobody else's.
-	if (BUCKET_VISIBILITY[bucket] === 'admin' && !(bucket === 'personalizacao-arquivos' && requestOwnsKey(request, key))) {
+	// Private files: the admin, or the browser session or account that uploaded this
+	// personalization file (recorded with it), which sees its own preview and nobody else's.
+	if (BUCKET_VISIBILITY[bucket] === 'admin' && !(bucket === 'personalizacao-arquivos' && (await requestOwnsKey(request, key)))) {
 		await requireAdmin(request)
 	}
 	// Customer photos: public once approved; before that, their owner and the admin only. To

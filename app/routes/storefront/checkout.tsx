@@ -386,10 +386,11 @@ function CheckoutForm({
 						{textField('name', 'Nome completo', { autoComplete: 'name' })}
 						<div className="grid gap-x-4 sm:grid-cols-2">
 							{textField('email', 'E-mail', { autoComplete: 'email', placeholder: 'seu@email.com' }, 'email')}
+							{/* 'tel', not 'tel-national' (not allowed on type="tel"): a filled '+55 …' loses its country code in maskPhone. */}
 							{textField(
 								'phone',
 								'Telefone',
-								{ autoComplete: 'tel-national', inputMode: 'tel', placeholder: '(11) 91234-5678', onInput: masked(maskPhone) },
+								{ autoComplete: 'tel', inputMode: 'tel', placeholder: '(11) 91234-5678', onInput: masked(maskPhone) },
 								'tel',
 							)}
 						</div>

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
-import { INTERNAL_TAG } from '~/commerce/internal-products'
+import { INTERNAL_TAG, WHOLESALE_BASE_HANDLES } from '~/commerce/internal-products'
 import { PRODUCT_ADDON_HANDLES, PRODUCT_ADDON_KEYS } from '~/commerce/rules/add-on-lines'
 import { useRecordProductView } from '~/components/engagement/use-record-view'
 import { productJsonLd, serializeJsonLd } from '~/components/product/product-json-ld'
@@ -60,6 +60,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	}
 	// Add-ons, bases and the gift exist for the cart, not for browsing.
 	if (product.tags.includes(INTERNAL_TAG)) return notFound(request)
+	// Wholesale is ordered on its own page, with the colour, quantity tiers and design (issue 28):
+	// the cart refuses a wholesale product added on its own.
+	if (WHOLESALE_BASE_HANDLES[product.handle]) throw redirect('/atacado', 301)
 
 	const isSubscription = product.collections.some((c) => c.handle === SUBSCRIPTION_COLLECTION)
 	const kind = detectProductKind(product)

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm'
+import { shopperAddIssue } from '~/commerce/internal-products'
+import { isAddonLine } from '~/commerce/rules/line-groups'
 import { z } from 'zod'
 import {
 	MAX_CART_LINES,
@@ -200,7 +202,13 @@ async function addLines(
 	const handleOf = (id: string) => variants.get(id)?.merchandise.product.handle ?? ''
 	// Personalisation only on the paid line that embroiders it (document 000 §9), checked first.
 	for (const line of author === 'shopper' ? lines : []) {
-		const issue = lineAttributesIssue(line.attributes, addonKeyOfHandle(handleOf(line.variantId)))
+		const product = variants.get(line.variantId)?.merchandise.product ?? { handle: '', tags: [] }
+		const addon = addonKeyOfHandle(product.handle)
+		// Internal and wholesale products only through their builders or as a product page's add-on (issue 28).
+		// The gift line is the server's own rule (isGift is never set from a request).
+		const refused = line.isGift ? null : shopperAddIssue(product, { isAddonLine: isAddonLine(line), productPageAddon: addon !== null })
+		if (refused) throw new CommerceError('invalid_input', refused, { detail: `shopper add of ${product.handle}` })
+		const issue = lineAttributesIssue(line.attributes, addon)
 		if (issue) throw new CommerceError('invalid_input', issue, { detail: `attributes not allowed on variant ${line.variantId}` })
 	}
 	for (const line of lines) {

@@ -1,5 +1,6 @@
 import type { MailMessage } from '~/server/mail.server'
 import { formatMoney } from '~/utils/format'
+import { type MailParagraph, mailHtml, mailText } from './mail-html.server'
 
 /** 'Pedido recebido' (spec decision 5: every order gets e-mails on placed, paid and shipped). */
 export type OrderPlacedMail = {
@@ -23,36 +24,30 @@ export type OrderPlacedMail = {
 	testPayment?: boolean
 }
 
-function escapeHtml(value: string): string {
-	return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-}
-
 export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'> {
 	const firstName = order.customerName.trim().split(/\s+/)[0] ?? order.customerName
 	const items = order.lines.map(
 		(l) => `${l.quantity}× ${l.title}${l.details ? ` (${l.details})` : ''} — ${l.isGift ? 'GRÁTIS (brinde)' : formatMoney(l.totalCents)}`,
 	)
-	const payment =
+	const payment: MailParagraph[] =
 		order.paymentMethod === 'pix'
 			? order.pixPayload
-				? ['Para pagar, use o PIX copia e cola abaixo (ou o QR Code na página do pedido):', order.pixPayload]
+				? ['Para pagar, use o PIX copia e cola abaixo (ou o QR Code na página do pedido):', { code: order.pixPayload }]
 				: ['O pagamento é por PIX: veja o QR Code na página do pedido.']
 			: order.testPayment
 				? ['Pagamento com cartão de crédito aprovado em ambiente de TESTE: nenhum valor foi cobrado.']
 				: ['Pagamento com cartão de crédito aprovado.']
-	const paragraphs = [
+	const paragraphs: MailParagraph[] = [
 		`Olá, ${firstName}!`,
 		`Recebemos o seu pedido ${order.reference}. Obrigado pela compra!`,
 		...items,
 		`Total: ${formatMoney(order.totalCents)}`,
 		...payment,
-		`Acompanhe o pedido em: ${order.orderUrl}`,
+		{ label: 'Acompanhe o pedido em:', url: order.orderUrl },
 	]
 	return {
 		subject: `${order.testPayment ? '[Teste] ' : ''}Pedido recebido: ${order.reference}`,
-		text: `${paragraphs.join('\n\n')}\n`,
-		html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">${paragraphs
-			.map((p) => `<p style="margin:0 0 12px;word-break:break-all">${escapeHtml(p)}</p>`)
-			.join('')}</body></html>`,
+		text: mailText(paragraphs),
+		html: mailHtml(paragraphs),
 	}
 }

@@ -1,5 +1,6 @@
 import type { MailMessage } from '~/server/mail.server'
 import { formatMoney } from '~/utils/format'
+import { type MailParagraph, mailHtml, mailText } from './mail-html.server'
 
 /**
  * 'Pagamento confirmado' and 'Pedido enviado' (spec decision 5: every order gets e-mails on
@@ -15,29 +16,19 @@ export type OrderStatusMail = {
 	orderUrl: string
 }
 
-function escapeHtml(value: string): string {
-	return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
-}
-
 function firstName(name: string): string {
 	return name.trim().split(/\s+/)[0] || name
 }
 
-function render(subject: string, paragraphs: string[]): Omit<MailMessage, 'to'> {
-	return {
-		subject,
-		text: `${paragraphs.join('\n\n')}\n`,
-		html: `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">${paragraphs
-			.map((p) => `<p style="margin:0 0 12px;word-break:break-word">${escapeHtml(p)}</p>`)
-			.join('')}</body></html>`,
-	}
+function render(subject: string, paragraphs: MailParagraph[]): Omit<MailMessage, 'to'> {
+	return { subject, text: mailText(paragraphs), html: mailHtml(paragraphs) }
 }
 
 export function orderPaidEmail(order: OrderStatusMail): Omit<MailMessage, 'to'> {
 	return render(`Pagamento confirmado: ${order.reference}`, [
 		`Olá, ${firstName(order.customerName)}!`,
 		`Confirmamos o pagamento do seu pedido ${order.reference} (${formatMoney(order.totalCents)}). Agora é com a gente: vamos preparar tudo com carinho.`,
-		`Acompanhe o pedido em: ${order.orderUrl}`,
+		{ label: 'Acompanhe o pedido em:', url: order.orderUrl },
 		`Equipe ${order.storeName}`,
 	])
 }
@@ -47,7 +38,7 @@ export function orderShippedEmail(order: OrderStatusMail & { trackingCode: strin
 		`Olá, ${firstName(order.customerName)}!`,
 		`O seu pedido ${order.reference} foi enviado.`,
 		`Código de rastreio: ${order.trackingCode}`,
-		`Acompanhe o pedido em: ${order.orderUrl}`,
+		{ label: 'Acompanhe o pedido em:', url: order.orderUrl },
 		`Equipe ${order.storeName}`,
 	])
 }
@@ -58,7 +49,7 @@ export function orderExpiredEmail(order: OrderStatusMail): Omit<MailMessage, 'to
 		`Olá, ${firstName(order.customerName)}!`,
 		`Não recebemos o pagamento PIX do seu pedido ${order.reference} (${formatMoney(order.totalCents)}) dentro do prazo, então ele foi cancelado e nenhum valor será cobrado.`,
 		'Se ainda quiser os produtos, é só fazer um novo pedido na loja. Se você pagou e recebeu esta mensagem, responda este e-mail com o comprovante que resolvemos para você.',
-		`Detalhes do pedido: ${order.orderUrl}`,
+		{ label: 'Detalhes do pedido:', url: order.orderUrl },
 		`Equipe ${order.storeName}`,
 	])
 }

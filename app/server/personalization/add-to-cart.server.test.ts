@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withDataDir } from '#tests/setup/with-data-dir'
 import { withTestDatabase } from '#tests/setup/with-database'
+import { userWithSession } from '#tests/fixtures/session-user'
 import { personalizationOrders, wholesalePricing } from '~/db/schema'
 import { getCartView } from '~/server/cart/cart.server'
 import { CART_COOKIE_NAME } from '~/server/cart-cookie.server'
@@ -12,7 +14,7 @@ import { seedDemoData } from '~/server/seed/seed.server'
 import { VISITOR_COOKIE_NAME } from '~/server/visitor.server'
 import { addPersonalizedBandana, addPersonalizedCollar, addWholesaleOrder, PERSONALIZATION_ATTRIBUTE_KEY } from './add-to-cart.server'
 import { loader as uploadsLoader } from '~/routes/resources/uploads'
-import { claimUploadedFile, receivePersonalizationFile } from './files.server'
+import { claimUploadedFile, receivePersonalizationFile, requestOwnsKey } from './files.server'
 
 withTestDatabase()
 withDataDir()
@@ -23,11 +25,14 @@ beforeAll(async () => {
 
 /** A browser with its own visitor id and cart cookie. */
 class Shopper {
-	visitorId = randomUUID()
+	visitorId: string = randomUUID()
 	cartId: string | null = null
+	/** A signed-in account's session cookie, if any. */
+	session: string | null = null
 
 	request(path = '/personalize', init: RequestInit = {}) {
 		const cookies = [`${VISITOR_COOKIE_NAME}=${this.visitorId}`]
+		if (this.session) cookies.push(this.session)
 		if (this.cartId) cookies.push(`${CART_COOKIE_NAME}=${this.cartId}`)
 		const headers = new Headers(init.headers)
 		headers.set('cookie', cookies.join('; '))
@@ -64,6 +69,39 @@ async function linesOf(shopper: Shopper) {
 	const cart = await shopper.cart()
 	return cart.lines.filter((l) => !l.isGift)
 }
+
+describe('who owns a personalization file (issue 28)', () => {
+	test('signed in, the account owns it too: its other browser may use it; nobody else', async () => {
+		const account = await userWithSession()
+		const phone = new Shopper()
+		phone.session = account.cookie
+		const art = await phone.upload('arte_exclusiva', await png())
+		if (!art.body.ok) throw new Error('upload falhou')
+		const laptop = new Shopper()
+		laptop.session = account.cookie
+		expect(await requestOwnsKey(laptop.request(), art.body.key)).toBe(true)
+		expect(await claimUploadedFile(laptop.request(), art.body.key, ['arte_exclusiva'])).toBe(art.body.previewUrl)
+		const stranger = new Shopper()
+		stranger.session = (await userWithSession()).cookie
+		expect(await requestOwnsKey(stranger.request(), art.body.key)).toBe(false)
+	})
+
+	test("a file from before the change keeps working for its order's account, not for the visitor id in its name", async () => {
+		const account = await userWithSession()
+		const visitor = randomUUID()
+		const key = `rosto_pet_${visitor}_1700000000000.png`
+		await db.insert(personalizationOrders).values({ productType: 'bandana', sessionId: visitor, userId: account.id, petFaceFileUrl: `/uploads/personalizacao-arquivos/${key}`, totalPriceCents: 2990 })
+		// drizzle/0010's back-fill, as the upgrade runs it.
+		const migration = readFileSync('drizzle/0010_personalization_files.sql', 'utf8').split('--> statement-breakpoint').slice(3)
+		for (const statement of migration) await db.execute(sql.raw(statement))
+		const signedIn = new Shopper()
+		signedIn.session = account.cookie
+		expect(await requestOwnsKey(signedIn.request(), key)).toBe(true)
+		const cookieFromName = new Shopper()
+		cookieFromName.visitorId = visitor
+		expect(await requestOwnsKey(cookieFromName.request(), key)).toBe(false)
+	})
+})
 
 describe('bandana', () => {
 	test('server prices: base + one line per extra at the catalogue price, tampered prices ignored, row written', async () => {
@@ -137,9 +175,14 @@ describe('bandana', () => {
 		const face = await owner.upload('rosto_pet', await png())
 		expect(face.status).toBe(200)
 		if (!face.body.ok) throw new Error('upload falhou')
-		expect(face.body.key).toMatch(new RegExp(`^rosto_pet_${owner.visitorId}_\\d+\\.png$`))
+		// A random key (issue 28): it does not give away the uploader's visitor cookie.
+		expect(face.body.key).toMatch(/^rosto_pet_[0-9a-f]{32}_\d+\.png$/)
+		expect(face.body.key).not.toContain(owner.visitorId)
 
 		const thief = new Shopper()
+		// The old attack: a cookie set to the id part of the key. It names nobody now.
+		const segment = face.body.key.split('_')[2]!
+		thief.visitorId = segment.length === 36 ? segment : segment.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5')
 		const stolen = await addPersonalizedBandana(
 			{ request: thief.request(), userId: null },
 			{ colour: 'Preto', size: 'M', petFaceKey: face.body.key },

@@ -34,7 +34,6 @@ beforeAll(async () => {
 		kind: 'image',
 		bucket: 'personalizacao-arquivos',
 		prefix: 'rosto_pet',
-		owner: randomUUID(),
 	})
 	if (!saved.ok) throw new Error('upload falhou')
 	for (let i = 0; i < 7; i++) {

@@ -1,16 +1,23 @@
+import { and, eq, or } from 'drizzle-orm'
 import { z } from 'zod'
+import { personalizationFiles } from '~/db/schema'
+import { getOptionalUser } from '~/server/auth/guards.server'
+import { db } from '~/server/db.server'
 import { consumeRateLimit } from '~/server/rate-limit.server'
+import { type PersonalizationPrefix, deleteUpload, getBucketStorage, isSafeKey, readMultipartForm, saveUpload, uploadUrl } from '~/server/storage.server'
 import { UPLOAD_RATE_LIMITED_MESSAGE, consumeUploadBudget } from '~/server/upload-budget.server'
-import { type PersonalizationPrefix, getBucketStorage, isSafeKey, readMultipartForm, saveUpload, uploadUrl } from '~/server/storage.server'
 import { ensureVisitorId, getVisitorId } from '~/server/visitor.server'
 
 /**
  * The shopper's personalization files (document 001 §5, §7): a pet's face, an exclusive art, a
  * wholesale logo or design. Each is uploaded as soon as it is chosen (so a refused order loses
  * nothing, decision 20), checked by magic bytes, 5 MB at most, into the private
- * 'personalizacao-arquivos' bucket under `{prefix}_{visitor}_{timestamp}.{ext}`. The visitor id
- * in the key is what lets the shopper (and nobody else but the admin) see their own preview,
- * and what an order may refer to: a key from another browser is refused.
+ * 'personalizacao-arquivos' bucket under `{prefix}_{random}_{timestamp}.{ext}`. Who uploaded it
+ * (the browser session and, signed in, the account) is recorded in personalization_files: that
+ * record, never the key, lets the shopper (and nobody else but the admin) see their own preview,
+ * and decides what an order may refer to: a file of another browser or account is refused.
+ * (Issue 28: the key used to hold the visitor id, so a key seen anywhere gave away the cookie that
+ * opened all of that browser's files and its Aria chat.)
  */
 
 export const PERSONALIZATION_FILE_BUCKET = 'personalizacao-arquivos' as const
@@ -54,7 +61,6 @@ export async function receivePersonalizationFile(request: Request, clientIp: str
 		kind: 'image',
 		bucket: PERSONALIZATION_FILE_BUCKET,
 		prefix: prefix.data,
-		owner: visitorId,
 	})
 	if (!saved.ok) {
 		const error =
@@ -65,6 +71,14 @@ export async function receivePersonalizationFile(request: Request, clientIp: str
 					: FILE_MESSAGES.notImage
 		return { status: saved.error.status, body: { ok: false, error }, setCookie }
 	}
+	const user = await getOptionalUser(request)
+	try {
+		await db.insert(personalizationFiles).values({ key: saved.upload.key, visitorId, userId: user?.id ?? null })
+	} catch (error) {
+		// A file nobody owns could never be used: it goes, and the failure is the server's.
+		await deleteUpload(PERSONALIZATION_FILE_BUCKET, saved.upload.key)
+		throw error
+	}
 	return {
 		status: 200,
 		body: { ok: true, key: saved.upload.key, previewUrl: saved.upload.url, prefix: prefix.data },
@@ -72,16 +86,25 @@ export async function receivePersonalizationFile(request: Request, clientIp: str
 	}
 }
 
-/** The visitor id written into a personalization key, or null for a key of another shape. */
-export function ownerOfKey(key: string): string | null {
-	const match = /^(?:rosto_pet|arte_exclusiva|atacado_logo|atacado_design)_([0-9a-f-]{36})_\d+\.[a-z0-9]+$/.exec(key)
-	return match?.[1] ?? null
-}
-
-/** Whether this request's browser uploaded the file (its preview may be shown to it). */
-export function requestOwnsKey(request: Request, key: string): boolean {
-	const visitor = getVisitorId(request)
-	return visitor !== null && ownerOfKey(key) === visitor
+/**
+ * Whether this request's browser session or signed-in account uploaded the file (its preview may be
+ * shown to it, an order may name it). Read from personalization_files; the key says nothing.
+ */
+export async function requestOwnsKey(request: Request, key: string): Promise<boolean> {
+	if (!isSafeKey(key)) return false
+	const visitorId = getVisitorId(request)
+	const user = await getOptionalUser(request)
+	const owners = [
+		...(visitorId ? [eq(personalizationFiles.visitorId, visitorId)] : []),
+		...(user ? [eq(personalizationFiles.userId, user.id)] : []),
+	]
+	if (owners.length === 0) return false
+	const [row] = await db
+		.select({ key: personalizationFiles.key })
+		.from(personalizationFiles)
+		.where(and(eq(personalizationFiles.key, key), or(...owners)))
+		.limit(1)
+	return row !== undefined
 }
 
 /**
@@ -89,8 +112,8 @@ export function requestOwnsKey(request: Request, key: string): boolean {
  * the expected kind and still exists; null (with nothing stored) otherwise.
  */
 export async function claimUploadedFile(request: Request, key: string, prefixes: readonly PersonalizationPrefix[]): Promise<string | null> {
-	if (!isSafeKey(key) || !requestOwnsKey(request, key)) return null
 	if (!prefixes.some((prefix) => key.startsWith(`${prefix}_`))) return null
+	if (!(await requestOwnsKey(request, key))) return null
 	if (!(await getBucketStorage(PERSONALIZATION_FILE_BUCKET).exists(key))) return null
 	return uploadUrl(PERSONALIZATION_FILE_BUCKET, key)
 }

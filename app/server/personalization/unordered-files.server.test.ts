@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import sharp from 'sharp'
 import { afterEach, expect, test } from 'vitest'
 import { withDataDir } from '#tests/setup/with-data-dir'
@@ -23,7 +22,6 @@ async function upload(prefix: 'rosto_pet' | 'atacado_logo') {
 		kind: 'image',
 		bucket: 'personalizacao-arquivos',
 		prefix,
-		owner: randomUUID(),
 	})
 	if (!saved.ok) throw new Error('upload falhou')
 	return saved.upload

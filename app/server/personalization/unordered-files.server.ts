@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { personalizationFiles } from '~/db/schema'
 import { nowMs } from '~/server/clock.server'
-import { queryRows } from '~/server/db.server'
+import { db, queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { deleteUpload, getBucketStorage, uploadUrl } from '~/server/storage.server'
 import { PERSONALIZATION_FILE_BUCKET } from './files.server'
@@ -37,6 +38,7 @@ export async function purgeUnorderedPersonalizationFiles(): Promise<number> {
 		for (const key of slice) {
 			if (kept.has(uploadUrl(PERSONALIZATION_FILE_BUCKET, key))) continue
 			await deleteUpload(PERSONALIZATION_FILE_BUCKET, key)
+			await db.delete(personalizationFiles).where(eq(personalizationFiles.key, key))
 			deleted += 1
 		}
 	}

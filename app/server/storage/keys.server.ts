@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+
 /**
  * The three buckets of document 001 §7 and the object keys inside them. Keys become
  * file paths on disk (and object names on S3), so they are built here from a fixed
@@ -25,7 +27,12 @@ export function isBucket(value: string): value is Bucket {
 	return (BUCKETS as readonly string[]).includes(value)
 }
 
-/** document 001 §7: personalisation uploads are named `{prefix}_{session}_{timestamp}.{ext}`. */
+/**
+ * document 001 §7 named personalisation uploads `{prefix}_{session}_{timestamp}.{ext}`; the session
+ * part is now a random token (issue 28): a key seen anywhere (the access log, the admin's pages, an
+ * order) must not give away the visitor cookie that opened the uploader's files and chat. The owner
+ * is recorded in personalization_files.
+ */
 export const PERSONALIZATION_PREFIXES = ['rosto_pet', 'arte_exclusiva', 'atacado_logo', 'atacado_design'] as const
 export type PersonalizationPrefix = (typeof PERSONALIZATION_PREFIXES)[number]
 
@@ -35,7 +42,7 @@ export type VideoPrefix = (typeof VIDEO_PREFIXES)[number]
 
 /** Where an upload goes; the key shape follows from it. */
 export type UploadTarget =
-	| { bucket: 'personalizacao-arquivos'; prefix: PersonalizationPrefix; owner: string }
+	| { bucket: 'personalizacao-arquivos'; prefix: PersonalizationPrefix }
 	| { bucket: 'user-photos'; userId: string }
 	| { bucket: 'hero-videos'; prefix: VideoPrefix; poster?: boolean }
 	| { bucket: 'product-images'; productId: string }
@@ -81,7 +88,8 @@ export function buildKey(target: UploadTarget, extension: string, timestamp: num
 	let key: string
 	switch (target.bucket) {
 		case 'personalizacao-arquivos':
-			key = `${target.prefix}_${keyPart(target.owner)}_${timestamp}.${ext}`
+			// 128 random bits: the key cannot be guessed, and names nobody.
+			key = `${target.prefix}_${randomBytes(16).toString('hex')}_${timestamp}.${ext}`
 			break
 		case 'user-photos':
 			key = `${keyPart(target.userId)}/${timestamp}.${ext}`
