@@ -91,8 +91,8 @@ describe('who owns a personalization file (issue 28)', () => {
 		const visitor = randomUUID()
 		const key = `rosto_pet_${visitor}_1700000000000.png`
 		await db.insert(personalizationOrders).values({ productType: 'bandana', sessionId: visitor, userId: account.id, petFaceFileUrl: `/uploads/personalizacao-arquivos/${key}`, totalPriceCents: 2990 })
-		// drizzle/0010's back-fill, as the upgrade runs it.
-		const migration = readFileSync('drizzle/0010_personalization_files.sql', 'utf8').split('--> statement-breakpoint').slice(3)
+		// drizzle/0011's back-fill, as the upgrade runs it.
+		const migration = readFileSync('drizzle/0011_personalization_files.sql', 'utf8').split('--> statement-breakpoint').slice(3)
 		for (const statement of migration) await db.execute(sql.raw(statement))
 		const signedIn = new Shopper()
 		signedIn.session = account.cookie
