@@ -90,7 +90,7 @@ describe('the production HTTP server', () => {
 		const response = await fetch(`${base}/healthz`)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('content-type')).toMatch(/^application\/json/)
-		expect(await response.json()).toEqual({ status: 'ok', database: true })
+		expect(await response.json()).toEqual({ status: 'ok', database: true, storage: true })
 	})
 
 	test('every page gets a fresh CSP nonce, the one on its <script> tags', async () => {

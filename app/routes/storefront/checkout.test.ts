@@ -65,7 +65,7 @@ async function runAction(fields: Record<string, string>, cookie: string) {
 				result: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }
 				summary: unknown
 				idempotencyKey: string
-			}>(await action({ request: post(fields, cookie), params: {}, context: {} } as never)),
+			}>(await action({ request: post(fields, cookie), params: {}, context: { clientIp: '203.0.113.7' } } as never)),
 		}
 	} catch (thrown) {
 		if (thrown instanceof Response) return { kind: 'response' as const, response: thrown }
