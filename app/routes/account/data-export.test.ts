@@ -18,7 +18,7 @@ test("the download holds the customer's own data, nothing of others, no secrets"
 	const response = (await loader({
 		request: new Request('http://loja.test/user/settings/dados.json', { headers: { cookie: ana.cookie } }),
 		params: {},
-		context: {},
+		context: { clientIp: '203.0.113.7' },
 	} as never)) as Response
 	expect(response.headers.get('content-disposition')).toBe('attachment; filename="meus-dados.json"')
 	expect(response.headers.get('cache-control')).toBe('private, no-store')
@@ -33,6 +33,6 @@ test("the download holds the customer's own data, nothing of others, no secrets"
 	expect(text).not.toContain('Bia Lima')
 	expect(text).not.toMatch(/password|senha|token/i)
 	await expect(
-		loader({ request: new Request('http://loja.test/user/settings/dados.json'), params: {}, context: {} } as never),
+		loader({ request: new Request('http://loja.test/user/settings/dados.json'), params: {}, context: { clientIp: '203.0.113.7' } } as never),
 	).rejects.toMatchObject({ status: 302 })
 })

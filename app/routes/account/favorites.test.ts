@@ -30,7 +30,7 @@ async function signedIn(email: string) {
 
 async function load(cookie?: string) {
 	const request = new Request(`${ORIGIN}/user/favorites`, { headers: cookie ? { Cookie: cookie } : {} })
-	return loader({ request, params: {}, context: {} } as never)
+	return loader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)
 }
 
 describe('/user/favorites loader', () => {

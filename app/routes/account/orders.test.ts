@@ -41,7 +41,7 @@ test("a customer sees their own orders and custom pieces, never another customer
 		{ userId: bia.id, productType: 'collar', selectedColor: 'Roxo', totalPriceCents: 19900 },
 	])
 	const request = new Request('http://loja.test/user/orders', { headers: { cookie: ana.cookie } })
-	const result = await loader({ request, params: {}, context: {} } as never)
+	const result = await loader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)
 	expect(result.orders.map((o) => o.reference)).toEqual(['PET-ANA001'])
 	// The extra is part of its product: not listed as an item of its own.
 	expect(result.orders[0]?.items).toEqual([{ title: 'Bandana Preta', variant: 'M', quantity: 1 }])
@@ -57,5 +57,5 @@ test("a customer sees their own orders and custom pieces, never another customer
 	])
 
 	const anonymous = new Request('http://loja.test/user/orders')
-	await expect(loader({ request: anonymous, params: {}, context: {} } as never)).rejects.toMatchObject({ status: 302 })
+	await expect(loader({ request: anonymous, params: {}, context: { clientIp: '203.0.113.7' } } as never)).rejects.toMatchObject({ status: 302 })
 })

@@ -10,7 +10,7 @@ withTestDatabase()
 
 async function post(cookie: string, fields: Record<string, string>) {
 	const request = new Request('http://loja.test/user/profile', { method: 'POST', body: new URLSearchParams(fields), headers: { cookie } })
-	const result = (await action({ request, params: {}, context: {} } as never)) as { data: unknown; init: ResponseInit | null }
+	const result = (await action({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)) as { data: unknown; init: ResponseInit | null }
 	return { status: result.init?.status ?? 200, body: result.data as { ok: boolean; errors?: Record<string, string> } }
 }
 
@@ -44,7 +44,7 @@ test('a customer saves their own profile; the phone is validated; nothing else c
 	const loaded = await loader({
 		request: new Request('http://loja.test/user/profile', { headers: { cookie: ana.cookie } }),
 		params: {},
-		context: {},
+		context: { clientIp: '203.0.113.7' },
 	} as never)
 	expect(loaded.profile).toEqual({
 		fullName: 'Ana Souza',
@@ -64,5 +64,5 @@ test('a customer saves their own profile; the phone is validated; nothing else c
 	expect(unchanged?.fullName).toBe('Ana Souza')
 
 	const anonymous = new Request('http://loja.test/user/profile', { method: 'POST', body: new URLSearchParams({ fullName: 'x' }) })
-	await expect(action({ request: anonymous, params: {}, context: {} } as never)).rejects.toMatchObject({ status: 302 })
+	await expect(action({ request: anonymous, params: {}, context: { clientIp: '203.0.113.7' } } as never)).rejects.toMatchObject({ status: 302 })
 })

@@ -5,7 +5,7 @@ import { loader } from './demo-image'
 async function get(path: string) {
 	const url = new URL(path, 'http://loja.test')
 	const nome = decodeURIComponent(url.pathname.split('/').pop() ?? '')
-	const response = loader({ request: new Request(url), params: { nome }, context: {} } as never)
+	const response = loader({ request: new Request(url), params: { nome }, context: { clientIp: '203.0.113.7' } } as never)
 	return response
 }
 

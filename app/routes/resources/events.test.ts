@@ -18,7 +18,7 @@ async function open(channels: string, cookie?: string) {
 		headers: cookie ? { cookie } : {},
 		signal: controller.signal,
 	})
-	const result = (await loader({ request, params: {}, context: {} } as unknown as Parameters<
+	const result = (await loader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as unknown as Parameters<
 		typeof loader
 	>[0])) as LoaderResult
 	return { result, abort: () => controller.abort() }

@@ -59,7 +59,7 @@ afterAll(async () => {
 async function get(url: string, headers: Record<string, string> = {}): Promise<Response> {
 	const request = new Request(`http://loja.test${url}`, { headers })
 	const [, , bucket = '', ...rest] = new URL(request.url).pathname.split('/')
-	const args = { request, params: { bucket, '*': decodeURIComponent(rest.join('/')) }, context: {} }
+	const args = { request, params: { bucket, '*': decodeURIComponent(rest.join('/')) }, context: { clientIp: '203.0.113.7' } }
 	try {
 		return await loader(args as unknown as Parameters<typeof loader>[0])
 	} catch (thrown) {

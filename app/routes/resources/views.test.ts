@@ -102,7 +102,7 @@ describe('POST /resources/views', () => {
 		const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0]!
 		const featuredFor = async (headers: Record<string, string>) => {
 			const request = new Request('http://loja.test/resources/views', { headers })
-			const result = (await loader({ request, params: {}, context: {} } as never)) as unknown as {
+			const result = (await loader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)) as unknown as {
 				data: { mode: string; products?: { handle: string }[] }
 				init: ResponseInit | null
 			}

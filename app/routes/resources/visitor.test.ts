@@ -9,7 +9,7 @@ withTestDatabase()
 
 async function visitorFor(cookie: string | null) {
 	const request = new Request('http://loja.test/resources/visitor', { headers: cookie ? { cookie } : {} })
-	const result = (await loader({ request, params: {}, context: {} } as never)) as unknown as {
+	const result = (await loader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)) as unknown as {
 		data: {
 			user: { id: string } | null
 			toast: { title: string } | null
