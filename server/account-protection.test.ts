@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CookieJar } from '#tests/support/cookie-jar'
 
 /**
  * Account protection (issue 8 defects 9 and 12, decision 021) through HTTP against the
@@ -36,7 +37,7 @@ async function startShop(admin: { email: string; password: string }) {
 let addressCounter = 0
 /** A cookie jar at one client address: a browser somewhere. */
 class Browser {
-	readonly cookies = new Map<string, string>()
+	readonly jar = new CookieJar()
 	constructor(readonly ip = `198.51.100.${++addressCounter}`) {}
 
 	async request(method: string, path: string, form?: Record<string, string>) {
@@ -45,20 +46,14 @@ class Browser {
 			method,
 			redirect: 'manual',
 			headers: {
-				cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+				cookie: this.jar.header(),
 				origin: base,
 				'x-forwarded-for': this.ip,
 				...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
 			},
 			body: form ? new URLSearchParams(form).toString() : undefined,
 		})
-		for (const header of response.headers.getSetCookie()) {
-			const [pair = ''] = header.split(';')
-			const name = pair.slice(0, pair.indexOf('='))
-			const value = pair.slice(pair.indexOf('=') + 1)
-			if (value === '' || /max-age=0/i.test(header)) this.cookies.delete(name)
-			else this.cookies.set(name, value)
-		}
+		this.jar.remember(response)
 		return response
 	}
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
+import { CookieJar } from '#tests/support/cookie-jar'
 
 /**
  * The second audit's upload abuse (issue 28, defect 5; decision 071) through HTTP against the
@@ -36,23 +37,17 @@ function toastOf(response: Response): Record<string, unknown> | null {
 
 /** A cookie jar at one client address. */
 class Browser {
-	readonly cookies = new Map<string, string>()
+	readonly jar = new CookieJar()
 	constructor(readonly ip: string) {}
 
 	async request(method: string, path: string, body?: FormData | URLSearchParams) {
 		const response = await fetch(new URL(path, server.url), {
 			method,
 			redirect: 'manual',
-			headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), origin: server.url, 'x-forwarded-for': this.ip },
+			headers: { cookie: this.jar.header(), origin: server.url, 'x-forwarded-for': this.ip },
 			body,
 		})
-		for (const header of response.headers.getSetCookie()) {
-			const [pair = ''] = header.split(';')
-			const name = pair.slice(0, pair.indexOf('='))
-			const value = pair.slice(pair.indexOf('=') + 1)
-			if (value === '' || /max-age=0/i.test(header)) this.cookies.delete(name)
-			else this.cookies.set(name, value)
-		}
+		this.jar.remember(response)
 		return response
 	}
 
