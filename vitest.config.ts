@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { databaseTestFiles } from './tests/setup/database-test-files'
+import { databaseTestFiles, moduleMockingTestFiles } from './tests/setup/test-file-groups'
 
 const ROOTS = ['app', 'server', 'scripts', 'tests/integration']
 const ALL_FILES = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts']
@@ -9,15 +9,32 @@ const ALL_FILES = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/
 // tests/ holds the shared setup, factories and the end-to-end suite (own config).
 // TEST_FILES=database keeps only the files that reach a database: `npm test` runs them a second
 // time on PostgreSQL, the rest once (decision 074).
+const onlyDatabase = process.env.TEST_FILES === 'database'
+const files = onlyDatabase ? databaseTestFiles(ROOTS) : ALL_FILES
+const mocking = moduleMockingTestFiles(ROOTS).filter((file) => !onlyDatabase || files.includes(file))
+
 export default defineConfig({
 	plugins: [tsconfigPaths()],
 	test: {
-		include: process.env.TEST_FILES === 'database' ? databaseTestFiles(ROOTS) : ALL_FILES,
 		setupFiles: ['./tests/setup/setup-test-env.ts'],
 		globalSetup: ['./tests/setup/global-setup.ts'],
 		pool: 'forks',
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
 		restoreMocks: true,
+		projects: [
+			{
+				// Files share their worker's module cache (decision 074): the app's modules load once
+				// per worker, not once per file, which halved the stage. Each file still gets a database
+				// of its own (withTestDatabase), and module state a file changes it resets itself.
+				extends: true,
+				test: { name: 'unit', include: files, exclude: mocking, isolate: false },
+			},
+			{
+				// vi.mock needs the mocked module imported anew: these files keep vitest's isolation.
+				extends: true,
+				test: { name: 'unit-isolated', include: mocking, isolate: true },
+			},
+		],
 	},
 })

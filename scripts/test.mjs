@@ -89,7 +89,7 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env
 if (wants('pglite')) vitest('unit + integração (PGlite)', 'unit-pglite', [], { ...withoutPg, TEST_DATABASE_URL: '' })
 if (wants('postgres')) {
 	if (TEST_DATABASE_URL) {
-		// Only the files that reach a database (tests/setup/database-test-files.ts): the others ran above.
+		// Only the files that reach a database (tests/setup/test-file-groups.ts): the others ran above.
 		vitest('unit + integração (PostgreSQL)', 'unit-postgres', [], { TEST_DATABASE_URL, TEST_FILES: 'database' })
 	} else {
 		summary.push('unit + integração (PostgreSQL): não executado (defina TEST_DATABASE_URL)')

@@ -36,6 +36,11 @@ function configuredProvider(): CommerceProvider {
  * 050), in the process's store read cache (emptied by every app server's events).
  */
 const cachedProviders = new Map<CommerceProvider, CommerceProvider>()
+
+/** Tests: forget the wrappers (each holds the store read cache it was made with). */
+export function resetCachedProvidersForTests() {
+	cachedProviders.clear()
+}
 function cachedReadsOf(provider: CommerceProvider): CommerceProvider {
 	let cached = cachedProviders.get(provider)
 	if (!cached) {

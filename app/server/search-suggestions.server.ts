@@ -86,3 +86,8 @@ export function searchSuggestionCache<T>(): SuggestionCache<T> {
 	}
 	return global[KEY] as SuggestionCache<T>
 }
+
+/** Tests: forget the cache (with the event bus it listens to: resetEventsForTests). */
+export function resetSearchSuggestionCacheForTests() {
+	delete (globalThis as GlobalWithCache)[KEY]
+}

@@ -95,6 +95,11 @@ export function createReadCache(options: ReadCacheOptions = {}): ReadCache {
 const KEY = Symbol.for('loja.store-read-cache')
 const globals = globalThis as typeof globalThis & { [KEY]?: ReadCache }
 
+/** Tests: forget the cache (with the event bus it listens to: resetEventsForTests). */
+export function resetStoreReadCacheForTests() {
+	delete globals[KEY]
+}
+
 /** The process's cache, emptied by every store event of any app server (LISTEN/NOTIFY). */
 export function storeReadCache(): ReadCache {
 	let cache = globals[KEY]

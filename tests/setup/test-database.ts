@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { inject } from 'vitest'
+import { forgetDatabaseState } from './process-state'
 import { createScratchPostgresDatabase } from './scratch-postgres'
 import { connectDatabase, getConnection, setConnection } from '~/server/db.server'
 
@@ -11,6 +12,7 @@ async function scratchPostgresUrl(base: string): Promise<string> {
 
 /** A fresh, migrated database for the current test file, made the process-wide one. */
 export async function setupTestDatabase() {
+	await forgetDatabaseState()
 	setConnection(undefined)
 	const base = process.env.TEST_DATABASE_URL
 	if (base) {
@@ -24,6 +26,7 @@ export async function setupTestDatabase() {
 }
 
 export async function teardownTestDatabase() {
+	await forgetDatabaseState()
 	const connection = getConnection()
 	setConnection(undefined)
 	await connection.close()

@@ -23,12 +23,27 @@ function testFilesUnder(directory: string): string[] {
 	return found
 }
 
-/** `roots`: the folders the unit config includes (relative to the working directory). */
-export function databaseTestFiles(roots: readonly string[]): string[] {
+/**
+ * The files that replace a module with vi.mock. The unit run shares each worker's module cache
+ * between files (isolate: false, decision 074): a mock needs its file to import the module anew,
+ * so these files run in a project of their own that keeps vitest's isolation.
+ */
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/
+
+function testFilesWhose(roots: readonly string[], content: RegExp): string[] {
 	return roots
 		.filter((root) => existsSync(root))
 		.flatMap((root) => testFilesUnder(root))
-		.filter((file) => REACHES_A_DATABASE.test(readFileSync(file, 'utf8')))
+		.filter((file) => content.test(readFileSync(file, 'utf8')))
 		.map((file) => file.split(path.sep).join('/'))
 		.sort()
+}
+
+/** `roots`: the folders the unit config includes (relative to the working directory). */
+export function databaseTestFiles(roots: readonly string[]): string[] {
+	return testFilesWhose(roots, REACHES_A_DATABASE)
+}
+
+export function moduleMockingTestFiles(roots: readonly string[]): string[] {
+	return testFilesWhose(roots, MOCKS_A_MODULE)
 }
