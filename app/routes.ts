@@ -85,6 +85,8 @@ export default [
 	route('logout', 'routes/auth/logout.tsx'),
 	// The cart: loader (the drawer's data) and one action switching on `intent` (Hydrogen's /cart).
 	route('cart', 'routes/resources/cart.ts'),
+	// Issue 29: the PSP's API Pix notifications (the PSP appends '/pix' to the registered URL).
+	route('webhooks/pix/:token/pix', 'routes/resources/pix-webhook.ts'),
 	route('resources/search', 'routes/resources/search.ts'),
 	// Who is looking (signed-in person, cart, favourites, toast): fetched after the shared page hydrates.
 	route('resources/visitor', 'routes/resources/visitor.ts'),

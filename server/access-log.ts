@@ -7,7 +7,11 @@ const SENSITIVE_PARAMETER = /token|secret|senha|password|passwd|signature|^sig$|
 
 export const REDACTED = 'REDACTED'
 
+/** Issue 29: the PIX webhook's path carries its secret token (/webhooks/pix/<token>/pix). */
+const SECRET_PATH_SEGMENT = /^(\/webhooks\/pix\/)[^/?#]+/i
+
 export function redactUrl(url: string): string {
+	url = url.replace(SECRET_PATH_SEGMENT, `$1${REDACTED}`)
 	const queryStart = url.indexOf('?')
 	if (queryStart === -1) return url
 	const path = url.slice(0, queryStart)

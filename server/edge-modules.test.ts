@@ -6,6 +6,14 @@ import { allowedHostnames } from './host-check'
 import { isSameSiteRequest } from './origin-check'
 
 describe('redactUrl (access log)', () => {
+	test("hides the PIX webhook's secret path segment (issue 29), and its body has the default limit", () => {
+		const token = 'a'.repeat(40)
+		expect(redactUrl(`/webhooks/pix/${token}/pix`)).toBe(`/webhooks/pix/${REDACTED}/pix`)
+		expect(redactUrl(`/webhooks/pix/${token}/pix?token=1`)).toBe(`/webhooks/pix/${REDACTED}/pix?token=${REDACTED}`)
+		expect(redactUrl('/webhooks/pixels')).toBe('/webhooks/pixels')
+		expect(bodyLimitFor(`/webhooks/pix/${token}/pix`)).toBe(DEFAULT_BODY_LIMIT)
+	})
+
 	test('replaces the values of token-like parameters, keeps the rest', () => {
 		expect(redactUrl('/auth/redefinir-senha?token=abc123')).toBe(`/auth/redefinir-senha?token=${REDACTED}`)
 		expect(redactUrl('/auth/confirmar.data?token=abc&utm_source=email')).toBe(`/auth/confirmar.data?token=${REDACTED}&utm_source=email`)

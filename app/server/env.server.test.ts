@@ -31,3 +31,42 @@ describe('WEB_CONCURRENCY (decision 062)', () => {
 		}
 	})
 })
+
+describe('PIX_PROVIDER (issue 29, decision 075)', () => {
+	const apiPix = {
+		PIX_PROVIDER: 'api-pix',
+		PIX_API_URL: 'https://pix.banco.example/api/v2/',
+		PIX_OAUTH_URL: 'https://oauth.banco.example/token',
+		PIX_CLIENT_ID: 'id',
+		PIX_CLIENT_SECRET: 'segredo',
+		PIX_CERT_FILE: '/etc/loja/pix.crt',
+		PIX_CERT_KEY_FILE: '/etc/loja/pix.key',
+		PIX_WEBHOOK_TOKEN: 'a'.repeat(40),
+	}
+
+	test("'static' by default: the demo needs no outside service", () => {
+		expect(parseEnv({}).PIX_PROVIDER).toBe('static')
+	})
+
+	test('api-pix with everything set is accepted (trailing slash of the base URL dropped)', () => {
+		expect(parseEnv(apiPix).PIX_API_URL).toBe('https://pix.banco.example/api/v2')
+	})
+
+	test('each missing setting is named, in Portuguese', () => {
+		for (const name of ['PIX_API_URL', 'PIX_OAUTH_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_WEBHOOK_TOKEN', 'PIX_CERT_FILE', 'PIX_CERT_KEY_FILE']) {
+			expect(() => parseEnv({ ...apiPix, [name]: undefined }), name).toThrow(`${name} é obrigatório quando PIX_PROVIDER=api-pix`)
+		}
+	})
+
+	test('the client certificate may be left out only for a loopback http:// PSP (the tests)', () => {
+		const loopback = { ...apiPix, PIX_API_URL: 'http://127.0.0.1:4000/api/v2', PIX_OAUTH_URL: 'http://127.0.0.1:4000/oauth/token', PIX_CERT_FILE: undefined, PIX_CERT_KEY_FILE: undefined }
+		expect(parseEnv(loopback).PIX_CERT_FILE).toBeUndefined()
+		expect(() => parseEnv({ ...apiPix, PIX_API_URL: 'http://pix.banco.example/api' })).toThrow('PIX_API_URL deve começar com https://')
+		expect(() => parseEnv({ ...apiPix, PIX_CERT_KEY_FILE: undefined })).toThrow('PIX_CERT_KEY_FILE é obrigatório')
+	})
+
+	test('a short or odd webhook token is refused', () => {
+		expect(() => parseEnv({ ...apiPix, PIX_WEBHOOK_TOKEN: 'curto' })).toThrow('PIX_WEBHOOK_TOKEN deve ter de 32 a 128')
+		expect(() => parseEnv({ ...apiPix, PIX_WEBHOOK_TOKEN: `${'a'.repeat(40)}/x` })).toThrow('PIX_WEBHOOK_TOKEN deve ter de 32 a 128')
+	})
+})

@@ -129,6 +129,33 @@ const envFields = z.object({
 	 * is refused; with no real provider configured, card payment is unavailable (PIX still works).
 	 */
 	PAYMENT_MODE: z.enum(['test', 'live'], 'PAYMENT_MODE deve ser test ou live').default('test'),
+	/**
+	 * PIX (issue 29, decision 075): 'static' (default) shows a static BR Code for the store's key and
+	 * the owner confirms payments by hand; 'api-pix' creates a dynamic charge at the PSP through the
+	 * Banco Central's API Pix and confirms it by the PSP's webhook, re-checked with the PSP.
+	 */
+	PIX_PROVIDER: z.enum(['static', 'api-pix'], 'PIX_PROVIDER deve ser static ou api-pix').default('static'),
+	/** Base URL of the PSP's API Pix (e.g. https://pix.banco.com.br/api/v2); https except on this machine. */
+	PIX_API_URL: z
+		.url('PIX_API_URL deve ser uma URL (ex.: https://pix.seubanco.com.br/api/v2)')
+		.refine((value) => /^https:\/\//i.test(value) || isLoopbackHttp(value), 'PIX_API_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
+		.transform((value) => value.replace(/\/+$/, ''))
+		.optional(),
+	/** The PSP's OAuth2 token endpoint (client credentials). */
+	PIX_OAUTH_URL: z
+		.url('PIX_OAUTH_URL deve ser uma URL (ex.: https://oauth.seubanco.com.br/oauth/token)')
+		.refine((value) => /^https:\/\//i.test(value) || isLoopbackHttp(value), 'PIX_OAUTH_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
+		.optional(),
+	PIX_CLIENT_ID: z.string().trim().min(1).max(500, 'PIX_CLIENT_ID é longo demais').optional(),
+	PIX_CLIENT_SECRET: z.string().min(1).max(2000, 'PIX_CLIENT_SECRET é longo demais').optional(),
+	/** The mutual-TLS client certificate and its key (PEM files) the PSP issued. */
+	PIX_CERT_FILE: z.string().min(1).optional(),
+	PIX_CERT_KEY_FILE: z.string().min(1).optional(),
+	/** Secret path segment of the webhook URL (PUBLIC_URL/webhooks/pix/<token>): 32+ letters, digits, - or _. */
+	PIX_WEBHOOK_TOKEN: z
+		.string()
+		.regex(/^[A-Za-z0-9_-]{32,128}$/, 'PIX_WEBHOOK_TOKEN deve ter de 32 a 128 letras, números, - ou _ (gere com: openssl rand -hex 32)')
+		.optional(),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	/** Orders one client address / one e-mail may place per hour (decision 20). */
 	CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce
@@ -254,6 +281,26 @@ const envSchema = envFields.superRefine((env, ctx) => {
 	if (env.ARIA_API_URL && !env.ARIA_MODEL) {
 		ctx.addIssue({ code: 'custom', path: ['ARIA_MODEL'], message: 'ARIA_MODEL é obrigatório quando ARIA_API_URL está definido' })
 	}
+	if (env.PIX_PROVIDER === 'api-pix') {
+		const required = ['PIX_API_URL', 'PIX_OAUTH_URL', 'PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_WEBHOOK_TOKEN'] as const
+		for (const name of required) {
+			if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} é obrigatório quando PIX_PROVIDER=api-pix` })
+		}
+		// Mutual TLS: PSPs require the client certificate; only a loopback http:// fake (tests) goes without.
+		const loopbackOnly = [env.PIX_API_URL, env.PIX_OAUTH_URL].every((url) => url === undefined || isLoopbackHttp(url))
+		for (const name of ['PIX_CERT_FILE', 'PIX_CERT_KEY_FILE'] as const) {
+			if (!env[name] && !loopbackOnly) {
+				ctx.addIssue({
+					code: 'custom',
+					path: [name],
+					message: `${name} é obrigatório quando PIX_PROVIDER=api-pix (o certificado de cliente mTLS que o PSP emitiu, em PEM)`,
+				})
+			}
+		}
+		if (Boolean(env.PIX_CERT_FILE) !== Boolean(env.PIX_CERT_KEY_FILE)) {
+			ctx.addIssue({ code: 'custom', path: ['PIX_CERT_KEY_FILE'], message: 'PIX_CERT_FILE e PIX_CERT_KEY_FILE vão juntos (certificado e chave privada)' })
+		}
+	}
 	if (env.COMMERCE_PROVIDER === 'storefront') {
 		if (!env.STOREFRONT_TOKEN) {
 			ctx.addIssue({
@@ -273,6 +320,11 @@ const envSchema = envFields.superRefine((env, ctx) => {
 })
 
 export type Env = z.infer<typeof envSchema>
+
+/** http:// to this machine only: the tests' fakes. */
+function isLoopbackHttp(url: string): boolean {
+	return /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/i.test(url)
+}
 
 function isPostgresUrl(url: string | undefined): boolean {
 	return url !== undefined && /^postgres(ql)?:\/\//.test(url)

@@ -18,6 +18,12 @@ describe('authorizeChannels', () => {
 		expect(authorizeChannels('favorites,cart:abc', customer)).toMatchObject({ ok: false, status: 400 })
 	})
 
+	test("order (issue 29): the order the caller resolved for this viewer, else nothing to hear", () => {
+		expect(authorizeChannels('order', null, { cartId: null, orderId: 'o-1' })).toEqual({ ok: true, subscriptions: [{ name: 'order', channel: 'order:o-1' }] })
+		expect(authorizeChannels('order', customer, { cartId: null, orderId: null })).toEqual({ ok: true, subscriptions: [] })
+		expect(authorizeChannels('order:o-1', null)).toMatchObject({ ok: false, status: 400 })
+	})
+
 	test('store is open to everyone', () => {
 		expect(authorizeChannels('store', null)).toEqual({ ok: true, subscriptions: [{ name: 'store', channel: 'store' }] })
 	})

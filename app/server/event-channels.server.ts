@@ -13,9 +13,11 @@ import type { StreamSubscription } from '~/server/event-stream.server'
  * - account: the signed-in person's points, level and badges (a new badge is toasted).
  * - cart: the cart this browser holds (its cart cookie, resolved by the caller), so two tabs
  *   stay consistent; without a cart there is nothing to listen to.
+ * - order: one order's status (issue 29), for whoever may open that order's page (the caller
+ *   resolves `?pedido=` as the order page does); nothing to hear otherwise.
  * - admin:*: back-office feeds, admin only.
  */
-export const PUBLIC_CHANNELS = ['store', 'favorites', 'account', 'cart', 'admin:orders', 'admin:reviews', 'admin:photos'] as const
+export const PUBLIC_CHANNELS = ['store', 'favorites', 'account', 'cart', 'order', 'admin:orders', 'admin:reviews', 'admin:photos'] as const
 export type PublicChannel = (typeof PUBLIC_CHANNELS)[number]
 
 export const channelListSchema = z
@@ -35,7 +37,7 @@ export type ChannelDecision =
 export function authorizeChannels(
 	requested: string | null,
 	user: SessionUser | null,
-	holder: { cartId: string | null } = { cartId: null },
+	holder: { cartId: string | null; orderId?: string | null } = { cartId: null },
 ): ChannelDecision {
 	const parsed = channelListSchema.safeParse(requested ?? '')
 	if (!parsed.success) {
@@ -51,6 +53,9 @@ export function authorizeChannels(
 		} else if (name === 'account') {
 			if (!user) return { ok: false, status: 401, message: 'Entre na sua conta para continuar.' }
 			subscriptions.push({ name, channel: accountChannel(user.id) })
+		} else if (name === 'order') {
+			// Not this viewer's order (or none asked): nothing to hear, and nothing said about why.
+			if (holder.orderId) subscriptions.push({ name, channel: orderChannel(holder.orderId) })
 		} else if (name === 'cart') {
 			// No cart yet: nothing to hear; the page subscribes again once it has one.
 			if (holder.cartId) subscriptions.push({ name, channel: cartChannel(holder.cartId) })
@@ -79,4 +84,9 @@ export function accountChannel(userId: string): string {
 /** The bus channel of one cart (publishers use this; only its holder may listen). */
 export function cartChannel(cartId: string): string {
 	return `cart:${cartId}`
+}
+
+/** The bus channel of one order's status (publishers use this; only its viewers may listen). */
+export function orderChannel(orderId: string): string {
+	return `order:${orderId}`
 }

@@ -3,6 +3,8 @@ import { connectDatabase, getConnection, setConnection } from '~/server/db.serve
 import type { Env } from '~/server/env.server'
 import { startShopJobs, stopShopJobs } from '~/server/jobs/shop-jobs.server'
 import { logger } from '~/server/logger.server'
+import { apiPixEnabled, assertPixProviderReady } from '~/server/payments/api-pix/provider.server'
+import { registerPixWebhook } from '~/server/payments/api-pix/reconcile.server'
 import { seedDemoData } from '~/server/seed/seed.server'
 import { settleImageVariants } from '~/server/catalog-admin/product-images.server'
 
@@ -12,9 +14,18 @@ import { settleImageVariants } from '~/server/catalog-admin/product-images.serve
  * background jobs start (order expiry, purges; decision 20).
  */
 export async function startApp(env: Env) {
+	// Issue 29: a PIX provider that cannot work (certificate unreadable) stops the start with the reason.
+	assertPixProviderReady(env)
 	const connection = await connectAndSeed(env)
 	logger.info({ database: connection.kind }, 'banco de dados pronto')
 	startShopJobs()
+	if (apiPixEnabled(env)) {
+		// The PSP may be down now: the start goes on, the owner can retry from /admin/configuracoes.
+		void registerPixWebhook().then((result) => {
+			if (result.ok) logger.info({ chave: result.chave }, 'webhook PIX registrado no PSP')
+			else logger.warn({ reason: result.message }, 'webhook PIX não registrado')
+		})
+	}
 	return connection
 }
 

@@ -23,10 +23,12 @@ const MAX_RETRY_MS = 30_000
 export function useEventSource(
 	channels: readonly string[],
 	onEvent: (message: LiveEventMessage) => void,
-	options: { enabled?: boolean } = {},
+	options: { enabled?: boolean; params?: Record<string, string> } = {},
 ) {
 	const enabled = options.enabled ?? true
 	const key = [...new Set(channels)].sort().join(',')
+	// Extra query parameters a channel needs (the 'order' channel's ?pedido=, issue 29), sorted for a stable key.
+	const extra = new URLSearchParams(Object.entries(options.params ?? {}).sort(([a], [b]) => a.localeCompare(b))).toString()
 	const handle = useEffectEvent(onEvent)
 
 	useEffect(() => {
@@ -39,7 +41,7 @@ export function useEventSource(
 		let stopped = false
 
 		const connect = () => {
-			source = new EventSource(`/resources/events?channels=${encodeURIComponent(key)}`)
+			source = new EventSource(`/resources/events?channels=${encodeURIComponent(key)}${extra ? `&${extra}` : ''}`)
 			source.onopen = () => {
 				failures = 0
 				if (opened) for (const channel of names) handle({ channel, type: 'resync' })
@@ -71,5 +73,5 @@ export function useEventSource(
 			clearTimeout(retryTimer)
 			source?.close()
 		}
-	}, [enabled, key])
+	}, [enabled, key, extra])
 }

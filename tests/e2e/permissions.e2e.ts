@@ -124,6 +124,15 @@ export const MATRIX: Record<string, Row> = {
 	// Aria (issue 12): an empty knowledge entry is refused (400) before anything is saved.
 	'/admin/aria': { get: adminOnly, post: { form: { intent: 'add-knowledge', title: '', content: '' }, expect: adminOnly } },
 	'/admin/atacado': { get: adminOnly, post: { form: { intent: 'save-tiers', kind: 'bandana' }, expect: adminOnly } },
+	// Issue 29: the PSP's API Pix notifications. Public by nature (the PSP has no session): a wrong
+	// token (and, on this server, PIX_PROVIDER=static) is the same 404 as any unknown address, for
+	// everyone; a session never opens it. The refund and 'register webhook' intents ride on the
+	// admin order and settings rows above (requireAdmin runs before any intent is read).
+	'/webhooks/pix/:token/pix': {
+		sample: '/webhooks/pix/token-errado-0000000000000000000000000000/pix',
+		get: { anonymous: 'allowed', customer: 'allowed', admin: 'allowed' },
+		post: { form: { pix: '[]' }, expect: { anonymous: 'allowed', customer: 'allowed', admin: 'allowed' } },
+	},
 }
 
 function outcomeOf(response: Response): Outcome | `error ${number}` {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useFetchers, useMatches, useNavigation } from 'react-router'
+import { useFetchers, useLocation, useMatches, useNavigation } from 'react-router'
 import { useVisitor } from '~/components/shop/use-root-data'
 import { type LiveEventMessage, useEventSource } from '~/utils/use-event-source'
 import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
@@ -21,9 +21,11 @@ export function LiveUpdates() {
 	const signedIn = Boolean(visitor?.user)
 	const cartKey = visitor?.cart.liveKey ?? null
 	const pageChannels = useRouteLiveChannels()
+	const params = useRouteLiveParams()
 	const channels = [...(cartKey ? ['cart'] : []), ...(signedIn ? ['favorites', 'account'] : []), ...pageChannels]
 	if (channels.length === 0) return null
-	return <LiveSubscription key={`${cartKey ?? ''}|${signedIn ? 'in' : 'out'}|${pageChannels.join(',')}`} channels={channels} />
+	const paramsKey = new URLSearchParams(params).toString()
+	return <LiveSubscription key={`${cartKey ?? ''}|${signedIn ? 'in' : 'out'}|${pageChannels.join(',')}|${paramsKey}`} channels={channels} params={params} />
 }
 
 /**
@@ -31,7 +33,14 @@ export function LiveUpdates() {
  * personalization and wholesale pages follow the admin's colour, price and tier changes over
  * this same connection rather than opening a second one.
  */
-export type LiveChannelsHandle = { liveChannels?: readonly string[] }
+export type LiveChannelsHandle = {
+	liveChannels?: readonly string[]
+	/**
+	 * Query parameters the page's channels need, from its loader data and address (issue 29: the
+	 * order page's 'order' channel names its order, and carries the e-mail link's ?acesso=).
+	 */
+	liveParams?: (data: unknown, search: URLSearchParams) => Record<string, string>
+}
 
 function useRouteLiveChannels(): string[] {
 	const matches = useMatches()
@@ -43,7 +52,18 @@ function useRouteLiveChannels(): string[] {
 	return [...channels].sort()
 }
 
-function LiveSubscription({ channels }: { channels: string[] }) {
+function useRouteLiveParams(): Record<string, string> {
+	const matches = useMatches()
+	const location = useLocation()
+	const params: Record<string, string> = {}
+	for (const match of matches) {
+		const handle = match.handle as LiveChannelsHandle | undefined
+		if (handle?.liveParams) Object.assign(params, handle.liveParams(match.loaderData, new URLSearchParams(location.search)))
+	}
+	return params
+}
+
+function LiveSubscription({ channels, params }: { channels: string[]; params: Record<string, string> }) {
 	const revalidate = useSerialRevalidate()
 	// An event heard while this tab navigates or submits waits until it is idle: what runs
 	// loads fresh data anyway, and a revalidation started meanwhile aborts it or, for a
@@ -54,15 +74,19 @@ function LiveSubscription({ channels }: { channels: string[] }) {
 	const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
 	const pending = useRef(false)
 
-	useEventSource(channels, (event) => {
-		if (isOwnFavoriteEcho(event)) return
-		// The handler is an effect event (useEventSource): it sees this render's `busy`.
-		if (busy) {
-			pending.current = true
-			return
-		}
-		void revalidate()
-	})
+	useEventSource(
+		channels,
+		(event) => {
+			if (isOwnFavoriteEcho(event)) return
+			// The handler is an effect event (useEventSource): it sees this render's `busy`.
+			if (busy) {
+				pending.current = true
+				return
+			}
+			void revalidate()
+		},
+		{ params },
+	)
 	useEffect(() => {
 		if (busy || !pending.current) return
 		pending.current = false

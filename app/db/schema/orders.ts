@@ -175,6 +175,13 @@ export const orders = pgTable(
 		 * for PIX. Orders charged in 'test' are marked 'Teste' wherever they are shown.
 		 */
 		paymentMode: text().$type<PaymentMode>(),
+		/**
+		 * Issue 29 (decision 075): the API Pix charge of a PIX order, when PIX_PROVIDER=api-pix: its txid
+		 * (derived from the order id, so every attempt names the same charge) and the dynamic BR Code
+		 * the PSP returned, shown on the order page without asking the PSP again.
+		 */
+		pixTxid: text(),
+		pixCopiaECola: text(),
 		installments: integer().notNull().default(1),
 		trackingCode: text(),
 		paidAt: timestamp({ withTimezone: true }),
@@ -188,6 +195,7 @@ export const orders = pgTable(
 		index('orders_status_idx').on(t.status, t.createdAt),
 		index('orders_created_idx').on(t.createdAt),
 		index('orders_payment_reference_idx').on(t.paymentProvider, t.paymentReference),
+		uniqueIndex('orders_pix_txid_unique').on(t.pixTxid),
 		// One cart, one open card order (decision 019): while a card order of a cart awaits its
 		// charge, every other submission of that cart (another tab, render or retry) reuses it.
 		// PIX orders empty the cart as they are placed, so they never hold it.

@@ -4,6 +4,8 @@ import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, FieldMessage, TableBox, td, th } from '~/components/admin/admin-page'
 import { OrderStatusBadge } from '~/components/admin/order-status-badge'
+import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
+import { PaymentTimeline } from '~/components/admin/payment-timeline'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -14,6 +16,9 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import { queryRows } from '~/server/db.server'
 import { TRACKING_CODE_MAX, allowedTransitions, changeOrderStatus } from '~/server/orders/status.server'
 import { readFormData } from '~/server/read-form.server'
+import { newRefundId, refundablePix, refundPix } from '~/server/payments/api-pix/refunds.server'
+import { paymentEventsOf } from '~/server/payments/payment-events.server'
+import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
 import { redirectWithToast } from '~/server/toast.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
@@ -81,7 +86,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!id.success) notFound()
 	const [order] = await queryRows<OrderRow>(sql`select * from orders where id = ${id.data}::uuid`)
 	if (!order) notFound()
-	const [lines, history] = await Promise.all([
+	const [payments, refundable, lines, history] = await Promise.all([
+		paymentEventsOf(order.id),
+		refundablePix(order.id),
 		queryRows<{
 			id: string
 			product_title: string
@@ -168,7 +175,49 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		})),
 		actions: allowedTransitions(order.status),
 		trackingCodeMax: TRACKING_CODE_MAX,
+		// Issue 29: the payment's timeline (provider ids, flags) and, when its money can go back, the refund form.
+		payments: payments.map((e) => ({
+			id: e.id,
+			label: PAYMENT_EVENT_LABELS[e.kind],
+			flag: e.kind.startsWith('flag_') || e.kind === 'charge_fallback' || e.kind === 'refund_failed',
+			provider: e.provider === 'api-pix' ? 'API Pix' : e.provider === 'static' ? 'PIX estático' : e.provider,
+			ids: [e.providerRef ? `ref ${e.providerRef}` : null, e.providerEventId ? `id ${e.providerEventId}` : null].filter((x): x is string => x !== null),
+			amount: e.amountCents === null ? null : formatMoney(e.amountCents),
+			detail: e.detail,
+			at: formatDateTime(e.createdAt),
+		})),
+		refund:
+			refundable && refundable.availableCents > 0
+				? {
+						available: formatMoney(refundable.availableCents),
+						availableInput: formatMoneyInput(refundable.availableCents),
+						paid: formatMoney(refundable.paidCents),
+						refundId: newRefundId(),
+					}
+				: null,
 	}
+}
+
+const refundSchema = z.object({
+	amount: z
+		.string({ error: 'Informe o valor a devolver.' })
+		.transform((value) => parseMoneyInput(value))
+		.refine((cents): cents is number => cents !== null && cents > 0, 'Informe o valor a devolver em reais, por exemplo 30,00.'),
+	refundId: z.string({ error: 'Recarregue a página e tente de novo.' }).regex(/^[A-Za-z0-9]{1,35}$/, 'Recarregue a página e tente de novo.'),
+	reason: z.string().trim().max(140, 'O motivo deve ter no máximo 140 caracteres.').optional(),
+})
+
+async function refundAction(orderId: string, form: FormData) {
+	const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined)
+	const parsed = refundSchema.safeParse({ amount: text('amount'), refundId: text('refundId'), reason: text('reason') })
+	if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Dados inválidos.' }, { status: 400 })
+	const result = await refundPix({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId, reason: parsed.data.reason || 'Devolução do pedido' })
+	if (!result.ok) return data({ error: result.message }, { status: 400 })
+	return redirectWithToast(`/admin/pedidos/${orderId}`, {
+		type: 'success',
+		title: 'Devolução pedida ao PSP',
+		description: 'A linha do tempo do pagamento mostra quando ela for concluída.',
+	})
 }
 
 const actionSchema = z.object({
@@ -185,6 +234,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 	const id = orderIdSchema.safeParse(params.orderId)
 	if (!id.success) notFound()
 	const form = await readFormData(request)
+	if (form.get('intent') === 'refund') return refundAction(id.data, form)
 	const parsed = actionSchema.safeParse({
 		to: form.get('to'),
 		trackingCode: typeof form.get('trackingCode') === 'string' ? form.get('trackingCode') : undefined,
@@ -207,7 +257,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-	const { order, lines, history, actions, trackingCodeMax } = loaderData
+	const { order, lines, history, actions, trackingCodeMax, payments, refund } = loaderData
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
 	const error = actionData && 'error' in actionData ? actionData.error : null
@@ -309,6 +359,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 							</ol>
 						</CardContent>
 					</Card>
+					<PaymentTimeline events={payments} refund={refund} busy={busy} />
 				</div>
 
 				<div className="grid content-start gap-6">

@@ -11,6 +11,8 @@ import { queryRows } from '~/server/db.server'
 import { readFormData } from '~/server/read-form.server'
 import { getStoreSettings, SettingsNotAppliedError, updateStoreSettings } from '~/server/settings.server'
 import { redirectWithToast } from '~/server/toast.server'
+import { type PixProviderInfo, pixProviderInfo } from '~/server/payments/api-pix/provider.server'
+import { registerPixWebhook } from '~/server/payments/api-pix/reconcile.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
@@ -34,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const settings = await getStoreSettings()
 	const keyType = settings.pixKey ? pixKeyType(settings.pixKey) : null
 	// The kind the shop recognised in the stored key, so the owner sees a CPF was taken as a CPF.
-	return { values: settingsFormValues(settings), pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null }
+	return { values: settingsFormValues(settings), pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null, pixProvider: pixProviderInfo() }
 }
 
 type FieldErrors = Partial<Record<SettingsFormFields, string>>
@@ -42,6 +44,13 @@ type FieldErrors = Partial<Record<SettingsFormFields, string>>
 export async function action({ request }: Route.ActionArgs) {
 	await requireAdmin(request)
 	const form = await readFormData(request)
+	if (form.get('intent') === 'register-pix-webhook') {
+		// Issue 29: the same PUT /webhook/{chave} as at start-up, when the owner changed the key or the PSP was down.
+		const result = await registerPixWebhook()
+		return redirectWithToast('/admin/configuracoes', result.ok
+			? { type: 'success', title: 'Webhook registrado no PSP', description: `As notificações de PIX da chave ${result.chave} vêm para a loja.` }
+			: { type: 'error', title: 'Webhook não registrado', description: result.message })
+	}
 	const raw: Record<string, string> = {}
 	for (const [key, value] of form) if (typeof value === 'string') raw[key] = value
 	// A field missing from the form is '' (an emptied input), except those an older form may
@@ -288,6 +297,43 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 					</Button>
 				</div>
 			</Form>
+			<PixProviderCard info={loaderData.pixProvider} busy={saving} />
 		</AdminPage>
+	)
+}
+
+/** Issue 29: which PIX provider runs (from the environment; never a secret) and the webhook button. */
+function PixProviderCard({ info, busy }: { info: PixProviderInfo; busy: boolean }) {
+	return (
+		<Card data-testid="pix-provider">
+			<CardHeader>
+				<CardTitle>
+					<h2>Recebimento por PIX</h2>
+				</CardTitle>
+			</CardHeader>
+			<CardContent className="grid gap-3 text-sm">
+				{info.provider === 'static' ? (
+					<p>
+						PIX estático: o pedido mostra um BR Code da chave da loja e você confirma cada pagamento no pedido. Para confirmar
+						sozinho, configure a API Pix do seu banco (PIX_PROVIDER=api-pix; veja o README).
+					</p>
+				) : (
+					<>
+						<p>
+							PIX automático pela API Pix do PSP <strong>{info.apiHost}</strong> (cliente {info.clientId}
+							{info.mutualTls ? ', certificado mTLS configurado' : ', sem certificado: só para testes locais'}). Os pedidos ficam pagos
+							quando o PSP avisa e a loja confere na API.
+						</p>
+						<p className="text-muted-foreground">Endereço do webhook: {info.webhookBase} (registrado ao iniciar a loja).</p>
+						<Form method="post">
+							<input type="hidden" name="intent" value="register-pix-webhook" />
+							<Button type="submit" variant="outline" disabled={busy}>
+								Registrar webhook no PSP
+							</Button>
+						</Form>
+					</>
+				)}
+			</CardContent>
+		</Card>
 	)
 }

@@ -4,11 +4,13 @@ import { getOptionalUser } from '~/server/auth/guards.server'
 import { resolveCartId } from '~/server/cart/cart.server'
 import { authorizeChannels } from '~/server/event-channels.server'
 import { eventStreamResponse } from '~/server/event-stream.server'
+import { orderIdForViewer } from '~/server/orders/order-view.server'
 import { acquireEventStreamSlot } from '~/server/event-stream-limits.server'
 import type { Route } from './+types/events'
 
 /**
  * GET /resources/events?channels=favorites,admin:orders — a server-sent-events stream of
+ * (…&pedido=REF[&acesso=…] with the 'order' channel: that order's status, issue 29)
  * the live updates this person may see (useEventSource in app/utils/use-event-source.ts).
  * The stream ends when the browser leaves (request.signal) or the server shuts down.
  */
@@ -17,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 	const user = await getOptionalUser(request)
 	// The 'cart' channel is the cart this browser may use (cookie checked against the user).
 	const cartId = await resolveCartId(request, user?.id ?? null)
-	const decision = authorizeChannels(url.searchParams.get('channels'), user, { cartId })
+	// The 'order' channel (issue 29): the order page's own order, for whoever may open that page.
+	const wantsOrder = (url.searchParams.get('channels') ?? '').split(',').some((name) => name.trim() === 'order')
+	const orderId = wantsOrder ? await orderIdForViewer(request, url.searchParams.get('pedido')) : null
+	const decision = authorizeChannels(url.searchParams.get('channels'), user, { cartId, orderId })
 	if (!decision.ok) {
 		return data({ error: decision.message }, { status: decision.status, headers: { 'Cache-Control': 'no-store' } })
 	}

@@ -4,6 +4,7 @@ import { OrderStatusBadge } from '~/components/orders/order-status-badge'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
 import { PixPayment } from '~/components/orders/pix-payment'
+import type { LiveChannelsHandle } from '~/components/shop/live-updates'
 import { Button } from '~/components/ui/button'
 import { formatCep } from '~/commerce/rules/cep'
 import { loadOrderForViewer } from '~/server/orders/order-view.server'
@@ -23,6 +24,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 	{ title: pageTitle(loaderData ? `Pedido ${loaderData.order.reference}` : 'Pedido', matches) },
 	{ name: 'robots', content: 'noindex' },
 ]
+
+/**
+ * Issue 29: the page follows its order's status live (the 'order' channel), so a PIX the PSP
+ * confirms turns the page 'Pago' without a reload; the e-mail link's ?acesso= authorises it too.
+ */
+export const handle: LiveChannelsHandle = {
+	liveChannels: ['order'],
+	liveParams: (data, search) => {
+		const reference = (data as { order?: { reference?: string } } | undefined)?.order?.reference
+		const access = search.get('acesso')
+		return reference ? { pedido: reference, ...(access ? { acesso: access } : {}) } : {}
+	},
+}
 
 // Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
 export const headers = routeHeaders(PRIVATE_NO_STORE)
@@ -103,6 +117,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 					{order.pix ? (
 						<PixPayment payload={order.pix.payload} qrCodeDataUrl={order.pix.qrCodeDataUrl} totalCents={order.totalCents} />
 					) : null}
+					{order.pix?.dynamic ? (
+						<p className="text-sm text-muted-foreground" data-testid="pix-automatico">
+							Assim que o PIX for pago, esta página mostra o pedido como pago — não é preciso enviar comprovante.
+						</p>
+					) : null}
+					{order.pixUnavailable ? (
+						<p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100" role="status" data-testid="pix-indisponivel">
+							Não conseguimos gerar o código PIX agora. Atualize a página em instantes para pagar; seu pedido continua reservado.
+						</p>
+					) : null}
 					<section className="flex flex-col gap-2 rounded-lg border p-4 text-sm" aria-labelledby="order-delivery">
 						<h2 id="order-delivery" className="text-lg font-semibold">
 							Entrega
@@ -132,7 +156,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 						{order.testPayment ? (
 							<p className="text-muted-foreground">Pedido de teste: nenhum valor foi cobrado do cartão.</p>
 						) : null}
-						{!waitingPix && order.paymentMethod === 'pix' && order.status === 'aguardando_pagamento' ? (
+						{!waitingPix && !order.pixUnavailable && order.paymentMethod === 'pix' && order.status === 'aguardando_pagamento' ? (
 							<p className="text-muted-foreground">Entre em contato com a loja para concluir o pagamento.</p>
 						) : null}
 					</section>

@@ -3,6 +3,9 @@ import { expireUnpaidOrders } from '~/server/orders/expiry.server'
 import { backfillImageVariants } from '~/server/catalog-admin/product-images.server'
 import { purgeUnsavedVideos } from '~/server/media/unsaved-videos.server'
 import { purgeUnorderedPersonalizationFiles } from '~/server/personalization/unordered-files.server'
+import { apiPixEnabled } from '~/server/payments/api-pix/provider.server'
+import { reconcilePix } from '~/server/payments/api-pix/reconcile.server'
+import { drainPixInbox } from '~/server/payments/api-pix/webhook.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
 
@@ -23,6 +26,8 @@ export const SHOP_JOBS = {
 	purgeUnsavedVideos: 'limpar-videos-nao-salvos',
 	backfillImageVariants: 'gerar-variantes-de-imagens',
 	purgeAriaConversations: 'limpar-conversas-da-aria',
+	pixNotifications: 'processar-notificacoes-pix',
+	reconcilePix: 'conciliar-pix',
 } as const
 
 let runner: JobRunner | undefined
@@ -39,6 +44,12 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.backfillImageVariants, intervalMs: 10 * MINUTE, run: () => backfillImageVariants() })
 	// Issue 12: chats are kept ARIA_CONVERSATION_RETENTION_DAYS for the owner, then dropped.
 	runner.register({ name: SHOP_JOBS.purgeAriaConversations, intervalMs: 6 * HOUR, run: () => purgeOldConversations() })
+	// Issue 29 (decision 076), on PIX_PROVIDER=api-pix: notifications the webhook queued and could not
+	// finish (PSP down a moment) are retried; the reconciliation catches what no webhook told.
+	if (apiPixEnabled()) {
+		runner.register({ name: SHOP_JOBS.pixNotifications, intervalMs: 30 * 1000, run: () => drainPixInbox() })
+		runner.register({ name: SHOP_JOBS.reconcilePix, intervalMs: 5 * MINUTE, run: () => reconcilePix() })
+	}
 	runner.start()
 	return runner
 }

@@ -11,7 +11,7 @@ import { orderPlacedEmail } from '~/server/mail/order-placed.server'
 import { sendMail } from '~/server/mail.server'
 import type { LineAttribute } from '~/db/schema/orders'
 import { CARD_UNAVAILABLE_MESSAGE, type CardPaymentProvider, getCardProvider, paymentModeOf } from '~/server/payments/card-provider.server'
-import { pixChargeFor } from '~/server/payments/pix.server'
+import { pixChargeForOrder } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
 import { placeOrder, type PlaceOrderFailure, type PlaceOrderResult, type PlacedOrder } from './place-order.server'
@@ -389,7 +389,8 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 					where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
 			),
 		])
-		const pix = order.paymentMethod === 'pix' ? await pixChargeFor(order, settings) : null
+		// On api-pix this creates the order's charge at the PSP (once per order, decision 075).
+		const pix = order.paymentMethod === 'pix' ? await pixChargeForOrder(order, settings) : null
 		const mail = orderPlacedEmail({
 			reference: order.reference,
 			customerName: order.customerName,

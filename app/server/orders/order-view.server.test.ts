@@ -8,7 +8,7 @@ import { db } from '~/server/db.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 import { CHARGE_CLAIM_SECONDS } from './checkout.server'
 import { orderAccessToken } from './order-link.server'
-import { loadOrderForViewer } from './order-view.server'
+import { loadOrderForViewer, orderIdForViewer } from './order-view.server'
 import { placeOrder } from './place-order.server'
 
 withTestDatabase()
@@ -83,5 +83,21 @@ describe('a card order awaiting a charge nobody is making (decision 059, follow-
 	test('a PIX order awaiting payment: neither', async () => {
 		const order = await placedOrder('pix')
 		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: false, cardCharging: false })
+	})
+})
+
+describe("the live 'order' channel's authorisation (issue 29)", () => {
+	test('opens for the same viewers as the page, and for nobody else', async () => {
+		const order = await placedOrder('pix')
+		const token = await orderAccessToken(order.id)
+		const withLink = new Request(`http://localhost/resources/events?channels=order&pedido=${order.reference}&acesso=${token}`)
+		expect(await orderIdForViewer(withLink, order.reference)).toBe(order.id)
+		expect(await orderIdForViewer(withLink, order.reference.toLowerCase())).toBe(order.id)
+		const stranger = new Request(`http://localhost/resources/events?channels=order&pedido=${order.reference}`)
+		expect(await orderIdForViewer(stranger, order.reference)).toBeNull()
+		const wrongToken = new Request(`http://localhost/resources/events?channels=order&pedido=${order.reference}&acesso=${'0'.repeat(64)}`)
+		expect(await orderIdForViewer(wrongToken, order.reference)).toBeNull()
+		expect(await orderIdForViewer(withLink, null)).toBeNull()
+		expect(await orderIdForViewer(withLink, "'; drop table orders; --")).toBeNull()
 	})
 })

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentMethod, PaymentMode } from '~/db/schema/orders'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { db, queryRows } from '~/server/db.server'
-import { type PixCharge, pixChargeFor } from '~/server/payments/pix.server'
+import { logger } from '~/server/logger.server'
+import { type PixCharge, pixChargeForOrder } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { lineDetails, type SummaryLine } from '~/utils/order-summary-line'
 import { buyerTokenHash } from './buyer-cookie.server'
@@ -43,6 +44,8 @@ export type OrderView = {
 	lines: SummaryLine[]
 	/** Only while a PIX order waits for payment. */
 	pix: PixCharge | null
+	/** The PIX could not be obtained right now (the PSP failed): the page asks to reload in a moment. */
+	pixUnavailable: boolean
 	/** ISO time the PIX payment window ends (decision 20); only while a PIX order waits for payment. */
 	payBy: string | null
 	/**
@@ -109,17 +112,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		db,
 	)
 	if (!order) return null
-	if (accessTokenOpens(order, requestedAccessToken(request))) {
-		// The e-mail's link: opens this order on any device (order-link.server.ts).
-	} else if (order.user_id) {
-		// An account's order is the account's: the buyer cookie of the browser it was placed on
-		// must not open it for whoever uses that browser after the customer signed out.
-		const user = await getOptionalUser(request)
-		if (!user || user.id !== order.user_id) return null
-	} else {
-		const tokenHash = buyerTokenHash(request)
-		if (tokenHash === null || order.session_token_hash !== tokenHash) return null
-	}
+	if (!(await viewerMayOpen(request, order))) return null
 	const lines = await queryRows<{
 		id: string
 		product_title: string
@@ -139,7 +132,17 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 	)
 	const waitingPix = order.payment_method === 'pix' && order.status === 'aguardando_pagamento'
 	const settings = waitingPix ? await getStoreSettings() : null
-	const pix = settings ? await pixChargeFor({ reference: order.reference, totalCents: order.total_cents }, settings) : null
+	let pix: PixCharge | null = null
+	let pixUnavailable = false
+	if (settings) {
+		try {
+			pix = await pixChargeForOrder({ id: order.id, reference: order.reference, totalCents: order.total_cents }, settings)
+		} catch (error) {
+			// The PSP refused or failed in a way the fallback does not cover: the page says to try again, never a 500.
+			logger.error({ error: String(error), reference: order.reference }, 'não foi possível obter o PIX do pedido')
+			pixUnavailable = true
+		}
+	}
 	const payBy = settings ? pixPaymentDeadline(order.created_at, settings.pixPaymentWindowHours).toISOString() : null
 	return {
 		reference: order.reference,
@@ -184,8 +187,39 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 			isSubscription: l.is_subscription,
 		})),
 		pix,
+		pixUnavailable,
 		payBy,
 		cardNotCharged: order.card_not_charged,
 		cardCharging: order.card_charging,
 	}
+}
+
+type ViewerCheck = { user_id: string | null; session_token_hash: string | null; access_token: string; updated_at: Date | string }
+
+/** Whether this request may open the order: its e-mail link, its account signed in, or the browser that placed it. */
+async function viewerMayOpen(request: Request, order: ViewerCheck): Promise<boolean> {
+	// The e-mail's link: opens this order on any device (order-link.server.ts).
+	if (accessTokenOpens(order, requestedAccessToken(request))) return true
+	if (order.user_id) {
+		// An account's order is the account's: the buyer cookie of the browser it was placed on
+		// must not open it for whoever uses that browser after the customer signed out.
+		const user = await getOptionalUser(request)
+		return Boolean(user && user.id === order.user_id)
+	}
+	const tokenHash = buyerTokenHash(request)
+	return tokenHash !== null && order.session_token_hash === tokenHash
+}
+
+/**
+ * The id of the order `reference` when this request may open its page (the same rule as
+ * loadOrderForViewer), else null: what the live 'order' channel is authorised by (issue 29).
+ */
+export async function orderIdForViewer(request: Request, reference: string | null): Promise<string | null> {
+	const normalized = (reference ?? '').trim().toUpperCase()
+	if (!REFERENCE_PATTERN.test(normalized)) return null
+	const [order] = await queryRows<ViewerCheck & { id: string }>(
+		sql`select id, user_id, session_token_hash, access_token, updated_at from orders where reference = ${normalized}`,
+	)
+	if (!order) return null
+	return (await viewerMayOpen(request, order)) ? order.id : null
 }

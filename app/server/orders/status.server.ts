@@ -1,4 +1,6 @@
 import { announceStoreChange } from '~/server/store-events.server'
+import { orderChannel } from '~/server/event-channels.server'
+import { publish } from '~/server/events.server'
 import { sql } from 'drizzle-orm'
 import type { OrderStatus } from '~/db/schema/orders'
 import { type Transaction, db, queryRows } from '~/server/db.server'
@@ -71,6 +73,11 @@ export type ChangeOrderStatusInput = {
 	onlyFrom?: OrderStatus
 	/** Why a cancellation happens, when the buyer must be told by e-mail. */
 	cancelReason?: 'payment_expired'
+	/**
+	 * Runs in the change's transaction, after the order's row is updated (issue 29: the payment
+	 * timeline's 'confirmed' event is written with the status change, or not at all).
+	 */
+	alsoInTransaction?: (tx: Transaction, orderId: string) => Promise<void>
 }
 
 export type ChangeOrderStatusResult = { ok: true } | { ok: false; message: string }
@@ -134,6 +141,8 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 			await tx.execute(sql`insert into order_status_history (order_id, from_status, to_status, changed_by_user_id, note)
 				values (${order.id}::uuid, ${order.status}, ${input.to}, ${input.actorUserId}, ${note || null})`)
 
+			await input.alsoInTransaction?.(tx, order.id)
+
 			if (input.to === 'pago') {
 				const points = purchasePoints(order.total_cents, settings.loyaltyPoints.purchasePerReal)
 				// The event key makes this once per order even if the order were paid, cancelled… and
@@ -175,6 +184,10 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 		throw error
 	}
 	for (const userId of accountsTouched) publishAccountChange(userId)
+	// The buyer's open order page follows its status live (issue 29: 'Pago' without a reload).
+	publish(orderChannel(input.orderId), { type: 'changed' }).catch((error: unknown) => {
+		logger.error({ error: String(error), orderId: input.orderId }, 'não foi possível avisar a página do pedido')
+	})
 	if (stockReturned) announceStoreChange('stock')
 	if (after) await sendStatusMail(after)
 	return { ok: true }
