@@ -80,7 +80,7 @@ describe('real-size uploads in Chromium', () => {
 	let owner: Promise<{ page: Page; admin: AdminPages }> | null = null
 	const signedInOwner = () =>
 		(owner ??= (async () => {
-			const page = await browser.newPage(DESKTOP)
+			const page = await browser.newPage(DESKTOP, { keep: true })
 			const admin = new AdminPages(page)
 			await admin.signIn()
 			return { page, admin }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, onTestFinished } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium'
 import { e2eServer } from './e2e-server'
 
@@ -36,7 +36,8 @@ export function setupBrowser() {
 		 * PUBLIC_URL, so that is http://localhost:PORT while the browser talks to 127.0.0.1.
 		 */
 		publicOrigin: () => `http://localhost:${new URL(e2eServer().baseUrl).port}`,
-		async newContext(viewport: Viewport = DESKTOP) {
+		/** `keep`: the file's tests share it (made lazily inside one), so it lives until afterAll. */
+		async newContext(viewport: Viewport = DESKTOP, { keep = false }: { keep?: boolean } = {}) {
 			const context = await browser.newContext({
 				baseURL: e2eServer().baseUrl,
 				viewport,
@@ -44,12 +45,27 @@ export function setupBrowser() {
 				timezoneId: 'America/Sao_Paulo',
 			})
 			contexts.push(context)
+			if (!keep) closeWhenTheTestEnds(context)
 			return context
 		},
-		async newPage(viewport: Viewport = DESKTOP) {
-			const context = await this.newContext(viewport)
+		async newPage(viewport: Viewport = DESKTOP, options: { keep?: boolean } = {}) {
+			const context = await this.newContext(viewport, options)
 			return trackErrors(await context.newPage())
 		},
+	}
+}
+
+/**
+ * A context opened inside a test closes when that test ends: an old test's pages kept their
+ * timers, animations and event streams running while every later test of the file ran, on a
+ * two-core machine. One opened in beforeAll (a signed-in owner shared by the file's tests) lives
+ * until afterAll.
+ */
+function closeWhenTheTestEnds(context: BrowserContext) {
+	try {
+		onTestFinished(() => context.close().catch(() => {}))
+	} catch {
+		// Not inside a test: the file's afterAll closes it.
 	}
 }
 
@@ -80,6 +96,19 @@ type AxeViolation = { id: string; impact: string | null; help: string; nodes: { 
 
 /** Runs axe-core in the page; fails on serious or critical violations. */
 export async function expectAccessible(page: Page, label = page.url()) {
+	// A toast that starts fading out during the scan (its 4 s ran out) was measured half
+	// transparent: a failure that depended on the machine's speed. With reduced motion sonner
+	// drops its transitions, so a toast is either fully shown or gone while axe looks.
+	const reducedBefore = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)
+	await page.emulateMedia({ reducedMotion: 'reduce' })
+	try {
+		await scanWithAxe(page, label)
+	} finally {
+		await page.emulateMedia({ reducedMotion: reducedBefore ? 'reduce' : 'no-preference' })
+	}
+}
+
+async function scanWithAxe(page: Page, label: string) {
 	// Let finite animations (toasts sliding in, dialogs fading) end: axe measures colours
 	// as painted, and a half-faded toast is not what a shopper reads.
 	await page.evaluate(() =>
