@@ -8,8 +8,8 @@ import { STOREFRONT_ONLY_FILES, STOREFRONT_RUN_FILES } from './tests/e2e/support
 const onStorefront = process.env.E2E_PROVIDER === 'storefront'
 
 // End-to-end: real Chromium (Debian's) against the real production build on a
-// temporary data directory. One server per worker (started in global setup); one worker by
-// default, E2E_SERVERS=2 for two files at a time, each on a server of its own (decision 074).
+// temporary data directory. One server per worker (started in global setup); two workers by
+// default, two files at a time, each on a server of its own; E2E_SERVERS=1 for one (decision 074).
 export default defineConfig({
 	plugins: [tsconfigPaths()],
 	test: {

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { isBuildStale } from './build-freshness.mjs'
+import { ensureChromium } from './ensure-chromium.mjs'
 
 const args = new Set(process.argv.slice(2))
 const resultsDir = 'test-results'
@@ -84,6 +85,9 @@ if (stageArg && !STAGES.includes(stageArg)) {
 }
 const wants = (stage) =>
 	stageArg ? stageArg === stage : stage === 'pglite' || stage === 'postgres' ? !args.has('--only-e2e') : !args.has('--no-e2e')
+
+// The unit stages' server tests drive Chromium too (page-cache.http.test.ts).
+if (!ensureChromium()) process.exit(1)
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env
 if (wants('pglite')) vitest('unit + integração (PGlite)', 'unit-pglite', [], { ...withoutPg, TEST_DATABASE_URL: '' })
