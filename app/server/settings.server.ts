@@ -148,8 +148,8 @@ export const storeSettingsSchema = z.object({
 		.default('Pet Estilo Acessórios para Pets Ltda. (demonstração)'),
 	cnpj: z
 		.string()
-		.regex(/^\d{14}$/, 'CNPJ inválido. Confira os 14 números.')
-		.refine(isValidCnpj, 'CNPJ inválido. Confira os 14 números.')
+		.regex(/^[0-9A-Z]{12}\d{2}$/, 'CNPJ inválido. Confira os 14 caracteres.')
+		.refine(isValidCnpj, 'CNPJ inválido. Confira os 14 caracteres.')
 		.nullable()
 		.default('11222333000181'),
 	businessAddress: userText()

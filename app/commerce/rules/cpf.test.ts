@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCpf, isValidCnpj, isValidCpf, normalizeCpf } from './cpf'
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf, normalizeCnpj, normalizeCpf } from './cpf'
 
 describe('isValidCpf', () => {
 	it('accepts commonly published valid test CPFs, with or without punctuation', () => {
@@ -46,5 +46,14 @@ describe('isValidCnpj', () => {
 		expect(isValidCnpj('11.222.333/0001-91')).toBe(false)
 		expect(isValidCnpj('00000000000000')).toBe(false)
 		expect(isValidCnpj('1122233300018')).toBe(false)
+	})
+
+	it('accepts alphanumeric CNPJs (July 2026): each character counts as its ASCII code minus 48', () => {
+		expect(isValidCnpj('12.ABC.345/01DE-35')).toBe(true)
+		expect(isValidCnpj('12abc34501de35')).toBe(true)
+		expect(isValidCnpj('12.ABC.345/01DE-53')).toBe(false)
+		expect(isValidCnpj('12.ABC.345/01DE-3A')).toBe(false)
+		expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35')
+		expect(normalizeCnpj('12.abc.345/01de-35')).toBe('12ABC34501DE35')
 	})
 })

@@ -33,12 +33,27 @@ export function formatCpf(input: string): string {
 	return `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`
 }
 
-/** '11.222.333/0001-81' or '11222333000181' → true when both check digits match. */
+/**
+ * A CNPJ without its punctuation, letters in upper case. Since July 2026 the Receita Federal issues
+ * alphanumeric CNPJs (IN RFB 2.229/2024): twelve letters or digits, then two check digits, written
+ * with the same dots, slash and dash ('12.ABC.345/01DE-35'). Older CNPJs are all digits and stay valid.
+ */
+export function normalizeCnpj(input: string): string {
+	return digitsOf(input).toUpperCase()
+}
+
+const CNPJ = /^[0-9A-Z]{12}\d{2}$/
+
+/**
+ * '11.222.333/0001-81', '11222333000181' or '12.ABC.345/01DE-35' → true when both check digits
+ * match. Each character counts as its ASCII code minus 48 (a digit is its value, 'A' is 17), the
+ * Receita's rule for alphanumeric CNPJs, which gives the old all-digit CNPJs their old check digits.
+ */
 export function isValidCnpj(input: string): boolean {
-	const cnpj = digitsOf(input)
-	if (!/^\d{14}$/.test(cnpj)) return false
+	const cnpj = normalizeCnpj(input)
+	if (!CNPJ.test(cnpj)) return false
 	if (/^(\d)\1{13}$/.test(cnpj)) return false
-	const d = [...cnpj].map(Number)
+	const d = [...cnpj].map((character) => character.charCodeAt(0) - 48)
 	const checkDigit = (length: number): number => {
 		// Weights run 2..9 from the right, repeating.
 		let sum = 0
@@ -49,9 +64,9 @@ export function isValidCnpj(input: string): boolean {
 	return checkDigit(12) === d[12] && checkDigit(13) === d[13]
 }
 
-/** '11222333000181' → '11.222.333/0001-81'; anything else is returned unchanged. */
+/** '11222333000181' → '11.222.333/0001-81', '12ABC34501DE35' → '12.ABC.345/01DE-35'; anything else is returned unchanged. */
 export function formatCnpj(input: string): string {
-	const cnpj = digitsOf(input)
-	if (!/^\d{14}$/.test(cnpj)) return input
+	const cnpj = normalizeCnpj(input)
+	if (!CNPJ.test(cnpj)) return input
 	return `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`
 }

@@ -37,6 +37,15 @@ describe('classifyPixKey: CNPJ', () => {
 		expect(classifyPixKey('00000000000000')).toEqual({ error: PIX_KEY_MESSAGES.cnpj })
 	})
 
+	it('takes an alphanumeric CNPJ (issued since July 2026) in any case, letters kept in upper case', () => {
+		// The Receita Federal's own example (IN RFB 2.229/2024).
+		expect(classifyPixKey('12.ABC.345/01DE-35')).toEqual({ type: 'cnpj', key: '12ABC34501DE35' })
+		expect(classifyPixKey('12abc34501de35')).toEqual({ type: 'cnpj', key: '12ABC34501DE35' })
+		expect(classifyPixKey('12.ABC.345/01DE-36')).toEqual({ error: PIX_KEY_MESSAGES.cnpjAlphanumeric })
+		// Letters only where the Receita allows them: the two check digits are digits.
+		expect(classifyPixKey('12ABC34501DE3A')).toEqual({ error: PIX_KEY_MESSAGES.unknown })
+	})
+
 	it('explains the lengths for any other count of digits', () => {
 		expect(classifyPixKey('1234567890')).toEqual({ error: PIX_KEY_MESSAGES.digits })
 		expect(classifyPixKey('112223330001')).toEqual({ error: PIX_KEY_MESSAGES.digits })

@@ -1,7 +1,7 @@
 // PIX keys (chaves PIX) as the Banco Central's DICT stores them, for the store settings and the
 // BR Code. Pure, so the admin form, the settings schema and the BR Code builder share one rule.
 import { z } from 'zod'
-import { isValidCnpj, isValidCpf } from './cpf'
+import { isValidCnpj, isValidCpf, normalizeCnpj } from './cpf'
 import { userText } from '~/utils/text-schema'
 
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp'
@@ -17,6 +17,7 @@ export const PIX_KEY_MESSAGES = {
 	cpfOrPhone:
 		'Chave PIX inválida: CPF com dígitos verificadores incorretos. Se for um celular, escreva com o DDD entre parênteses ou com +55, ex.: (11) 98765-4321.',
 	cnpj: 'Chave PIX inválida: CNPJ com dígitos verificadores incorretos. Confira os 14 números.',
+	cnpjAlphanumeric: 'Chave PIX inválida: CNPJ com dígitos verificadores incorretos. Confira as 12 letras e números e os 2 dígitos finais.',
 	digits: 'Chave PIX inválida: o CPF tem 11 números e o CNPJ tem 14.',
 	phone: 'Chave PIX inválida: o celular deve ter DDD e 9 dígitos começando com 9, ex.: (11) 98765-4321 ou +5511987654321.',
 	phoneCountry: 'Chave PIX inválida: o celular deve ser um número do Brasil (+55).',
@@ -64,6 +65,11 @@ export function classifyPixKey(input: string): PixKeyResult {
 	if (UUID_LIKE.test(raw)) return { error: PIX_KEY_MESSAGES.evp }
 	if (raw.startsWith('+') || raw.includes('(') || NATIONAL_PHONE_TYPED.test(raw)) return classifyPhone(raw)
 	const digits = raw.replace(/[.\-/\s]/g, '')
+	// An alphanumeric CNPJ (issued since July 2026): twelve letters or digits, two check digits.
+	if (/^[0-9a-z]{12}\d{2}$/i.test(digits) && /[a-z]/i.test(digits)) {
+		const cnpj = normalizeCnpj(digits)
+		return isValidCnpj(cnpj) ? { type: 'cnpj', key: cnpj } : { error: PIX_KEY_MESSAGES.cnpjAlphanumeric }
+	}
 	if (!/^\d+$/.test(digits)) return { error: PIX_KEY_MESSAGES.unknown }
 	if (digits.length === 11) {
 		if (isValidCpf(digits)) return { type: 'cpf', key: digits }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatCnpj, isValidCnpj } from '~/commerce/rules/cpf'
+import { formatCnpj, isValidCnpj, normalizeCnpj } from '~/commerce/rules/cpf'
 import { pixKeySchema, pixMerchantCitySchema, pixMerchantNameSchema } from '~/commerce/rules/pix-brcode'
 import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
 import { SHIPPING_REGIONS, type ShippingRegion, type ShippingTable } from '~/commerce/rules/shipping'
@@ -81,8 +81,12 @@ export const settingsFormSchema = z.object({
 	// Absent (an older form) keeps what is stored; blank means 'none' for the legal line.
 	legalName: userText().transform(blankToNull).optional(),
 	cnpj: userText()
-		.transform((v) => blankToNull(v)?.replace(/\D/g, '') ?? null)
-		.refine((v) => v === null || isValidCnpj(v), 'CNPJ inválido. Confira os 14 números.')
+		// Alphanumeric CNPJs (July 2026) keep their letters: only the punctuation goes.
+		.transform((v) => {
+			const typed = blankToNull(v)
+			return typed === null ? null : normalizeCnpj(typed)
+		})
+		.refine((v) => v === null || isValidCnpj(v), 'CNPJ inválido. Confira os 14 caracteres.')
 		.optional(),
 	businessAddress: userText().transform(blankToNull).optional(),
 	returnsPolicy: userText().optional(),
