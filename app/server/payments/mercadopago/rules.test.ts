@@ -118,3 +118,17 @@ describe("instalments and the shop's 'sem juros'", () => {
 		expect(options.find((o) => o.count === 4)?.interestFree).toBe(false)
 	})
 })
+
+describe('the CSP', () => {
+	test("Mercado Pago's origins only when configured; the real SDK's hosts with the real SDK", async () => {
+		const { mercadoPagoCspOrigins } = await import('../../../../server/csp')
+		expect(mercadoPagoCspOrigins(null)).toEqual([])
+		expect(mercadoPagoCspOrigins({ sdkUrl: 'http://127.0.0.1:5555/js/v2', apiUrl: 'http://127.0.0.1:5555' })).toEqual(['http://127.0.0.1:5555'])
+		expect(mercadoPagoCspOrigins({ sdkUrl: 'https://sdk.mercadopago.com/js/v2', apiUrl: 'https://api.mercadopago.com' })).toEqual([
+			'https://sdk.mercadopago.com',
+			'https://api.mercadopago.com',
+			'https://*.mercadopago.com',
+			'https://*.mlstatic.com',
+		])
+	})
+})
