@@ -87,6 +87,8 @@ export default [
 	route('cart', 'routes/resources/cart.ts'),
 	// Issue 29: the PSP's API Pix notifications (the PSP appends '/pix' to the registered URL).
 	route('webhooks/pix/:token/pix', 'routes/resources/pix-webhook.ts'),
+	// Issue 29 (decision 078): Mercado Pago's signed notifications.
+	route('webhooks/mercadopago', 'routes/resources/mercadopago-webhook.ts'),
 	route('resources/search', 'routes/resources/search.ts'),
 	// Who is looking (signed-in person, cart, favourites, toast): fetched after the shared page hydrates.
 	route('resources/visitor', 'routes/resources/visitor.ts'),

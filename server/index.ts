@@ -22,7 +22,7 @@ import { assertDataDirWritable } from './data-dir-check'
 import { accessLogLevel, accessLogSerializers } from './access-log'
 import { bodyLimitFor, declaredBodyLimit } from './body-limit'
 import { runWorkers, workerId } from './cluster'
-import { contentSecurityPolicy } from './csp'
+import { contentSecurityPolicy, mercadoPagoCspOrigins } from './csp'
 import { describeHosts, hostCheck } from './host-check'
 import { originCheck } from './origin-check'
 import { rejectUnsafeQueryText } from './query-text'
@@ -98,7 +98,10 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	})
 	app.use(
 		helmet({
-			contentSecurityPolicy: contentSecurityPolicy({ dev: options.dev }),
+			contentSecurityPolicy: contentSecurityPolicy({
+				dev: options.dev,
+				paymentOrigins: mercadoPagoCspOrigins(env.MERCADOPAGO_ACCESS_TOKEN && env.MERCADOPAGO_PUBLIC_KEY && env.MERCADOPAGO_WEBHOOK_SECRET ? { sdkUrl: env.MERCADOPAGO_SDK_URL, apiUrl: env.MERCADOPAGO_API_URL } : null),
+			}),
 			crossOriginEmbedderPolicy: false,
 			referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 			strictTransportSecurity: env.NODE_ENV === 'production' && !!env.PUBLIC_URL?.startsWith('https:'),

@@ -156,6 +156,37 @@ const envFields = z.object({
 		.string()
 		.regex(/^[A-Za-z0-9_-]{32,128}$/, 'PIX_WEBHOOK_TOKEN deve ter de 32 a 128 letras, números, - ou _ (gere com: openssl rand -hex 32)')
 		.optional(),
+	/**
+	 * Cards through Mercado Pago's Checkout API (issue 29, decision 077): with PAYMENT_MODE=live and
+	 * these set, cards are charged by Mercado Pago. The access token and the webhook secret are
+	 * secrets (never logged nor shown); the public key goes to the browser SDK.
+	 */
+	MERCADOPAGO_ACCESS_TOKEN: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9_-]{10,300}$/, 'MERCADOPAGO_ACCESS_TOKEN inválido (copie o Access Token de "Suas integrações" → Credenciais, ex.: APP_USR-…)')
+		.optional(),
+	MERCADOPAGO_PUBLIC_KEY: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9_-]{10,200}$/, 'MERCADOPAGO_PUBLIC_KEY inválida (copie a Public Key de "Suas integrações" → Credenciais, ex.: APP_USR-…)')
+		.optional(),
+	MERCADOPAGO_WEBHOOK_SECRET: z
+		.string()
+		.min(16, 'MERCADOPAGO_WEBHOOK_SECRET deve ter pelo menos 16 caracteres (a assinatura secreta dos Webhooks no painel)')
+		.max(500, 'MERCADOPAGO_WEBHOOK_SECRET é longo demais')
+		.optional(),
+	/** Mercado Pago's API; tests point it at a local fake (http:// only on this machine). */
+	MERCADOPAGO_API_URL: z
+		.url('MERCADOPAGO_API_URL deve ser uma URL')
+		.refine((value) => /^https:\/\//i.test(value) || isLoopbackHttp(value), 'MERCADOPAGO_API_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
+		.transform((value) => value.replace(/\/+$/, ''))
+		.default('https://api.mercadopago.com'),
+	/** Mercado Pago's browser SDK (MercadoPago.js v2); tests serve a fake. */
+	MERCADOPAGO_SDK_URL: z
+		.url('MERCADOPAGO_SDK_URL deve ser uma URL')
+		.refine((value) => /^https:\/\//i.test(value) || isLoopbackHttp(value), 'MERCADOPAGO_SDK_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
+		.default('https://sdk.mercadopago.com/js/v2'),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	/** Orders one client address / one e-mail may place per hour (decision 20). */
 	CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce
@@ -299,6 +330,18 @@ const envSchema = envFields.superRefine((env, ctx) => {
 		}
 		if (Boolean(env.PIX_CERT_FILE) !== Boolean(env.PIX_CERT_KEY_FILE)) {
 			ctx.addIssue({ code: 'custom', path: ['PIX_CERT_KEY_FILE'], message: 'PIX_CERT_FILE e PIX_CERT_KEY_FILE vão juntos (certificado e chave privada)' })
+		}
+	}
+	const mercadoPago = ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_PUBLIC_KEY', 'MERCADOPAGO_WEBHOOK_SECRET'] as const
+	if (mercadoPago.some((name) => env[name])) {
+		for (const name of mercadoPago) {
+			if (!env[name]) {
+				ctx.addIssue({
+					code: 'custom',
+					path: [name],
+					message: `${name} é obrigatório com as outras credenciais do Mercado Pago (Access Token, Public Key e assinatura secreta dos Webhooks vão juntos)`,
+				})
+			}
 		}
 	}
 	if (env.COMMERCE_PROVIDER === 'storefront') {

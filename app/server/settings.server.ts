@@ -168,6 +168,17 @@ export const storeSettingsSchema = z.object({
 		.min(PIX_PAYMENT_WINDOW_HOURS.min, `O prazo do PIX deve ser de pelo menos ${PIX_PAYMENT_WINDOW_HOURS.min} hora.`)
 		.max(PIX_PAYMENT_WINDOW_HOURS.max, `O prazo do PIX deve ser de no máximo ${PIX_PAYMENT_WINDOW_HOURS.max} horas (30 dias).`)
 		.default(24),
+	/**
+	 * Issue 29 (decision 077): up to how many card instalments the shop absorbs the interest ('sem
+	 * juros'; 1 = only à vista). Above it the shopper sees the card provider's interest. Mercado
+	 * Pago's account must offer the same count without interest (README).
+	 */
+	cardInterestFreeInstallments: z
+		.number({ error: 'Parcelas sem juros: informe um número de 1 a 6.' })
+		.int('Parcelas sem juros: informe um número de 1 a 6.')
+		.min(1, 'Parcelas sem juros: informe um número de 1 a 6.')
+		.max(6, 'Parcelas sem juros: informe um número de 1 a 6.')
+		.default(6),
 	/** Issue 11: a tracked variant at or below this many units is 'estoque baixo'; edited on /admin/estoque. */
 	lowStockThreshold: z
 		.number({ error: 'Informe o limite de estoque baixo em unidades.' })

@@ -67,6 +67,11 @@ describe('checkoutSchema', () => {
 		expect(errorsOf({ ...valid, paymentMethod: 'card', cardToken: '4242424242424242' })).toEqual({
 			cardToken: checkoutMessages.cardRequired,
 		})
+		// Mercado Pago's card token (decision 077) and the brand and issuer its SDK detected.
+		expect(
+			checkoutSchema.parse({ ...valid, paymentMethod: 'card', cardToken: 'ff8080814c11e237014c1ff593b57b4d', cardPaymentMethodId: 'master', cardIssuerId: '24' }),
+		).toMatchObject({ cardToken: 'ff8080814c11e237014c1ff593b57b4d', cardPaymentMethodId: 'master', cardIssuerId: '24' })
+		expect(errorsOf({ ...valid, paymentMethod: 'card', cardToken: '5031433215406351503143321540635' })).toEqual({ cardToken: checkoutMessages.cardRequired })
 		expect(checkoutSchema.parse({ ...valid, paymentMethod: 'card', cardToken: 'tok_test_approved', installments: '6' }).installments).toBe(
 			6,
 		)

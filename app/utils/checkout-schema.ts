@@ -124,12 +124,18 @@ export const checkoutSchema = z
 			.min(1, checkoutMessages.installmentsInvalid)
 			.max(MAX_INSTALLMENTS, checkoutMessages.installmentsInvalid)
 			.default(1),
-		/** A provider token made in the browser; never a card number. */
+		/**
+		 * A provider token made in the browser; never a card number: the test provider's tok_…, or
+		 * Mercado Pago's card token (32 hex digits, longer than any card number).
+		 */
 		cardToken: userText()
 			.trim()
 			.max(200)
-			.regex(/^tok_[A-Za-z0-9_]+$/, checkoutMessages.cardRequired)
+			.regex(/^(tok_[A-Za-z0-9_]+|[0-9a-f]{32})$/, checkoutMessages.cardRequired)
 			.optional(),
+		/** Mercado Pago (decision 077): the card's brand and issuer as its browser SDK detected them. */
+		cardPaymentMethodId: userText().trim().regex(/^[a-z0-9_]{2,40}$/, checkoutMessages.cardRequired).optional().or(z.literal('').transform(() => undefined)),
+		cardIssuerId: userText().trim().regex(/^\d{1,20}$/, checkoutMessages.cardRequired).optional().or(z.literal('').transform(() => undefined)),
 	})
 	.superRefine((value, ctx) => {
 		if (value.paymentMethod === 'card' && !value.cardToken) {
@@ -145,6 +151,8 @@ export const checkoutSchema = z
 		// PIX is paid at once: installments only mean something for the card.
 		installments: value.paymentMethod === 'pix' ? 1 : value.installments,
 		cardToken: value.paymentMethod === 'card' ? value.cardToken : undefined,
+		cardPaymentMethodId: value.paymentMethod === 'card' ? value.cardPaymentMethodId : undefined,
+		cardIssuerId: value.paymentMethod === 'card' ? value.cardIssuerId : undefined,
 		complement: value.complement || undefined,
 		couponCode: value.couponCode || undefined,
 	}))

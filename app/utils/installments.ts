@@ -26,3 +26,44 @@ export function pixOfferLabel(priceCents: number, pixDiscountPercent: number): s
 	if (!(pixDiscountPercent > 0)) return 'ou PIX à vista'
 	return `ou ${formatMoney(pixPriceCents(priceCents, pixDiscountPercent))} no PIX (${formatPercent(pixDiscountPercent)} de desconto)`
 }
+
+/**
+ * One instalment choice as the checkout shows it and the server accepts it (issue 29, decision
+ * 077), whatever the provider: n× of installmentCents, totalCents in all (more than the order's
+ * total when the shopper pays interest).
+ */
+export type InstallmentOption = { count: number; installmentCents: number; totalCents: number; interestFree: boolean }
+
+/** What a card provider quotes for one count: the shopper's instalment and total, in cents. */
+export type InstallmentQuote = { count: number; installmentCents: number; totalCents: number }
+
+/**
+ * The shop's rule over a provider's quotes (decision 077): counts 1 to MAX_INSTALLMENTS the
+ * provider offers. Up to `interestFreeUpTo` (the store's 'Parcelas sem juros' setting) the shop
+ * absorbs the interest: the option is 'sem juros' and the shopper pays the order's total — so it is
+ * offered only when the provider charges exactly that (its account set to the same count; a
+ * provider that would add interest there is never shown as 'sem juros'). Above it, the shopper
+ * sees the provider's instalment and total with interest.
+ */
+export function installmentOptions(quotes: readonly InstallmentQuote[], orderTotalCents: number, interestFreeUpTo: number): InstallmentOption[] {
+	const options = new Map<number, InstallmentOption>()
+	for (const quote of quotes) {
+		if (!Number.isInteger(quote.count) || quote.count < 1 || quote.count > MAX_INSTALLMENTS || options.has(quote.count)) continue
+		const noInterest = quote.totalCents <= orderTotalCents
+		if (quote.count <= interestFreeUpTo || quote.count === 1) {
+			if (!noInterest) continue
+			options.set(quote.count, { count: quote.count, installmentCents: installmentCents(orderTotalCents, quote.count), totalCents: orderTotalCents, interestFree: true })
+		} else if (noInterest) {
+			options.set(quote.count, { count: quote.count, installmentCents: installmentCents(orderTotalCents, quote.count), totalCents: orderTotalCents, interestFree: true })
+		} else {
+			options.set(quote.count, { count: quote.count, installmentCents: quote.installmentCents, totalCents: quote.totalCents, interestFree: false })
+		}
+	}
+	return [...options.values()].sort((a, b) => a.count - b.count)
+}
+
+/** '3x de R$ 33,34 sem juros' or '6x de R$ 17,90 (total R$ 107,40, com juros)'. */
+export function installmentOptionLabel(option: InstallmentOption): string {
+	if (option.interestFree) return `${option.count}x de ${formatMoney(option.installmentCents)} sem juros`
+	return `${option.count}x de ${formatMoney(option.installmentCents)} (total ${formatMoney(option.totalCents)}, com juros)`
+}

@@ -13,4 +13,6 @@ export const PAYMENT_EVENT_LABELS: Record<PaymentEventKind, string> = {
 	refund_requested: 'Devolução pedida',
 	refund_completed: 'Devolução concluída',
 	refund_failed: 'Devolução não realizada',
+	charge_declined: 'Pagamento recusado',
+	flag_charged_back: 'Contestação (chargeback)',
 }

@@ -133,6 +133,13 @@ export const MATRIX: Record<string, Row> = {
 		get: { anonymous: 'allowed', customer: 'allowed', admin: 'allowed' },
 		post: { form: { pix: '[]' }, expect: { anonymous: 'allowed', customer: 'allowed', admin: 'allowed' } },
 	},
+	// Issue 29 (decision 078): Mercado Pago's notifications. Public by nature; without a valid
+	// x-signature nothing is stored (401, or on this server, without Mercado Pago, the 404 of any
+	// unknown address); a session never opens it. The card refund rides on the admin order row.
+	'/webhooks/mercadopago': {
+		get: { anonymous: 'allowed', customer: 'allowed', admin: 'allowed' },
+		post: { form: { type: 'payment' }, expect: { anonymous: 'allowed', customer: 'allowed', admin: 'allowed' } },
+	},
 }
 
 function outcomeOf(response: Response): Outcome | `error ${number}` {

@@ -19,6 +19,10 @@ export const PAYMENT_EVENT_KINDS = [
 	'refund_requested',
 	'refund_completed',
 	'refund_failed',
+	/** Mercado Pago (decision 078): a pending card payment rejected after review. */
+	'charge_declined',
+	/** Mercado Pago (decision 078): the cardholder disputed the payment with the issuer. */
+	'flag_charged_back',
 ] as const
 export type PaymentEventKind = (typeof PAYMENT_EVENT_KINDS)[number]
 

@@ -103,6 +103,13 @@ export const settingsFormSchema = z.object({
 		.refine((v) => v !== '', 'Informe o prazo de pagamento do PIX em horas.')
 		.refine((v) => /^\d{1,4}$/.test(v), 'Prazo do PIX: informe um número inteiro de horas.')
 		.transform(Number),
+	/** Issue 29 (decision 077): card instalments the shop absorbs the interest of, 1 to 6. */
+	cardInterestFreeInstallments: z
+		.string()
+		.transform((v) => v.trim())
+		.refine((v) => /^[1-6]$/.test(v), 'Parcelas sem juros: informe um número de 1 a 6.')
+		.transform(Number)
+		.optional(),
 })
 
 export type SettingsFormFields = keyof z.input<typeof settingsFormSchema>
@@ -160,6 +167,7 @@ export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): S
 			termsOfUse: values.termsOfUse,
 			shippingTable: shippingTableOf(values),
 			pixDiscountPercent: values.pixDiscountPercent,
+			cardInterestFreeInstallments: values.cardInterestFreeInstallments,
 			appStoreUrl: values.appStoreUrl,
 			playStoreUrl: values.playStoreUrl,
 		}),
@@ -191,6 +199,7 @@ export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoin
 	giftProductHandle: 'giftProductHandle',
 	giftThresholdCents: 'giftThreshold',
 	pixPaymentWindowHours: 'pixPaymentWindowHours',
+	cardInterestFreeInstallments: 'cardInterestFreeInstallments',
 	legalName: 'legalName',
 	cnpj: 'cnpj',
 	businessAddress: 'businessAddress',
@@ -221,6 +230,7 @@ export function settingsFormValues(settings: StoreSettings): Record<SettingsForm
 		giftProductHandle: settings.giftProductHandle ?? '',
 		giftThreshold: formatMoneyInput(settings.giftThresholdCents),
 		pixPaymentWindowHours: String(settings.pixPaymentWindowHours),
+		cardInterestFreeInstallments: String(settings.cardInterestFreeInstallments),
 		legalName: settings.legalName ?? '',
 		cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : '',
 		businessAddress: settings.businessAddress ?? '',

@@ -162,6 +162,21 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 		],
 	},
 	{
+		// Issue 29 (decision 077): what the shop absorbs of card instalments.
+		title: 'Cartão',
+		fields: [
+			{
+				name: 'cardInterestFreeInstallments',
+				label: 'Parcelas sem juros (até)',
+				inputMode: 'numeric',
+				placeholder: '6',
+				hint: 'De 1 a 6. Acima disso o cliente vê os juros do Mercado Pago. Configure o mesmo número de parcelas sem juros na sua conta do Mercado Pago.',
+				required: true,
+				maxLength: 1,
+			},
+		],
+	},
+	{
 		// Issue 13: who sells, in the footer; the policy pages linked from the footer and the checkout.
 		title: 'Empresa e políticas',
 		fields: [

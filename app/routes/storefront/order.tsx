@@ -106,6 +106,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 							<span>Processando o pagamento… Atualize a página em instantes para ver o resultado.</span>
 						</p>
 					) : null}
+					{order.cardInReview ? (
+						<p className="flex items-start gap-2 rounded-lg border p-3 text-sm" role="status" data-testid="card-in-review">
+							<ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+							<span>Pagamento em análise pela operadora do cartão. Esta página mostra o resultado assim que sair, e você recebe um e-mail.</span>
+						</p>
+					) : null}
 					{order.payBy ? (
 						<p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-900/40 dark:text-amber-100" data-testid="pay-by">
 							<ClockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -6,6 +6,8 @@ import { purgeUnorderedPersonalizationFiles } from '~/server/personalization/uno
 import { apiPixEnabled } from '~/server/payments/api-pix/provider.server'
 import { reconcilePix } from '~/server/payments/api-pix/reconcile.server'
 import { drainPixInbox } from '~/server/payments/api-pix/webhook.server'
+import { mercadoPagoConfigured } from '~/server/payments/mercadopago/provider.server'
+import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
 
@@ -28,6 +30,7 @@ export const SHOP_JOBS = {
 	purgeAriaConversations: 'limpar-conversas-da-aria',
 	pixNotifications: 'processar-notificacoes-pix',
 	reconcilePix: 'conciliar-pix',
+	mercadoPagoNotifications: 'processar-notificacoes-mercadopago',
 } as const
 
 let runner: JobRunner | undefined
@@ -46,6 +49,10 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeAriaConversations, intervalMs: 6 * HOUR, run: () => purgeOldConversations() })
 	// Issue 29 (decision 076), on PIX_PROVIDER=api-pix: notifications the webhook queued and could not
 	// finish (PSP down a moment) are retried; the reconciliation catches what no webhook told.
+	// Issue 29 (decision 078): Mercado Pago's notifications that could not be processed at once.
+	if (mercadoPagoConfigured()) {
+		runner.register({ name: SHOP_JOBS.mercadoPagoNotifications, intervalMs: 30 * 1000, run: () => drainMercadoPagoInbox() })
+	}
 	if (apiPixEnabled()) {
 		runner.register({ name: SHOP_JOBS.pixNotifications, intervalMs: 30 * 1000, run: () => drainPixInbox() })
 		runner.register({ name: SHOP_JOBS.reconcilePix, intervalMs: 5 * MINUTE, run: () => reconcilePix() })

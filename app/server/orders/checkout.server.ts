@@ -10,7 +10,8 @@ import { logger } from '~/server/logger.server'
 import { orderPlacedEmail } from '~/server/mail/order-placed.server'
 import { sendMail } from '~/server/mail.server'
 import type { LineAttribute } from '~/db/schema/orders'
-import { CARD_UNAVAILABLE_MESSAGE, type CardPaymentProvider, getCardProvider, paymentModeOf } from '~/server/payments/card-provider.server'
+import { CARD_UNAVAILABLE_MESSAGE, type CardChargeResult, type CardPaymentProvider, getCardProvider, paymentModeOf } from '~/server/payments/card-provider.server'
+import { recordPaymentEvent } from '~/server/payments/payment-events.server'
 import { pixChargeForOrder } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
@@ -44,6 +45,8 @@ import { changeOrderStatus } from './status.server'
 export const CHECKOUT_MESSAGES = {
 	declinedReplay: 'O pagamento desta tentativa foi recusado. Confira os dados do cartão e tente novamente.',
 	paymentFailed: 'Não foi possível processar o pagamento agora. Tente novamente em instantes.',
+	cardIncomplete: 'Não foi possível identificar o cartão. Confira o número e tente novamente.',
+	installmentsUnavailable: 'Essa opção de parcelamento não está disponível para este cartão. Escolha outra e tente novamente.',
 } as const
 
 /**
@@ -216,14 +219,27 @@ async function chargeCard(
 	provider: CardPaymentProvider,
 ): Promise<CheckoutOutcome> {
 	if (!(await claimCharge(order, provider, input.checkout.installments))) return awaitChargeOutcome(order)
-	let result: Awaited<ReturnType<typeof provider.charge>>
+	let result: CardChargeResult
 	try {
-		result = await provider.charge({
-			token: input.checkout.cardToken ?? '',
-			amountCents: order.totalCents,
-			installments: input.checkout.installments,
-			orderReference: order.reference,
-		})
+		// The buyer and the key are the order's (another tab's submission may have made it).
+		const [buyer] = await queryRows<{ idempotency_key: string; email: string; customer_name: string; cpf: string }>(
+			sql`select idempotency_key, email, customer_name, cpf from orders where id = ${order.id}::uuid`,
+		)
+		const card = input.checkout.cardPaymentMethodId
+			? { paymentMethodId: input.checkout.cardPaymentMethodId, issuerId: input.checkout.cardIssuerId ?? null }
+			: undefined
+		const refused = await installmentsRefused(provider, order.totalCents, input.checkout.installments, card)
+		result =
+			refused ??
+			(await provider.charge({
+				token: input.checkout.cardToken ?? '',
+				amountCents: order.totalCents,
+				installments: input.checkout.installments,
+				orderReference: order.reference,
+				idempotencyKey: buyer?.idempotency_key,
+				card,
+				payer: buyer ? { email: buyer.email, name: buyer.customer_name, cpf: buyer.cpf } : undefined,
+			}))
 	} catch (error) {
 		logger.error({ error: String(error), reference: order.reference }, 'falha ao cobrar o cartão')
 		result = {
@@ -233,7 +249,11 @@ async function chargeCard(
 		}
 	}
 	const actorLabel = `Pagamento ${result.status === 'approved' ? 'aprovado' : 'recusado'} (${provider.isTest ? 'provedor de teste' : provider.id})`
-	if (result.status === 'approved') return recordApprovedCharge(input.cartId, order, result.providerReference, actorLabel, provider.isTest)
+	if (result.status === 'approved') {
+		if (!provider.isTest) await recordChargeEvent(order, provider, 'confirmed', result.providerReference, 'Pagamento aprovado no checkout')
+		return recordApprovedCharge(input.cartId, order, result.providerReference, actorLabel, provider.isTest)
+	}
+	if (result.status === 'pending') return recordPendingCharge(input.cartId, order, result, provider)
 
 	// Cancelling frees the cart (stock and coupon use go back): the next submission makes a new order.
 	// The decline's reference is written after, on the cancelled order: an order awaiting payment
@@ -300,6 +320,78 @@ async function recordApprovedCharge(
 		logger.error(
 			{ error: String(error), reference: order.reference, providerReference },
 			'cartão aprovado, mas o pagamento não foi registrado no pedido: conciliar manualmente',
+		)
+		if (!isDatabaseUnavailableError(error)) throw error
+	}
+	return { ok: true, reference: order.reference }
+}
+
+/** A card provider's event on the order's payment timeline (decision 076); a failure is only logged. */
+async function recordChargeEvent(order: PlacedOrder, provider: CardPaymentProvider, kind: 'confirmed', providerRef: string, detail: string) {
+	try {
+		await recordPaymentEvent({
+			orderId: order.id,
+			kind,
+			provider: provider.id,
+			providerRef,
+			amountCents: order.totalCents,
+			detail,
+			eventKey: `${provider.id}:${kind}:${providerRef}`,
+		})
+	} catch (error) {
+		logger.error({ error: String(error), reference: order.reference }, 'evento do pagamento não registrado na linha do tempo')
+	}
+}
+
+/**
+ * The instalment count the shopper chose, checked against the provider's own quote for the
+ * order's total (decision 077): a count the page did not offer (an old page, a changed total, a
+ * forged form) is refused before any charge, and the shopper chooses again.
+ */
+async function installmentsRefused(
+	provider: CardPaymentProvider,
+	totalCents: number,
+	count: number,
+	card: { paymentMethodId: string; issuerId: string | null } | undefined,
+): Promise<CardChargeResult | null> {
+	if (!provider.installmentOptions) return null
+	if (!card) return { status: 'declined', message: CHECKOUT_MESSAGES.cardIncomplete, providerReference: null }
+	const options = await provider.installmentOptions({ amountCents: totalCents, card })
+	return options.some((option) => option.count === count)
+		? null
+		: { status: 'declined', message: CHECKOUT_MESSAGES.installmentsUnavailable, providerReference: null }
+}
+
+/**
+ * The provider is still deciding (Mercado Pago in_process/pending, decision 077): the order keeps
+ * the payment's reference (never charged again, never expired as abandoned), leaves the cart, gets
+ * 'pedido recebido', and waits in 'aguardando_pagamento' until the provider's notification says
+ * approved (→ 'pago') or rejected (→ 'cancelado').
+ */
+async function recordPendingCharge(
+	cartId: string,
+	order: PlacedOrder,
+	result: Extract<CardChargeResult, { status: 'pending' }>,
+	provider: CardPaymentProvider,
+): Promise<CheckoutOutcome> {
+	try {
+		await setPaymentReference(order, result.providerReference)
+		await recordPaymentEvent({
+			orderId: order.id,
+			kind: 'charge_created',
+			provider: provider.id,
+			providerRef: result.providerReference,
+			amountCents: order.totalCents,
+			detail: `Pagamento em análise: ${result.detail}`,
+			eventKey: `${provider.id}:pending:${result.providerReference}`,
+		})
+		await removeOrderedLines(cartId, order)
+		notifyCartEmptied(cartId)
+		await sendPlacedMail(order)
+	} catch (error) {
+		logger.error(
+			{ error: String(error), reference: order.reference, providerReference: result.providerReference },
+			'pagamento em análise, mas não foi registrado no pedido: conciliar manualmente',
 		)
 		if (!isDatabaseUnavailableError(error)) throw error
 	}

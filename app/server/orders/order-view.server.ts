@@ -56,6 +56,8 @@ export type OrderView = {
 	cardNotCharged: boolean
 	/** A card order whose charge is under way (a fresh claim): the page says it is being processed. */
 	cardCharging: boolean
+	/** A card payment the provider is still reviewing (decision 077): the order waits for its notification. */
+	cardInReview: boolean
 }
 
 type OrderRow = {
@@ -90,6 +92,7 @@ type OrderRow = {
 	delivery_max_days: number | null
 	card_not_charged: boolean
 	card_charging: boolean
+	card_in_review: boolean
 }
 
 const REFERENCE_PATTERN = /^[A-Z0-9-]{4,40}$/
@@ -107,7 +110,8 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
 			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days,
 			payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
-			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is null and not ${chargeClaimable()} as card_charging
+			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is null and not ${chargeClaimable()} as card_charging,
+			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is not null as card_in_review
 			from orders where reference = ${normalized}`,
 		db,
 	)
@@ -191,6 +195,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		payBy,
 		cardNotCharged: order.card_not_charged,
 		cardCharging: order.card_charging,
+		cardInReview: order.card_in_review,
 	}
 }
 

@@ -1,5 +1,7 @@
 import type { PaymentMode } from '~/db/schema/orders'
 import { getEnv } from '~/server/env.server'
+import type { InstallmentOption } from '~/utils/installments'
+import { mercadoPagoConfigured, mercadoPagoProvider } from './mercadopago/provider.server'
 import { testCardProvider } from './test-card-provider.server'
 
 /**
@@ -17,10 +19,25 @@ export type CardChargeInput = {
 	 * retried on the same order (after a crash mid-charge) must not charge twice (decision 019).
 	 */
 	orderReference: string
+	/**
+	 * The order's idempotency key: a provider that takes one (Mercado Pago's X-Idempotency-Key) gets
+	 * the same payment back for a retried charge of the same order, never a second one.
+	 */
+	idempotencyKey?: string
+	/** The card's brand and issuer as the provider's browser code detected them (Mercado Pago). */
+	card?: { paymentMethodId: string; issuerId: string | null }
+	/** Who pays (the order's buyer). */
+	payer?: { email: string; name: string; cpf: string }
 }
 
 export type CardChargeResult =
-	{ status: 'approved'; providerReference: string } | { status: 'declined'; message: string; providerReference: string | null }
+	| { status: 'approved'; providerReference: string }
+	/**
+	 * The provider is still deciding (Mercado Pago's in_process/pending: a manual review, a
+	 * contingency). The order waits with its reference; the provider's notification resolves it.
+	 */
+	| { status: 'pending'; providerReference: string; detail: string }
+	| { status: 'declined'; message: string; providerReference: string | null }
 
 export interface CardPaymentProvider {
 	/** Stored on the order (orders.payment_provider). */
@@ -28,6 +45,11 @@ export interface CardPaymentProvider {
 	/** Test providers are labelled as such on the checkout page and their orders marked 'Teste'. */
 	readonly isTest: boolean
 	charge(input: CardChargeInput): Promise<CardChargeResult>
+	/**
+	 * The instalments the shopper may choose for this amount and card, in the shop's terms; the
+	 * server checks the submitted count against them. Absent: 1 to MAX_INSTALLMENTS, sem juros.
+	 */
+	installmentOptions?(input: { amountCents: number; card: { paymentMethodId: string; issuerId: string | null } }): Promise<InstallmentOption[]>
 }
 
 export { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
@@ -39,10 +61,11 @@ export function paymentModeOf(provider: CardPaymentProvider): PaymentMode {
 
 /**
  * The provider that charges cards, or null when card payment is unavailable. PAYMENT_MODE
- * decides (decision 019): 'test' → the embedded test provider; 'live' never gets it — a
- * real provider is plugged in here, and until then a live shop takes PIX only.
+ * decides (decision 019): 'test' → the embedded test provider; 'live' never gets it — Mercado
+ * Pago when its credentials are configured (decision 077), otherwise a live shop takes PIX only.
  */
 export function getCardProvider(mode: PaymentMode = getEnv().PAYMENT_MODE): CardPaymentProvider | null {
 	if (mode === 'test') return testCardProvider
+	if (mercadoPagoConfigured()) return mercadoPagoProvider
 	return null
 }

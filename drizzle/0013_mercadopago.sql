@@ -1,0 +1,2 @@
+ALTER TABLE "payment_events" DROP CONSTRAINT "payment_events_kind_valid";--> statement-breakpoint
+ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_kind_valid" CHECK ("payment_events"."kind" in ('charge_created', 'charge_fallback', 'notification_received', 'confirmed', 'flag_amount_mismatch', 'flag_paid_after_expiry', 'flag_unknown_charge', 'charge_removed', 'refund_requested', 'refund_completed', 'refund_failed', 'charge_declined', 'flag_charged_back'));
