@@ -111,6 +111,8 @@ describe('PIX key set in the admin reaches the next order’s BR Code', () => {
 	const KEYS: Array<{ kind: string; typed: string; key: string; label: string; via: 'data' | 'bare' }> = [
 		{ kind: 'CPF', typed: '529.982.247-25', key: '52998224725', label: 'CPF', via: 'data' },
 		{ kind: 'CNPJ', typed: '33.000.167/0001-01', key: '33000167000101', label: 'CNPJ', via: 'data' },
+		// Issued since July 2026: letters and digits (the Receita's example), typed in lower case.
+		{ kind: 'CNPJ alfanumérico', typed: '12.abc.345/01de-35', key: '12ABC34501DE35', label: 'CNPJ', via: 'bare' },
 		{ kind: 'celular', typed: '(11) 98765-4321', key: '+5511987654321', label: 'celular', via: 'data' },
 		{ kind: 'e-mail', typed: 'Financeiro.PetEstilo@Exemplo.com.br', key: 'financeiro.petestilo@exemplo.com.br', label: 'e-mail', via: 'bare' },
 		{ kind: 'chave aleatória', typed: '7D9F0335-8DCC-4054-9BF9-0DBD61D36906', key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906', label: 'chave aleatória', via: 'data' },
@@ -134,7 +136,10 @@ describe('PIX key set in the admin reaches the next order’s BR Code', () => {
 		})
 	}
 
-	test('the digit-only WhatsApp number and CNPJ are used in the shop, not the demo ones', async () => {
+	test('the digit-only WhatsApp number and CNPJ are used in the shop, not the demo ones; an alphanumeric CNPJ too', async () => {
+		const alphanumeric = await saveSettings({ cnpj: '12.abc.345/01de-35' }, 'data')
+		expect(alphanumeric.status, alphanumeric.body.slice(0, 300)).toBe(202)
+		expect((await nextPixOrder()).html).toContain('CNPJ 12.ABC.345/01DE-35')
 		const saved = await saveSettings({ pixKey: '111.444.777-35', whatsappNumber: '55 (21) 98765-4321', cnpj: '45.997.418/0001-53' }, 'data')
 		expect(saved.status, saved.body.slice(0, 300)).toBe(202)
 		expect(saved.toast).toBe('Configurações salvas!')

@@ -181,7 +181,7 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 		title: 'Empresa e políticas',
 		fields: [
 			{ name: 'legalName', label: 'Razão social', maxLength: 120, hint: 'Aparece no rodapé. Em branco: não aparece. O valor inicial é de demonstração.' },
-			{ name: 'cnpj', label: 'CNPJ', inputMode: 'numeric', placeholder: '00.000.000/0000-00', hint: 'O CNPJ inicial (11.222.333/0001-81) é de demonstração.' },
+			{ name: 'cnpj', label: 'CNPJ', placeholder: '00.000.000/0000-00', hint: 'Números, ou letras e números nos CNPJs novos (ex.: 12.ABC.345/01DE-35). O CNPJ inicial (11.222.333/0001-81) é de demonstração.' },
 			{ name: 'businessAddress', label: 'Endereço da empresa', maxLength: 200, hint: 'Aparece no rodapé. O endereço inicial é de demonstração.' },
 			{ name: 'returnsPolicy', label: 'Trocas e devoluções', multiline: true, hint: 'Página /trocas-e-devolucoes. Separe os parágrafos com uma linha em branco.' },
 			{ name: 'privacyPolicy', label: 'Política de privacidade', multiline: true, hint: 'Página /privacidade.' },
