@@ -12,8 +12,8 @@ import { DESKTOP, MOBILE, expectNoPageErrors, setupBrowser } from './support/bro
 
 /*
  * Issue 28, defect 1: what real owners and shoppers bring, through the hydrated pages (their
- * <Form>/fetcher posts go to `<path>.data`): a 4 MB phone photo, a 4.9 MB pet face, a 4 MB product
- * picture, a 3 MB Shopify product CSV. Each must be accepted and kept; what reaches the server may
+ * <Form>/fetcher posts go to `<path>.data`): a 4 MB phone photo, a 4.9 MB pet face, a 4.9 MB exclusive
+ * art and wholesale logo, a 4 MB product picture, a 3 MB Shopify product CSV. Each must be accepted and kept; what reaches the server may
  * be smaller (the pages may shrink a photo first), so the tests look at what is stored and listed.
  */
 const browser = setupBrowser()
@@ -73,6 +73,26 @@ describe('real-size uploads in Chromium', () => {
 		await preview.waitFor({ timeout: 30_000 })
 		expect(await shownPicture(preview)).toMatch(/^\/uploads\/personalizacao-arquivos\//)
 		expect(await page.getByRole('alert').filter({ hasText: /Arquivo muito grande|Não foi possível enviar/ }).count()).toBe(0)
+		expectNoPageErrors(page)
+	}, 120_000)
+
+	test('a 4.9 MB exclusive art on /personalize and a 4.9 MB logo on /atacado are accepted and shown back', async () => {
+		const page = await browser.newPage(MOBILE)
+		const shop = new PersonalizationPages(page)
+		const made = phoneJpeg(4.9 * MB, 4)
+		for (const [path, label, shown, name] of [
+			['/personalize', /^Arte exclusiva/, /^Prévia: Arte exclusiva/, 'arte da Mel — versão final.jpg'],
+			['/atacado', 'Imagem do logo ou design', /^Prévia: Imagem do logo ou design/, 'logo petshop São João.jpg'],
+		] as const) {
+			await shop.goto(path)
+			const file = await made
+			expect(file.byteLength).toBeGreaterThan(4.75 * MB)
+			await shop.upload(label, { name, mimeType: 'image/jpeg', buffer: file })
+			const preview = page.getByRole('img', { name: shown })
+			await preview.waitFor({ timeout: 30_000 })
+			expect(await shownPicture(preview), path).toMatch(/^\/uploads\/personalizacao-arquivos\//)
+			expect(await page.getByRole('alert').filter({ hasText: /Arquivo muito grande|Não foi possível enviar/ }).count(), path).toBe(0)
+		}
 		expectNoPageErrors(page)
 	}, 120_000)
 
