@@ -22,6 +22,9 @@ export default defineConfig({
 		testTimeout: 30_000,
 		hookTimeout: 60_000,
 		restoreMocks: true,
+		// vi.stubEnv / vi.stubGlobal are undone after each test: files share a worker (decision 074).
+		unstubEnvs: true,
+		unstubGlobals: true,
 		projects: [
 			{
 				// Files share their worker's module cache (decision 074): the app's modules load once

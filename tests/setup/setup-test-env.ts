@@ -3,6 +3,16 @@ import { isAllowedWarning } from '#tests/support/process-warnings'
 import { setClockForTests } from '~/server/clock.server'
 import { resetEnvForTests } from '~/server/env.server'
 
+// The unit run shares each worker between files (isolate: false, decision 074): what a file puts
+// in process.env (Object.assign, or a vi.stubEnv it never undoes) is taken back when it ends, or a
+// production server the next file spawns inherits it (a PUBLIC_URL left behind made every server
+// test's requests 421).
+const envAtFileStart = { ...process.env }
+function restoreEnv() {
+	for (const key of Object.keys(process.env)) if (!(key in envAtFileStart)) delete process.env[key]
+	Object.assign(process.env, envAtFileStart)
+}
+
 process.env.NODE_ENV = 'test'
 process.env.LOG_LEVEL ??= 'silent'
 // Tests write the database directly and read at once; the read cache has its own tests.
@@ -45,6 +55,7 @@ function failOnWarnings() {
 afterEach(failOnWarnings)
 afterAll(() => {
 	process.off('warning', onWarning)
+	restoreEnv()
 	resetEnvForTests()
 	failOnWarnings()
 })
