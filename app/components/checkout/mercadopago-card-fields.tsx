@@ -191,9 +191,11 @@ export function MercadoPagoCardFields({
 
 	return (
 		<div className="flex flex-col gap-3" data-testid="mercadopago-card">
-			<input ref={tokenInput} type="hidden" name="cardToken" defaultValue="" />
-			<input ref={methodInput} type="hidden" name="cardPaymentMethodId" defaultValue="" />
-			<input ref={issuerInput} type="hidden" name="cardIssuerId" defaultValue="" />
+			{/* Filled by tokenize() just before the form is submitted. No value prop: React would write a
+			    hidden input's default (its value) back on every render. */}
+			<input ref={tokenInput} type="hidden" name="cardToken" />
+			<input ref={methodInput} type="hidden" name="cardPaymentMethodId" />
+			<input ref={issuerInput} type="hidden" name="cardIssuerId" />
 			<p className="text-sm text-muted-foreground">
 				{status === 'failed' ? MP_CARD_MESSAGES.sdkFailed : 'Pagamento processado com segurança pelo Mercado Pago. Os dados do cartão não passam pela loja.'}
 			</p>
