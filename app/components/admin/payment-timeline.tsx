@@ -20,7 +20,7 @@ export type PaymentTimelineEvent = {
 	at: string
 }
 
-export type RefundOffer = { available: string; availableInput: string; refundId: string; paid: string }
+export type RefundOffer = { available: string; availableInput: string; refundId: string; paid: string; provider: 'pix' | 'mercadopago' }
 
 export function PaymentTimeline({ events, refund, busy }: { events: PaymentTimelineEvent[]; refund: RefundOffer | null; busy: boolean }) {
 	if (events.length === 0 && !refund) return null
@@ -53,19 +53,31 @@ export function PaymentTimeline({ events, refund, busy }: { events: PaymentTimel
 					))}
 				</ol>
 				{refund ? (
-					<Form method="post" className="grid gap-2 border-t pt-4" aria-label="Devolver PIX">
+					<Form
+						method="post"
+						className="grid gap-2 border-t pt-4"
+						aria-label={refund.provider === 'mercadopago' ? 'Devolver pagamento no cartão' : 'Devolver PIX'}
+					>
 						<input type="hidden" name="intent" value="refund" />
+						{/* Made when the page was drawn: a double submit is the same refund at the provider. */}
 						<input type="hidden" name="refundId" value={refund.refundId} />
 						<p className="text-sm text-muted-foreground">
 							Recebido: {refund.paid}. Disponível para devolver: <strong>{refund.available}</strong>. Ao cancelar um pedido pago, devolva aqui o valor
-							todo ou parte dele; o PSP confirma a devolução em seguida.
+							todo ou parte dele;{' '}
+							{refund.provider === 'mercadopago'
+								? 'o Mercado Pago estorna no cartão do cliente (na fatura atual ou na seguinte).'
+								: 'o PSP confirma a devolução em seguida.'}
 						</p>
 						<Label htmlFor="refund-amount">Valor a devolver (R$)</Label>
 						<Input id="refund-amount" name="amount" inputMode="decimal" defaultValue={refund.availableInput} required />
-						<Label htmlFor="refund-reason">Motivo (aparece para o cliente)</Label>
-						<Input id="refund-reason" name="reason" maxLength={140} defaultValue="Devolução do pedido" />
+						{refund.provider === 'pix' ? (
+							<>
+								<Label htmlFor="refund-reason">Motivo (aparece para o cliente)</Label>
+								<Input id="refund-reason" name="reason" maxLength={140} defaultValue="Devolução do pedido" />
+							</>
+						) : null}
 						<Button type="submit" variant="destructive" disabled={busy}>
-							Devolver PIX
+							{refund.provider === 'mercadopago' ? 'Devolver no cartão' : 'Devolver PIX'}
 						</Button>
 					</Form>
 				) : null}

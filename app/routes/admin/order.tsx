@@ -18,6 +18,8 @@ import { TRACKING_CODE_MAX, allowedTransitions, changeOrderStatus } from '~/serv
 import { readFormData } from '~/server/read-form.server'
 import { newRefundId, refundablePix, refundPix } from '~/server/payments/api-pix/refunds.server'
 import { paymentEventsOf } from '~/server/payments/payment-events.server'
+import { MERCADOPAGO_PROVIDER } from '~/server/payments/mercadopago/provider.server'
+import { refundableCard, refundCard } from '~/server/payments/mercadopago/refunds.server'
 import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
 import { redirectWithToast } from '~/server/toast.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
@@ -86,9 +88,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!id.success) notFound()
 	const [order] = await queryRows<OrderRow>(sql`select * from orders where id = ${id.data}::uuid`)
 	if (!order) notFound()
+	// Issue 29: the money goes back through the provider that took it (PIX's PSP, or Mercado Pago for cards).
+	const isMercadoPago = order.payment_method === 'card' && order.payment_provider === MERCADOPAGO_PROVIDER
 	const [payments, refundable, lines, history] = await Promise.all([
 		paymentEventsOf(order.id),
-		refundablePix(order.id),
+		isMercadoPago ? refundableCard(order.id) : order.payment_method === 'pix' ? refundablePix(order.id) : null,
 		queryRows<{
 			id: string
 			product_title: string
@@ -180,7 +184,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			id: e.id,
 			label: PAYMENT_EVENT_LABELS[e.kind],
 			flag: e.kind.startsWith('flag_') || e.kind === 'charge_fallback' || e.kind === 'refund_failed',
-			provider: e.provider === 'api-pix' ? 'API Pix' : e.provider === 'static' ? 'PIX estático' : e.provider,
+			provider: e.provider === 'api-pix' ? 'API Pix' : e.provider === 'static' ? 'PIX estático' : e.provider === MERCADOPAGO_PROVIDER ? 'Mercado Pago' : e.provider,
 			ids: [e.providerRef ? `ref ${e.providerRef}` : null, e.providerEventId ? `id ${e.providerEventId}` : null].filter((x): x is string => x !== null),
 			amount: e.amountCents === null ? null : formatMoney(e.amountCents),
 			detail: e.detail,
@@ -193,6 +197,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 						availableInput: formatMoneyInput(refundable.availableCents),
 						paid: formatMoney(refundable.paidCents),
 						refundId: newRefundId(),
+						provider: isMercadoPago ? ('mercadopago' as const) : ('pix' as const),
 					}
 				: null,
 	}
@@ -211,6 +216,19 @@ async function refundAction(orderId: string, form: FormData) {
 	const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined)
 	const parsed = refundSchema.safeParse({ amount: text('amount'), refundId: text('refundId'), reason: text('reason') })
 	if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Dados inválidos.' }, { status: 400 })
+	const [order] = await queryRows<{ payment_method: string; payment_provider: string | null }>(
+		sql`select payment_method, payment_provider from orders where id = ${orderId}::uuid`,
+	)
+	if (!order) notFound()
+	if (order.payment_method === 'card' && order.payment_provider === MERCADOPAGO_PROVIDER) {
+		const result = await refundCard({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId })
+		if (!result.ok) return data({ error: result.message }, { status: 400 })
+		return redirectWithToast(`/admin/pedidos/${orderId}`, {
+			type: 'success',
+			title: 'Devolução pedida ao Mercado Pago',
+			description: 'A linha do tempo do pagamento mostra a devolução; o cliente vê o estorno na fatura do cartão.',
+		})
+	}
 	const result = await refundPix({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId, reason: parsed.data.reason || 'Devolução do pedido' })
 	if (!result.ok) return data({ error: result.message }, { status: 400 })
 	return redirectWithToast(`/admin/pedidos/${orderId}`, {

@@ -13,6 +13,8 @@ import { getStoreSettings, SettingsNotAppliedError, updateStoreSettings } from '
 import { redirectWithToast } from '~/server/toast.server'
 import { type PixProviderInfo, pixProviderInfo } from '~/server/payments/api-pix/provider.server'
 import { registerPixWebhook } from '~/server/payments/api-pix/reconcile.server'
+import { getEnv } from '~/server/env.server'
+import { mercadoPagoInfo } from '~/server/payments/mercadopago/provider.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
@@ -36,7 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 	const settings = await getStoreSettings()
 	const keyType = settings.pixKey ? pixKeyType(settings.pixKey) : null
 	// The kind the shop recognised in the stored key, so the owner sees a CPF was taken as a CPF.
-	return { values: settingsFormValues(settings), pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null, pixProvider: pixProviderInfo() }
+	return { values: settingsFormValues(settings), pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null, pixProvider: pixProviderInfo(), cardProvider: cardProviderStatus() }
+}
+
+/** Issue 29: how cards are taken, from the environment (never a secret: the public key's start, the API host). */
+function cardProviderStatus() {
+	const mode = getEnv().PAYMENT_MODE
+	return { mode, mercadoPago: mercadoPagoInfo() }
 }
 
 type FieldErrors = Partial<Record<SettingsFormFields, string>>
@@ -313,6 +321,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 				</div>
 			</Form>
 			<PixProviderCard info={loaderData.pixProvider} busy={saving} />
+			<CardProviderCard status={loaderData.cardProvider} />
 		</AdminPage>
 	)
 }
@@ -347,6 +356,38 @@ function PixProviderCard({ info, busy }: { info: PixProviderInfo; busy: boolean 
 							</Button>
 						</Form>
 					</>
+				)}
+			</CardContent>
+		</Card>
+	)
+}
+
+/** Issue 29 (decision 079): whether cards go through Mercado Pago; never a secret. */
+function CardProviderCard({ status }: { status: ReturnType<typeof cardProviderStatus> }) {
+	const mp = status.mercadoPago
+	return (
+		<Card data-testid="card-provider">
+			<CardHeader>
+				<CardTitle>
+					<h2>Recebimento por cartão</h2>
+				</CardTitle>
+			</CardHeader>
+			<CardContent className="grid gap-3 text-sm">
+				{status.mode === 'test' ? (
+					<p>
+						Modo de teste (PAYMENT_MODE=test): o checkout usa o provedor de cartão de teste e nenhum dinheiro é cobrado.
+						{mp.configured ? ' O Mercado Pago está configurado e passa a cobrar com PAYMENT_MODE=live.' : ''}
+					</p>
+				) : mp.configured ? (
+					<p>
+						Cartões pelo <strong>Mercado Pago</strong> (API {mp.apiHost}, chave pública {mp.publicKey}). Notificações em {mp.webhookUrl}; as
+						que se perderem são conferidas a cada 5 minutos.
+					</p>
+				) : (
+					<p>
+						Mercado Pago não configurado: a loja aceita só PIX. Configure MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_PUBLIC_KEY e
+						MERCADOPAGO_WEBHOOK_SECRET (veja o README).
+					</p>
 				)}
 			</CardContent>
 		</Card>

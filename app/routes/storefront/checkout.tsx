@@ -1,9 +1,11 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { ChevronDownIcon, ShoppingCartIcon } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router'
 import { CardFieldsSection } from '~/components/checkout/card-fields'
+import { type MercadoPagoCardHandle, MercadoPagoCardFields } from '~/components/checkout/mercadopago-card-fields'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
@@ -77,6 +79,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			idempotencyKey: newIdempotencyKey(),
 			pixAvailable: Boolean(settings.pixKey),
 			cardProvider: cardProviderInfo(),
+			// The store's 'Parcelas sem juros (até)' (decision 077): Mercado Pago's quote decides above it.
+			interestFreeInstallments: settings.cardInterestFreeInstallments,
 		},
 		{ headers: NO_STORE },
 	)
@@ -332,6 +336,35 @@ function CheckoutForm({
 			quoteFetcher.submit(formData, { method: 'post' })
 		},
 	)
+	// Mercado Pago (decision 079): 'Finalizar Pedido' first asks MercadoPago.js for a card token, then
+	// submits the form again carrying it (a fresh token per attempt: a token pays once).
+	const mercadoPago = method === 'card' ? (cardProvider?.mercadoPago ?? null) : null
+	const mpCard = useRef<MercadoPagoCardHandle>(null)
+	const tokenReady = useRef(false)
+	const [tokenizing, setTokenizing] = useState(false)
+	const formProps = getFormProps(form)
+	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+		const submitter = (event.nativeEvent as SubmitEvent).submitter
+		const placing = submitter instanceof HTMLButtonElement && submitter.name === 'intent' && submitter.value === 'place-order'
+		if (mercadoPago && placing && mpCard.current) {
+			if (!tokenReady.current) {
+				event.preventDefault()
+				if (tokenizing) return
+				const element = event.currentTarget
+				setTokenizing(true)
+				void mpCard.current.tokenize().then((result) => {
+					// The button enabled again before it submits: a disabled submitter sends no intent.
+					flushSync(() => setTokenizing(false))
+					if (!result.ok) return
+					tokenReady.current = true
+					element.requestSubmit(submitter)
+				})
+				return
+			}
+			tokenReady.current = false
+		}
+		formProps.onSubmit(event)
+	}
 	const coupon = summary?.totals.coupon
 	const totals = summary?.totals
 	// PIX pays less when the store gives a PIX discount (computed on the server, issue 13).
@@ -360,7 +393,7 @@ function CheckoutForm({
 	return (
 		<main className="mx-auto max-w-6xl px-4 py-8">
 			<h1 className="mb-6 text-2xl font-bold sm:text-3xl">Finalizar compra</h1>
-			<Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_380px]">
+			<Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[1fr_380px]">
 				<input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
 				<div className="flex flex-col gap-8">
 					{summary && totals ? (
@@ -483,7 +516,11 @@ function CheckoutForm({
 									<span>
 										<span className="block font-medium">Cartão de crédito</span>
 										<span className="block text-sm text-muted-foreground">
-											{totals ? `em até ${installmentLabel(totals.totalCents)}` : 'em até 6x sem juros'}
+											{cardProvider.mercadoPago
+												? `em até ${loaderData.interestFreeInstallments}x sem juros`
+												: totals
+													? `em até ${installmentLabel(totals.totalCents)}`
+													: 'em até 6x sem juros'}
 										</span>
 									</span>
 								</label>
@@ -493,7 +530,18 @@ function CheckoutForm({
 						<p id={fields.paymentMethod.errorId} className="min-h-5 text-sm text-destructive">
 							{fields.paymentMethod.errors?.[0] ?? null}
 						</p>
-						{method === 'card' && cardProvider ? (
+						{method === 'card' && cardProvider?.mercadoPago ? (
+							<MercadoPagoCardFields
+								ref={mpCard}
+								config={cardProvider.mercadoPago}
+								totalCents={totals?.totalCents ?? 0}
+								interestFreeUpTo={loaderData.interestFreeInstallments}
+								defaultInstallments={Number(fields.installments.initialValue ?? 1) || 1}
+								serverError={fields.cardToken.errors?.[0]}
+								serverErrorId={fields.cardToken.errors}
+								installmentsError={fields.installments.errors?.[0]}
+							/>
+						) : method === 'card' && cardProvider ? (
 							<CardFieldsSection
 								provider={cardProvider}
 								totalCents={totals?.totalCents ?? 0}
@@ -558,8 +606,8 @@ function CheckoutForm({
 							{form.errors[0]}
 						</p>
 					) : null}
-					<Button type="submit" name="intent" value="place-order" size="lg" disabled={busyIntent != null}>
-						{busyIntent === 'place-order' ? 'Finalizando...' : 'Finalizar Pedido'}
+					<Button type="submit" name="intent" value="place-order" size="lg" disabled={busyIntent != null || tokenizing}>
+						{busyIntent === 'place-order' || tokenizing ? 'Finalizando...' : 'Finalizar Pedido'}
 					</Button>
 					<p className="text-xs text-muted-foreground">
 						Ao finalizar, você concorda com os{' '}

@@ -7,6 +7,7 @@ import { apiPixEnabled } from '~/server/payments/api-pix/provider.server'
 import { reconcilePix } from '~/server/payments/api-pix/reconcile.server'
 import { drainPixInbox } from '~/server/payments/api-pix/webhook.server'
 import { mercadoPagoConfigured } from '~/server/payments/mercadopago/provider.server'
+import { reconcileMercadoPago } from '~/server/payments/mercadopago/reconcile.server'
 import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
@@ -31,6 +32,7 @@ export const SHOP_JOBS = {
 	pixNotifications: 'processar-notificacoes-pix',
 	reconcilePix: 'conciliar-pix',
 	mercadoPagoNotifications: 'processar-notificacoes-mercadopago',
+	reconcileMercadoPago: 'conciliar-mercadopago',
 } as const
 
 let runner: JobRunner | undefined
@@ -52,6 +54,8 @@ export function startShopJobs(): JobRunner {
 	// Issue 29 (decision 078): Mercado Pago's notifications that could not be processed at once.
 	if (mercadoPagoConfigured()) {
 		runner.register({ name: SHOP_JOBS.mercadoPagoNotifications, intervalMs: 30 * 1000, run: () => drainMercadoPagoInbox() })
+		// Decision 079: card payments still pending after a few minutes are asked again (a missed notification).
+		runner.register({ name: SHOP_JOBS.reconcileMercadoPago, intervalMs: 5 * 60 * 1000, run: () => reconcileMercadoPago() })
 	}
 	if (apiPixEnabled()) {
 		runner.register({ name: SHOP_JOBS.pixNotifications, intervalMs: 30 * 1000, run: () => drainPixInbox() })

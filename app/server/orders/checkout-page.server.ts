@@ -10,6 +10,7 @@ import type { SessionUser } from '~/server/auth/guards.server'
 import { resolveCartId } from '~/server/cart/cart.server'
 import { db, queryRows } from '~/server/db.server'
 import { getCardProvider } from '~/server/payments/card-provider.server'
+import { MERCADOPAGO_PROVIDER, mercadoPagoBrowserConfig } from '~/server/payments/mercadopago/provider.server'
 
 /** The visitor's cart for the checkout (the same one the drawer shows), or null. */
 export async function checkoutCart(request: Request, user: SessionUser | null): Promise<{ cartId: string; cart: Cart } | null> {
@@ -71,10 +72,18 @@ export function newIdempotencyKey(): string {
 	return randomUUID()
 }
 
+export type CardProviderInfo = {
+	id: string
+	isTest: boolean
+	/** Mercado Pago (decision 079): what its browser SDK needs on the page; never a secret. */
+	mercadoPago: { publicKey: string; sdkUrl: string } | null
+}
+
 /** The card provider as the page shows it; null when card payment is unavailable (live mode, no provider). */
-export function cardProviderInfo(): { id: string; isTest: boolean } | null {
+export function cardProviderInfo(): CardProviderInfo | null {
 	const provider = getCardProvider()
-	return provider ? { id: provider.id, isTest: provider.isTest } : null
+	if (!provider) return null
+	return { id: provider.id, isTest: provider.isTest, mercadoPago: provider.id === MERCADOPAGO_PROVIDER ? mercadoPagoBrowserConfig() : null }
 }
 
 /**

@@ -22,7 +22,7 @@ export const DECLINED_BY_MERCADOPAGO_LABEL = 'Cartão recusado pelo Mercado Pago
 
 type OrderRow = { id: string; reference: string; status: string; total_cents: number; payment_reference: string | null }
 
-export async function syncMercadoPagoPayment(paymentId: string, source: 'webhook' | 'admin'): Promise<SyncOutcome> {
+export async function syncMercadoPagoPayment(paymentId: string, source: 'webhook' | 'admin' | 'reconciliation'): Promise<SyncOutcome> {
 	const payment = await getMercadoPagoClient().getPayment(paymentId)
 	if (!payment) return 'unknown'
 	const ref = paymentReferenceOf(payment.id)
@@ -43,7 +43,15 @@ export async function syncMercadoPagoPayment(paymentId: string, source: 'webhook
 
 	if (payment.status === 'approved') {
 		// The timeline's 'Pagamento recebido': the money is at Mercado Pago (once, however many deliveries).
-		await event('notification_received', `approved:${ref}`, source === 'webhook' ? 'Aprovação notificada pelo Mercado Pago (webhook), conferida na API' : 'Aprovação conferida na API do Mercado Pago')
+		await event(
+			'notification_received',
+			`approved:${ref}`,
+			source === 'webhook'
+				? 'Aprovação notificada pelo Mercado Pago (webhook), conferida na API'
+				: source === 'reconciliation'
+					? 'Aprovação encontrada pela conciliação (nenhuma notificação chegou), conferida na API'
+					: 'Aprovação conferida na API do Mercado Pago',
+		)
 	}
 	for (const refund of payment.refunds ?? []) {
 		if (refund.status !== 'approved') continue

@@ -15,6 +15,8 @@ import { clearStoreSettingsCache, updateStoreSettings } from '~/server/settings.
 import { getCardProvider } from '../card-provider.server'
 import { getMercadoPagoClient, mercadoPagoProvider, resetMercadoPagoClientForTests } from './provider.server'
 import { MP_DECLINED_MESSAGES } from './status'
+import { reconcileMercadoPago } from './reconcile.server'
+import { CARD_REFUND_MESSAGES, refundableCard, refundCard } from './refunds.server'
 
 /**
  * The Mercado Pago card provider against the fake (issue 29, decision 077), on PGlite and, with
@@ -281,5 +283,90 @@ describe('notifications (webhook)', () => {
 		const state = await orderState(order.id)
 		expect(state.status).toBe('pago')
 		expect(state.kinds.filter((k) => k === 'flag_charged_back')).toHaveLength(1)
+	})
+})
+
+/** A card order Mercado Pago approved after review (pending at the checkout, then the notification). */
+async function paidCardOrder(totalCents = 12345) {
+	const order = await pendingCardOrder(totalCents)
+	await fake.setStatus(order.paymentId, 'approved', 'accredited')
+	await settle()
+	expect((await orderState(order.id)).status).toBe('pago')
+	return order
+}
+
+describe('refunds from the admin order page (decision 079)', () => {
+	beforeEach(async () => {
+		await db.execute(sql`truncate orders, order_status_history, mail_outbox, payment_events, payment_inbox, rate_limits cascade`)
+	})
+
+	test('a part, submitted twice at once (one refund at Mercado Pago), then the rest; its notification adds nothing', async () => {
+		const order = await paidCardOrder()
+		expect(await refundableCard(order.id)).toEqual({ paymentId: String(order.paymentId), paidCents: 12345, refundedCents: 0, availableCents: 12345 })
+		const part = { orderId: order.id, amountCents: 2345, refundId: `D${randomUUID().replaceAll('-', '')}` }
+		expect(await Promise.all([refundCard(part), refundCard(part)])).toEqual([{ ok: true }, { ok: true }])
+		expect(fake.payments.get(order.paymentId)?.refunds.map((r) => r.amount)).toEqual([23.45])
+		expect(await refundableCard(order.id)).toMatchObject({ refundedCents: 2345, availableCents: 10000 })
+
+		expect(await refundCard({ orderId: order.id, amountCents: 10001, refundId: 'Doutro1' })).toEqual({ ok: false, message: CARD_REFUND_MESSAGES.amount(10000) })
+		expect(await refundCard({ orderId: order.id, amountCents: 10000, refundId: 'Doutro2' })).toEqual({ ok: true })
+		expect(fake.payments.get(order.paymentId)).toMatchObject({ status: 'refunded', transaction_amount_refunded: 123.45 })
+		expect(await refundableCard(order.id)).toMatchObject({ refundedCents: 12345, availableCents: 0 })
+
+		// Mercado Pago notifies the refunds: the same completed refunds, not new ones.
+		await fake.notify(order.paymentId, { deliveries: 2 })
+		await settle()
+		const kinds = (await orderState(order.id)).kinds
+		expect(kinds.filter((k) => k === 'refund_requested')).toHaveLength(2)
+		expect(kinds.filter((k) => k === 'refund_completed')).toHaveLength(2)
+		expect(await refundableCard(order.id)).toMatchObject({ availableCents: 0 })
+	})
+
+	test('the whole payment: Mercado Pago\'s whole refund (no amount in the body)', async () => {
+		const order = await paidCardOrder(5000)
+		expect(await refundCard({ orderId: order.id, amountCents: 5000, refundId: 'Dinteiro' })).toEqual({ ok: true })
+		expect(fake.payments.get(order.paymentId)).toMatchObject({ status: 'refunded', transaction_amount_refunded: 50 })
+		expect((await orderState(order.id)).kinds).toContain('refund_completed')
+	})
+
+	test('nothing to refund (still pending), a bad id, Mercado Pago down: refused, nothing recorded', async () => {
+		const pending = await pendingCardOrder()
+		expect(await refundableCard(pending.id)).toBeNull()
+		expect(await refundCard({ orderId: pending.id, amountCents: 100, refundId: 'Dx' })).toEqual({ ok: false, message: CARD_REFUND_MESSAGES.unavailable })
+		const order = await paidCardOrder()
+		expect(await refundCard({ orderId: order.id, amountCents: 100, refundId: 'não-é-id' })).toEqual({ ok: false, message: CARD_REFUND_MESSAGES.invalidId })
+		fake.failNext(503)
+		expect(await refundCard({ orderId: order.id, amountCents: 100, refundId: 'Dfora' })).toEqual({ ok: false, message: CARD_REFUND_MESSAGES.down })
+		expect((await orderState(order.id)).kinds).not.toContain('refund_requested')
+		expect(fake.payments.get(order.paymentId)?.refunds).toEqual([])
+	})
+})
+
+describe('reconciliation of missed notifications (decision 079)', () => {
+	beforeEach(async () => {
+		await db.execute(sql`truncate orders, order_status_history, mail_outbox, payment_events, payment_inbox, rate_limits cascade`)
+	})
+	const later = () => new Date(Date.now() + 6 * 60 * 1000)
+
+	test('approved with no notification: paid by the job once it is a few minutes old, once', async () => {
+		const order = await pendingCardOrder()
+		await fake.setStatus(order.paymentId, 'approved', 'accredited', false)
+		expect(await reconcileMercadoPago()).toMatchObject({ checked: 0 })
+		expect((await orderState(order.id)).status).toBe('aguardando_pagamento')
+		expect(await reconcileMercadoPago(later())).toEqual({ checked: 1, paid: 1, cancelled: 0, failed: 0 })
+		expect(await reconcileMercadoPago(later())).toMatchObject({ checked: 0 })
+		const state = await orderState(order.id)
+		expect(state).toMatchObject({ status: 'pago', paidTransitions: 1 })
+		expect(state.kinds.filter((k) => k === 'confirmed')).toHaveLength(1)
+	})
+
+	test('Mercado Pago down: nothing changes; the next run finds it rejected and cancels the order', async () => {
+		const order = await pendingCardOrder()
+		await fake.setStatus(order.paymentId, 'rejected', 'cc_rejected_high_risk', false)
+		fake.failNext(500)
+		expect(await reconcileMercadoPago(later())).toMatchObject({ checked: 0, failed: 1 })
+		expect((await orderState(order.id)).status).toBe('aguardando_pagamento')
+		expect(await reconcileMercadoPago(later())).toMatchObject({ checked: 1, cancelled: 1 })
+		expect((await orderState(order.id)).status).toBe('cancelado')
 	})
 })
