@@ -123,6 +123,7 @@ export const KEPT_WHEN_ABSENT: ReadonlySet<SettingsFormFields> = new Set([
 	'privacyPolicy',
 	'termsOfUse',
 	'pixDiscountPercent',
+	'cardInterestFreeInstallments',
 	'appStoreUrl',
 	'playStoreUrl',
 	...SHIPPING_REGIONS.flatMap((r) => [`shippingRate_${r}`, `shippingMinDays_${r}`, `shippingMaxDays_${r}`] as const),

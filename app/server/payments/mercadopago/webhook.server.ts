@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { db, queryRows } from '~/server/db.server'
 import { getEnv } from '~/server/env.server'
-import { logger } from '~/server/logger.server'
+import { enqueueNotification, inboxDrainer } from '../inbox.server'
 import { syncMercadoPagoPayment } from './confirm.server'
 import { MERCADOPAGO_PROVIDER, mercadoPagoConfigured } from './provider.server'
 import { type SignatureCheck, verifySignature } from './signature.server'
@@ -31,57 +29,13 @@ export function checkWebhookSignature(input: { header: string | null; requestId:
 	return verifySignature({ ...input, secret: env.MERCADOPAGO_WEBHOOK_SECRET })
 }
 
-export async function enqueueMercadoPagoNotification(envelope: MpNotificationEnvelope): Promise<string> {
-	const [row] = await queryRows<{ id: string }>(
-		sql`insert into payment_inbox (provider, payload) values (${MERCADOPAGO_PROVIDER}, ${JSON.stringify(envelope)}::jsonb) returning id`,
-	)
-	if (!row) throw new Error('notificação não registrada')
-	return row.id
+export function enqueueMercadoPagoNotification(envelope: MpNotificationEnvelope): Promise<string> {
+	return enqueueNotification(MERCADOPAGO_PROVIDER, envelope)
 }
 
 const envelopeSchema = z.object({ paymentId: z.string().regex(/^\d{1,20}$/), requestId: z.string().nullable(), action: z.string().nullable() })
 
-const MAX_ATTEMPTS = 10
-const BATCH = 20
-let draining: Promise<number> | null = null
-
-/** Processes waiting notifications (one drain at a time per process; rows claimed across servers). */
-export function drainMercadoPagoInbox(): Promise<number> {
-	draining ??= drain().finally(() => {
-		draining = null
-	})
-	return draining
-}
-
-async function drain(): Promise<number> {
-	let finished = 0
-	for (let round = 0; round < 10; round++) {
-		const rows = await queryRows<{ id: string; payload: unknown; attempts: number }>(
-			sql`update payment_inbox set claimed_until = now() + interval '2 minutes', attempts = attempts + 1
-				where id in (select id from payment_inbox
-					where processed_at is null and provider = ${MERCADOPAGO_PROVIDER} and attempts < ${MAX_ATTEMPTS}
-						and (claimed_until is null or claimed_until < now())
-					order by received_at limit ${BATCH} for update skip locked)
-				returning id, payload, attempts`,
-			db,
-		)
-		if (rows.length === 0) break
-		for (const row of rows) {
-			try {
-				const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as unknown) : row.payload
-				const envelope = envelopeSchema.parse(payload)
-				await syncMercadoPagoPayment(envelope.paymentId, 'webhook')
-				await db.execute(sql`update payment_inbox set processed_at = now(), last_error = null where id = ${row.id}::uuid`)
-				finished++
-			} catch (error) {
-				const message = error instanceof Error ? error.message : String(error)
-				logger.warn({ inbox: row.id, attempts: row.attempts, error: message }, 'notificação do Mercado Pago não processada; nova tentativa depois')
-				const seconds = Math.min(3600, 30 * 2 ** Math.max(0, Number(row.attempts) - 1))
-				await db.execute(sql`update payment_inbox set last_error = ${message.slice(0, 500)},
-					claimed_until = now() + make_interval(secs => ${seconds}) where id = ${row.id}::uuid`)
-			}
-		}
-		if (rows.length < BATCH) break
-	}
-	return finished
-}
+/** Processes waiting notifications (payments/inbox.server.ts): each payment asked again of Mercado Pago. */
+export const drainMercadoPagoInbox = inboxDrainer(MERCADOPAGO_PROVIDER, 'do Mercado Pago', (payload) =>
+	syncMercadoPagoPayment(envelopeSchema.parse(payload).paymentId, 'webhook').then(() => undefined),
+)
