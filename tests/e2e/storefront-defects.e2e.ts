@@ -350,7 +350,7 @@ describe('confiança: empresa e políticas (issue 13)', () => {
 		const policy = 'Trocas em até 30 dias.\n\nFale com a gente pelo WhatsApp.'
 		await owner.getByLabel('Trocas e devoluções').fill(policy)
 		await owner.getByRole('button', { name: 'Salvar configurações' }).click()
-		await owner.getByText('CNPJ inválido. Confira os 14 números.').waitFor()
+		await owner.getByText('CNPJ inválido. Confira os 14 caracteres.').waitFor()
 		// Nothing typed is lost.
 		expect(await owner.getByLabel('Trocas e devoluções').inputValue()).toBe(policy)
 		await owner.getByLabel('CNPJ').fill('11.222.333/0001-81')
