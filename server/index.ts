@@ -5,20 +5,25 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import compression from 'compression'
+import { sql } from 'drizzle-orm'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
-import { pingDatabase } from '~/server/db.server'
+import { getConnection, pingDatabase, poolStats, queryRows } from '~/server/db.server'
 import { type Env, parseEnv, publicUrl, workerCount } from '~/server/env.server'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
-import { closeAllEventStreams, subscribe } from '~/server/events.server'
+import { closeAllEventStreams, openEventStreamCount, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
+import { setMetricsSource, shopMetrics } from '~/server/metrics/registry.server'
+import { storageBackendFor } from '~/server/storage/backend.server'
 import { prepareApp, startApp, stopApp } from '~/server/startup.server'
 import { createStorageHealth } from '~/server/storage/writable-dir.server'
 import { assertDataDirWritable } from './data-dir-check'
+import { clusterMetricsCollector, metricsHandler, requestTiming, routePatternMatcher, serveClusterMetrics } from './metrics'
+import { readinessCheck } from './readiness'
 import { accessLogLevel, accessLogSerializers } from './access-log'
 import { bodyLimitFor, declaredBodyLimit } from './body-limit'
 import { runWorkers, workerId } from './cluster'
@@ -47,6 +52,24 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	app.set('trust proxy', env.TRUST_PROXY)
 
 	app.use(retryAfterOn503(DATABASE_RETRY_AFTER_SECONDS))
+
+	// /metrics (decision 081): every request timed by route pattern; the rest read when scraped.
+	const metrics = shopMetrics()
+	let matchRoute: ((pathname: string) => string) | null = null
+	app.use(requestTiming(metrics, () => matchRoute))
+	setMetricsSource('pool', () => poolStats(getConnection()))
+	setMetricsSource('eventStreams', openEventStreamCount)
+	setMetricsSource('mailBacklog', async () => {
+		const rows = await queryRows<{ status: string; n: number }>(
+			sql`select status, count(*)::int as n from mail_outbox where status <> 'sent' and created_at > now() - interval '7 days' group by status`,
+		)
+		return Object.fromEntries(rows.map((row) => [row.status, row.n]))
+	})
+	const serveMetrics = metricsHandler(metrics, env.METRICS_TOKEN, clusterMetricsCollector(metrics))
+	app.get('/metrics', (req, res, next) => void serveMetrics(req, res).catch(next))
+	// Readiness (decision 081): database, storage and migrations; a load balancer routes by it.
+	const readiness = readinessCheck(() => storageBackendFor(env))
+	app.get('/readyz', (req, res, next) => void readiness(req, res).catch(next))
 
 	// Answers whatever Host a load balancer probes with; it reveals nothing.
 	// Storage is reported, not made a 503 (decision 072): a shop whose disk is full still sells, and a
@@ -137,6 +160,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'development', bodyLimitFor }))
 	} else {
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
+		matchRoute = routePatternMatcher(build.routes)
 		if (env.REQUEST_METRICS) app.use(requestMetricsLog)
 		if (env.PAGE_CACHE) {
 			// Storefront pages from memory, signed in or not (issue 14, decisions 045 and 055); any
@@ -148,6 +172,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 				onPersonal: (key, cookies) => logger.warn({ page: key, cookies }, 'página não guardada no cache: a renderização leu quem pede'),
 			})
 			subscribe(STORE_CHANNEL, () => pageCache.invalidate())
+			setMetricsSource('pageCache', () => pageCache.stats())
 			const render = pageRenderer({ build, mode: 'production' })
 			app.use((req, res, next) => void pageCache.handle(req, res, next, render).catch(next))
 		}
@@ -190,6 +215,7 @@ async function main() {
 			process.exit(1)
 		}
 		logger.info({ workers }, `iniciando ${workers} processos do servidor`)
+		serveClusterMetrics()
 		runWorkers(workers)
 		return
 	}
