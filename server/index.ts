@@ -74,12 +74,27 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	// Answers whatever Host a load balancer probes with; it reveals nothing.
 	// Storage is reported, not made a 503 (decision 072): a shop whose disk is full still sells, and a
 	// load balancer taking its only server out would close it; monitors read `storage`/`status`.
-	const storageHealth = createStorageHealth(path.resolve(env.DATA_DIR, 'uploads'), {
-		onChange: (probe) =>
-			probe.writable
-				? logger.info({ dataDir: path.resolve(env.DATA_DIR) }, 'pasta de dados gravável de novo')
-				: logger.error({ dataDir: path.resolve(env.DATA_DIR), code: probe.code }, 'não é possível gravar na pasta de dados: envios de arquivos vão falhar'),
-	})
+	// With STORAGE_DRIVER=s3 the uploads are in the bucket (decision 080): that is what is probed.
+	const storageHealth =
+		env.STORAGE_DRIVER === 's3'
+			? createStorageHealth('', {
+					probe: async () => {
+						const probe = await storageBackendFor(env).check()
+						return probe.ok ? { writable: true } : { writable: false, code: probe.code, detail: probe.detail }
+					},
+					onChange: (probe) =>
+						probe.writable
+							? logger.info({ bucket: env.S3_BUCKET }, 'bucket S3 respondendo de novo')
+							: logger.error({ bucket: env.S3_BUCKET, code: probe.code, detail: probe.detail }, 'o bucket S3 não responde: envios e arquivos vão falhar'),
+				})
+			: createStorageHealth(path.resolve(env.DATA_DIR, 'uploads'), {
+					onChange: (probe) =>
+						probe.writable
+							? logger.info({ dataDir: path.resolve(env.DATA_DIR) }, 'pasta de dados gravável de novo')
+							: logger.error({ dataDir: path.resolve(env.DATA_DIR), code: probe.code }, 'não é possível gravar na pasta de dados: envios de arquivos vão falhar'),
+				})
+	// Said at start-up, not at the first upload: a bucket that does not answer is logged now.
+	void storageHealth()
 	app.get('/healthz', async (_req, res) => {
 		const [database, storage] = await Promise.all([pingDatabase(), storageHealth()])
 		const status = !database ? 'erro' : storage.writable ? 'ok' : 'degradado'

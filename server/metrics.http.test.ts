@@ -28,7 +28,8 @@ describe('/metrics and /readyz', () => {
 
 	const scrape = () => fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
 
-	test('/readyz: database, bucket and migrations ready → 200, not cached', async () => {
+	test('/readyz: database, bucket and migrations ready → 200, not cached; /healthz sees the bucket', async () => {
+		expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok', database: true, storage: true })
 		const response = await fetch(`${server.url}/readyz`)
 		expect(response.status).toBe(200)
 		expect(response.headers.get('cache-control')).toBe('no-store')
@@ -91,6 +92,15 @@ describe('/metrics and /readyz', () => {
 		}
 		expect(response.status).toBe(503)
 		expect(await response.json()).toMatchObject({ status: 'indisponível', ready: false, database: true, storage: false, migrations: true, detail: expect.stringMatching(/^armazenamento: /) })
-		expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+		// Liveness: the process answers; the bucket shows as storage: false ('degradado', decision 072).
+		let health = await fetch(`${server.url}/healthz`)
+		let body = (await health.json()) as { storage: boolean }
+		while (body.storage && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 200))
+			health = await fetch(`${server.url}/healthz`)
+			body = (await health.json()) as { storage: boolean }
+		}
+		expect(health.status).toBe(200)
+		expect(body).toEqual({ status: 'degradado', database: true, storage: false })
 	})
 })
