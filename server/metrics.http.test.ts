@@ -1,13 +1,17 @@
+import sharp from 'sharp'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
+import { CookieJar } from '#tests/support/cookie-jar'
 import { type RunningS3Server, startS3Server } from '#tests/support/s3-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createS3Backend } from '~/server/storage/backend.server'
 
 /**
  * /metrics and /readyz on the real production server (issue 33, decision 081), one server for
  * the file, its uploads in a real S3-compatible bucket (s3rver) so that readiness checks the
  * bucket: the token's answers, the series Prometheus reads (requests by route pattern, pool,
  * page cache, live-update connections, outbox), readiness while everything answers and once
- * the bucket is gone, while /healthz (liveness) stays up. Embedded database: the pool's figures
+ * the bucket is gone, while /healthz (liveness) stays up; and a customer's photo sent through the
+ * real server lands in the bucket and is served back by its checks. Embedded database: the pool's figures
  * on both engines are a unit test (app/server/metrics/pool-stats.test.ts).
  */
 const TOKEN = 'f'.repeat(48)
@@ -77,6 +81,45 @@ describe('/metrics and /readyz', () => {
 		expect(text).toMatch(/loja_mail_outbox_backlog\{status="failed"\} 0/)
 		// The process's own figures come along (prom-client's defaults).
 		expect(text).toContain('loja_process_resident_memory_bytes')
+	})
+
+	test('a photo sent through the real server is stored in the bucket and served back only to its owner until approved', async () => {
+		const jar = new CookieJar()
+		const send = async (method: string, path: string, body?: FormData | URLSearchParams) => {
+			const response = await fetch(new URL(path, server.url), { method, redirect: 'manual', headers: { cookie: jar.header(), origin: server.url }, body })
+			jar.remember(response)
+			return response
+		}
+		const credentials = { email: 'cliente.s3@exemplo.test', password: 'senha-da-cliente-123' }
+		await (await send('POST', '/auth', new URLSearchParams({ intent: 'signup', ...credentials }))).arrayBuffer()
+		const signedIn = await send('POST', '/auth', new URLSearchParams({ intent: 'signin', ...credentials }))
+		await signedIn.arrayBuffer()
+		expect(signedIn.headers.get('location')).toBe('/user/dashboard')
+
+		const photo = new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: '#aa5500' } }).jpeg().toBuffer())
+		const form = new FormData()
+		form.set('photo', new File([photo as BlobPart], 'IMG_0001.jpg', { type: 'image/jpeg' }))
+		form.set('caption', 'Meu cachorro no bucket')
+		const sent = await send('POST', '/user/photos', form)
+		await sent.arrayBuffer()
+		expect(sent.status).toBeLessThan(400)
+
+		// In the bucket, under user-photos/, not on the server's disk.
+		const bucket = createS3Backend({ endpoint: s3.endpoint, bucket: s3.bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true })
+		const keys: string[] = []
+		try {
+			for await (const entry of bucket.bucket('user-photos').list()) keys.push(entry.key)
+		} finally {
+			await bucket.close()
+		}
+		expect(keys).toHaveLength(1)
+		const url = `/uploads/user-photos/${keys[0]}`
+		const mine = await send('GET', url)
+		expect(mine.status).toBe(200)
+		expect(mine.headers.get('cache-control')).toBe('private, no-store')
+		expect(new Uint8Array(await mine.arrayBuffer())).toEqual(photo)
+		// Waiting for approval: to anyone else it does not exist.
+		expect((await fetch(`${server.url}${url}`)).status).toBe(404)
 	})
 
 	// Last: it stops the bucket.
