@@ -57,7 +57,13 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	const metrics = shopMetrics()
 	let matchRoute: ((pathname: string) => string) | null = null
 	app.use(requestTiming(metrics, () => matchRoute))
-	setMetricsSource('pool', () => poolStats(getConnection()))
+	setMetricsSource('pool', () => {
+		try {
+			return poolStats(getConnection())
+		} catch {
+			return null // closed while shutting down: no figures rather than a failed scrape
+		}
+	})
 	setMetricsSource('eventStreams', openEventStreamCount)
 	setMetricsSource('mailBacklog', async () => {
 		const rows = await queryRows<{ status: string; n: number }>(
