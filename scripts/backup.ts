@@ -7,6 +7,8 @@
  * - PostgreSQL: pg_dump in custom format, a consistent snapshot while the shop runs; without
  *   pg_dump on this machine the command says what to install or run instead.
  *
+ * - STORAGE_DRIVER=s3: the bucket's uploads are copied into the archive (scripts/backup/bucket.ts).
+ *
  * Default file: backups/loja-<data-hora>.tar.gz under the current directory.
  */
 import { spawnSync } from 'node:child_process'
@@ -24,6 +26,7 @@ import {
 	POSTGRES_DUMP_FILE,
 	UPLOADS_DIR,
 } from './backup/manifest'
+import { copyBucketToFolder } from './backup/bucket'
 import {
 	directoryStats,
 	fail,
@@ -98,9 +101,12 @@ async function main() {
 	if (location === 'memory') fail('DATABASE_URL=pglite://memory é um banco temporário: não há o que copiar.')
 	const database = location ? await dumpPglite(location) : await dumpPostgres(env.DATABASE_URL as string)
 
-	const uploads = directoryStats(uploadsDir)
+	// On S3 the bucket's uploads are copied into the staging folder first (decision 080), after the
+	// database: every file the copy of the database names was there before it (files are never changed).
+	const uploadsSource = env.STORAGE_DRIVER === 's3' ? await copyBucketToFolder(env, path.join(staging, 'bucket')) : uploadsDir
+	const uploads = directoryStats(uploadsSource)
 	// The archive takes the uploads through a link: nothing is copied twice on disk.
-	if (uploads.files > 0) symlinkSync(uploadsDir, path.join(staging, UPLOADS_DIR), 'dir')
+	if (uploads.files > 0) symlinkSync(uploadsSource, path.join(staging, UPLOADS_DIR), 'dir')
 	const manifest: Manifest = {
 		format: 'loja-pet-backup',
 		version: 1,
@@ -108,6 +114,7 @@ async function main() {
 		database: { kind: database.kind, file: database.file, migration: database.migration },
 		counts: database.counts,
 		uploads,
+		storage: env.STORAGE_DRIVER,
 	}
 	writeFileSync(path.join(staging, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
 
@@ -128,7 +135,7 @@ async function main() {
 			`Cópia de segurança gravada em ${output} (${formatBytes(statSync(output).size)})`,
 			`  banco: ${database.kind === 'pglite' ? 'embutido (PGlite)' : 'PostgreSQL (pg_dump)'}, migração ${manifest.database.migration ?? 'desconhecida'}`,
 			`  linhas: ${counts}`,
-			`  arquivos enviados: ${uploads.files} (${formatBytes(uploads.bytes)})`,
+			`  arquivos enviados: ${uploads.files} (${formatBytes(uploads.bytes)})${env.STORAGE_DRIVER === 's3' ? `, do bucket ${env.S3_BUCKET}` : ''}`,
 			`Para restaurar: npm run restore -- ${output}`,
 		].join('\n'),
 	)

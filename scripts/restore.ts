@@ -6,7 +6,8 @@
  * It refuses to overwrite a shop that has data (a database or uploaded files) unless --force;
  * with --force the embedded database and the uploads in place are moved aside to
  * DATA_DIR/antes-da-restauracao-<data-hora>/, not deleted. It never touches an embedded
- * database that a running shop has open.
+ * database that a running shop has open. With STORAGE_DRIVER=s3 the uploads go into the bucket
+ * (scripts/backup/bucket.ts), which must be empty unless --force.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
@@ -17,6 +18,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import pg from 'pg'
 import * as tar from 'tar'
 import { pgliteLocation } from '~/server/db.server'
+import { bucketHasUploads, copyFolderToBucket } from './backup/bucket'
 import { MANIFEST_FILE, type Manifest, manifestSchema, UPLOADS_DIR } from './backup/manifest'
 import {
 	fail,
@@ -135,6 +137,14 @@ async function main() {
 	const archive = path.resolve(file)
 	if (!existsSync(archive)) fail(`Arquivo não encontrado: ${archive}\n${USAGE}`)
 	const manifest = await extract(archive)
+	// STORAGE_DRIVER=s3: the archive's uploads go into the bucket (decision 080). A bucket cannot be
+	// moved aside: with --force, what it holds stays, and only what the archive adds is written.
+	if (env.STORAGE_DRIVER === 's3' && !force && (await bucketHasUploads(env))) {
+		fail(
+			`O bucket ${env.S3_BUCKET} já tem arquivos enviados.\n` +
+				'A restauração não sobrescreve uma loja. Use um bucket vazio, ou --force (os arquivos do bucket ficam; os da cópia são acrescentados, e uma chave com outro conteúdo é informada, nunca sobrescrita).',
+		)
+	}
 
 	let moved: (string | null)[]
 	if (manifest.database.kind === 'pglite') {
@@ -147,7 +157,11 @@ async function main() {
 		moved = await restorePostgres(manifest)
 	}
 	const stagedUploads = path.join(staging, UPLOADS_DIR)
-	if (existsSync(stagedUploads)) renameSync(stagedUploads, uploadsDir)
+	let uploadsPlace = `em ${uploadsDir}`
+	if (env.STORAGE_DRIVER === 's3') {
+		if (existsSync(stagedUploads)) await copyFolderToBucket(env, staging)
+		uploadsPlace = `no bucket ${env.S3_BUCKET}`
+	} else if (existsSync(stagedUploads)) renameSync(stagedUploads, uploadsDir)
 
 	console.log(
 		[
@@ -155,7 +169,7 @@ async function main() {
 			`  linhas: ${Object.entries(manifest.counts)
 				.map(([table, n]) => `${table}: ${n}`)
 				.join(', ')}`,
-			`  arquivos enviados: ${manifest.uploads.files} em ${uploadsDir}`,
+			`  arquivos enviados: ${manifest.uploads.files} ${uploadsPlace}`,
 			...(moved.length > 0 ? [`  os dados anteriores estão em: ${moved.join(', ')}`] : []),
 			'Inicie a loja normalmente (npm start): migrações mais novas do código são aplicadas na partida.',
 		].join('\n'),

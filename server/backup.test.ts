@@ -7,7 +7,7 @@ import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { checkoutForm } from '#tests/support/checkout-http'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { afterAll, describe, expect, test } from 'vitest'
-import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server'
+import { createLocalDiskDriver } from '~/server/storage/local/driver.server'
 
 /**
  * `npm run backup` / `npm run restore` round trip on the embedded database (decision 023):

@@ -56,6 +56,8 @@ test('the embedded database refuses more than one process, with the reason', asy
 	)
 })
 
+const METRICS_TOKEN = 'c'.repeat(40)
+
 describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () => {
 	let server: RunningServer
 	let dropDatabase: () => Promise<void> = async () => {}
@@ -63,7 +65,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () 
 	beforeAll(async () => {
 		const scratch = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL ?? '', `cluster_${process.pid}_${Date.now()}`)
 		dropDatabase = scratch.drop
-		server = await startAppServer({ DATABASE_URL: scratch.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })
+		server = await startAppServer({ DATABASE_URL: scratch.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info', METRICS_TOKEN: METRICS_TOKEN })
 	}, 120_000)
 
 	afterAll(async () => {
@@ -89,6 +91,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () 
 		expect((await until(readyWorkers, (w) => w.length === 2)).sort()).toEqual([1, 2])
 		const statuses = await Promise.all(Array.from({ length: 8 }, () => statusOf(`${server.url}/`)))
 		expect(statuses).toEqual(Array(8).fill(200))
+	})
+
+	test('/metrics sums every worker: the eight requests above, whichever worker is scraped (decision 081)', async () => {
+		for (let scrape = 0; scrape < 3; scrape++) {
+			const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, keepalive: false })
+			expect(response.status).toBe(200)
+			expect(await response.text()).toMatch(/loja_http_request_duration_seconds_count\{method="GET",route="\/",status="200"\} 8\n/)
+		}
 	})
 
 	test('a worker that dies is replaced while the other keeps answering', async () => {

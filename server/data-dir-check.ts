@@ -9,9 +9,11 @@ import { probeWritableDir, unwritableDataDirMessage } from '~/server/storage/wri
  * Portuguese and English, and exits with 1 — on PostgreSQL too, where it used to start and then
  * answer 500 to every upload.
  */
-export async function assertDataDirWritable(env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>): Promise<void> {
+export async function assertDataDirWritable(env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'STORAGE_DRIVER'>): Promise<void> {
 	const pglite = pgliteLocation(env.DATABASE_URL, env.DATA_DIR)
-	const directories = [env.DATA_DIR, ...(pglite && pglite !== 'memory' ? [pglite] : [])]
+	// On PostgreSQL with the uploads in a bucket (decision 080) the shop keeps nothing in DATA_DIR.
+	const needsDataDir = env.STORAGE_DRIVER !== 's3' || pglite !== null
+	const directories = [...(needsDataDir ? [env.DATA_DIR] : []), ...(pglite && pglite !== 'memory' ? [pglite] : [])]
 	for (const directory of directories) {
 		const probe = await probeWritableDir(directory)
 		if (probe.writable) continue

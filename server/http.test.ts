@@ -9,7 +9,7 @@ import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createLocalDiskDriver } from '~/server/storage/local-disk-driver.server'
+import { createLocalDiskDriver } from '~/server/storage/local/driver.server'
 
 /**
  * The HTTP entry as shipped: `node build/server-entry/index.js` in production mode on a

@@ -5,20 +5,25 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { constants as zlibConstants } from 'node:zlib'
 import compression from 'compression'
+import { sql } from 'drizzle-orm'
 import express from 'express'
 import helmet from 'helmet'
 import { pinoHttp } from 'pino-http'
 import type { ServerBuild } from 'react-router'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
-import { pingDatabase } from '~/server/db.server'
+import { getConnection, pingDatabase, poolStats, queryRows } from '~/server/db.server'
 import { type Env, parseEnv, publicUrl, workerCount } from '~/server/env.server'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
-import { closeAllEventStreams, subscribe } from '~/server/events.server'
+import { closeAllEventStreams, openEventStreamCount, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
+import { setMetricsSource, shopMetrics } from '~/server/metrics/registry.server'
+import { storageBackendFor } from '~/server/storage/backend.server'
 import { prepareApp, startApp, stopApp } from '~/server/startup.server'
 import { createStorageHealth } from '~/server/storage/writable-dir.server'
 import { assertDataDirWritable } from './data-dir-check'
+import { clusterMetricsCollector, metricsHandler, requestTiming, routePatternMatcher, serveClusterMetrics } from './metrics'
+import { readinessCheck } from './readiness'
 import { accessLogLevel, accessLogSerializers } from './access-log'
 import { bodyLimitFor, declaredBodyLimit } from './body-limit'
 import { runWorkers, workerId } from './cluster'
@@ -48,15 +53,54 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 
 	app.use(retryAfterOn503(DATABASE_RETRY_AFTER_SECONDS))
 
+	// /metrics (decision 081): every request timed by route pattern; the rest read when scraped.
+	const metrics = shopMetrics()
+	let matchRoute: ((pathname: string) => string) | null = null
+	app.use(requestTiming(metrics, () => matchRoute))
+	setMetricsSource('pool', () => {
+		try {
+			return poolStats(getConnection())
+		} catch {
+			return null // closed while shutting down: no figures rather than a failed scrape
+		}
+	})
+	setMetricsSource('eventStreams', openEventStreamCount)
+	setMetricsSource('mailBacklog', async () => {
+		const rows = await queryRows<{ status: string; n: number }>(
+			sql`select status, count(*)::int as n from mail_outbox where status <> 'sent' and created_at > now() - interval '7 days' group by status`,
+		)
+		return Object.fromEntries(rows.map((row) => [row.status, row.n]))
+	})
+	const serveMetrics = metricsHandler(metrics, env.METRICS_TOKEN, clusterMetricsCollector(metrics))
+	app.get('/metrics', (req, res, next) => void serveMetrics(req, res).catch(next))
+	// Readiness (decision 081): database, storage and migrations; a load balancer routes by it.
+	const readiness = readinessCheck(() => storageBackendFor(env))
+	app.get('/readyz', (req, res, next) => void readiness(req, res).catch(next))
+
 	// Answers whatever Host a load balancer probes with; it reveals nothing.
 	// Storage is reported, not made a 503 (decision 072): a shop whose disk is full still sells, and a
 	// load balancer taking its only server out would close it; monitors read `storage`/`status`.
-	const storageHealth = createStorageHealth(path.resolve(env.DATA_DIR, 'uploads'), {
-		onChange: (probe) =>
-			probe.writable
-				? logger.info({ dataDir: path.resolve(env.DATA_DIR) }, 'pasta de dados gravável de novo')
-				: logger.error({ dataDir: path.resolve(env.DATA_DIR), code: probe.code }, 'não é possível gravar na pasta de dados: envios de arquivos vão falhar'),
-	})
+	// With STORAGE_DRIVER=s3 the uploads are in the bucket (decision 080): that is what is probed.
+	const storageHealth =
+		env.STORAGE_DRIVER === 's3'
+			? createStorageHealth('', {
+					probe: async () => {
+						const probe = await storageBackendFor(env).check()
+						return probe.ok ? { writable: true } : { writable: false, code: probe.code, detail: probe.detail }
+					},
+					onChange: (probe) =>
+						probe.writable
+							? logger.info({ bucket: env.S3_BUCKET }, 'bucket S3 respondendo de novo')
+							: logger.error({ bucket: env.S3_BUCKET, code: probe.code, detail: probe.detail }, 'o bucket S3 não responde: envios e arquivos vão falhar'),
+				})
+			: createStorageHealth(path.resolve(env.DATA_DIR, 'uploads'), {
+					onChange: (probe) =>
+						probe.writable
+							? logger.info({ dataDir: path.resolve(env.DATA_DIR) }, 'pasta de dados gravável de novo')
+							: logger.error({ dataDir: path.resolve(env.DATA_DIR), code: probe.code }, 'não é possível gravar na pasta de dados: envios de arquivos vão falhar'),
+				})
+	// Said at start-up, not at the first upload: a bucket that does not answer is logged now.
+	void storageHealth()
 	app.get('/healthz', async (_req, res) => {
 		const [database, storage] = await Promise.all([pingDatabase(), storageHealth()])
 		const status = !database ? 'erro' : storage.writable ? 'ok' : 'degradado'
@@ -140,6 +184,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		app.all('/{*splat}', reactRouterHandler({ build, getLoadContext, mode: 'development', bodyLimitFor }))
 	} else {
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
+		matchRoute = routePatternMatcher(build.routes)
 		if (env.REQUEST_METRICS) app.use(requestMetricsLog)
 		if (env.PAGE_CACHE) {
 			// Storefront pages from memory, signed in or not (issue 14, decisions 045 and 055); any
@@ -151,6 +196,7 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 				onPersonal: (key, cookies) => logger.warn({ page: key, cookies }, 'página não guardada no cache: a renderização leu quem pede'),
 			})
 			subscribe(STORE_CHANNEL, () => pageCache.invalidate())
+			setMetricsSource('pageCache', () => pageCache.stats())
 			const render = pageRenderer({ build, mode: 'production' })
 			app.use((req, res, next) => void pageCache.handle(req, res, next, render).catch(next))
 		}
@@ -193,6 +239,7 @@ async function main() {
 			process.exit(1)
 		}
 		logger.info({ workers }, `iniciando ${workers} processos do servidor`)
+		serveClusterMetrics()
 		runWorkers(workers)
 		return
 	}

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -51,6 +52,7 @@ export async function openConnection(
 			// Tests start from a dump of an already-migrated database: ~1 s instead of ~5 s.
 			...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
 		})
+		countPgliteCalls(client)
 		const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: QUERY_COUNTER }) as unknown as Database
 		return { kind: 'pglite', db, client, close: () => client.close() }
 	}
@@ -58,6 +60,52 @@ export async function openConnection(
 	const pool = createPool(url)
 	const db = drizzleNodePg(pool, { schema, casing: 'snake_case', logger: QUERY_COUNTER }) as unknown as Database
 	return { kind: 'postgres', db, pool, url, close: () => pool.end() }
+}
+
+/** Calls into each PGlite client not yet finished (the one running and those queued behind it). */
+const pgliteCalls = new WeakMap<PGlite, { pending: number }>()
+
+/**
+ * PGlite runs one statement (or transaction) at a time and queues the rest: counting the calls
+ * in progress gives /metrics the same picture as a pool's (one in use, the others waiting).
+ */
+function countPgliteCalls(client: PGlite) {
+	const counter = { pending: 0 }
+	pgliteCalls.set(client, counter)
+	for (const method of ['query', 'exec', 'transaction'] as const) {
+		const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>
+		;(client as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+			counter.pending += 1
+			try {
+				return await original(...args)
+			} finally {
+				counter.pending -= 1
+			}
+		}
+	}
+}
+
+/** The connection pool as /metrics reports it (decision 081), for both engines. */
+export function poolStats(connection: Connection): { total: number; inUse: number; idle: number; waiting: number } {
+	if (connection.kind === 'postgres') {
+		const { totalCount, idleCount, waitingCount } = connection.pool
+		return { total: totalCount, inUse: totalCount - idleCount, idle: idleCount, waiting: waitingCount }
+	}
+	const pending = pgliteCalls.get(connection.client)?.pending ?? 0
+	return { total: 1, inUse: Math.min(pending, 1), idle: pending > 0 ? 0 : 1, waiting: Math.max(pending - 1, 0) }
+}
+
+/** Whether every committed migration is applied (/readyz): the journal's newest against the database's. */
+export async function migrationsApplied(): Promise<{ ok: boolean; expected: number; applied: number }> {
+	const journal = JSON.parse(await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+		entries: Array<{ when: number }>
+	}
+	const newest = Math.max(0, ...journal.entries.map((entry) => entry.when))
+	const rows = await queryRows<{ applied: number; newest: string | null }>(
+		sql`select count(*)::int as applied, max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+	)
+	const applied = rows[0]?.applied ?? 0
+	return { ok: Number(rows[0]?.newest ?? 0) >= newest, expected: journal.entries.length, applied }
 }
 
 /**

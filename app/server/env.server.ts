@@ -292,6 +292,46 @@ const envFields = z.object({
 		.min(0, 'SEARCH_CACHE_MS deve ser 0 ou mais')
 		.max(60_000, 'SEARCH_CACHE_MS deve ser no máximo 60000')
 		.default(5000),
+	/**
+	 * Where uploads and image variants live (issue 33, decision 080): 'local' (DATA_DIR/uploads and
+	 * DATA_DIR/cache/images) or 's3', an S3-compatible bucket shared by every app server.
+	 */
+	STORAGE_DRIVER: z.enum(['local', 's3'], 'STORAGE_DRIVER deve ser local ou s3').default('local'),
+	/** The S3 API's address; unset: AWS S3 in S3_REGION. MinIO, Garage, Ceph, R2… give theirs. */
+	S3_ENDPOINT: z
+		.url('S3_ENDPOINT deve ser uma URL (ex.: https://s3.us-east-1.amazonaws.com ou http://minio.interno:9000)')
+		.regex(/^https?:\/\//i, 'S3_ENDPOINT deve começar com http:// ou https://')
+		.transform((value) => value.replace(/\/+$/, ''))
+		.optional(),
+	S3_BUCKET: z
+		.string()
+		.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET deve ser o nome de um bucket (3 a 63 letras minúsculas, números, pontos ou hífens)')
+		.optional(),
+	S3_REGION: z
+		.string()
+		.regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION deve ser o nome de uma região (ex.: us-east-1, sa-east-1, auto)')
+		.default('us-east-1'),
+	S3_ACCESS_KEY_ID: z.string().trim().min(1).max(256, 'S3_ACCESS_KEY_ID é longo demais').optional(),
+	S3_SECRET_ACCESS_KEY: z.string().min(1).max(512, 'S3_SECRET_ACCESS_KEY é longo demais').optional(),
+	/** Path-style addressing (host/bucket/key): MinIO, Garage, Ceph and most self-hosted servers need it. */
+	S3_FORCE_PATH_STYLE: z
+		.enum(['true', 'false'], 'S3_FORCE_PATH_STYLE deve ser true ou false')
+		.default('false')
+		.transform((v) => v === 'true'),
+	/** A CDN (or the bucket's public address) serving the public prefixes: product pictures and banner videos. */
+	S3_PUBLIC_URL: z
+		.url('S3_PUBLIC_URL deve ser uma URL (ex.: https://cdn.minhaloja.com.br)')
+		.regex(/^https:\/\/|^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/|$)/i, 'S3_PUBLIC_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
+		.transform((value) => value.replace(/\/+$/, ''))
+		.optional(),
+	/**
+	 * The Bearer token /metrics asks for (issue 33, decision 081). Unset: /metrics answers 404, as if
+	 * it did not exist.
+	 */
+	METRICS_TOKEN: z
+		.string()
+		.regex(/^[\x21-\x7e]{32,256}$/, 'METRICS_TOKEN deve ter de 32 a 256 caracteres visíveis, sem espaços (gere com: openssl rand -hex 32)')
+		.optional(),
 	/** Skip demo data on an empty database (production shops with their own catalogue). */
 	SEED_DEMO: z
 		.enum(['true', 'false'])
@@ -342,6 +382,11 @@ const envSchema = envFields.superRefine((env, ctx) => {
 					message: `${name} é obrigatório com as outras credenciais do Mercado Pago (Access Token, Public Key e assinatura secreta dos Webhooks vão juntos)`,
 				})
 			}
+		}
+	}
+	if (env.STORAGE_DRIVER === 's3') {
+		for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+			if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} é obrigatório quando STORAGE_DRIVER=s3` })
 		}
 	}
 	if (env.COMMERCE_PROVIDER === 'storefront') {

@@ -330,6 +330,11 @@ export function registerEventStream(close: () => void): { registered: boolean; u
 	return { registered: true, unregister: () => state.streams.delete(close) }
 }
 
+/** Event streams open in this process (/metrics: live-update connections). */
+export function openEventStreamCount(): number {
+	return liveState().streams.size
+}
+
 /**
  * Graceful shutdown: ends every open event-stream response (EventSource clients will
  * reconnect to another server) and stops the LISTEN connection, so the HTTP server can

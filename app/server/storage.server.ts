@@ -1,15 +1,14 @@
-import path from 'node:path'
 import { getEnv } from '~/server/env.server'
 import { deleteImageVariants } from '~/server/images/variants.server'
 import { type UploadKind, detectMediaType } from './storage/content-type.server'
-import type { StorageDriver } from './storage/driver.server'
+import { storageBackendFor } from './storage/backend.server'
+import type { StorageBackend, StorageDriver } from './storage/driver.server'
 import { type Bucket, type UploadTarget, buildKey, isBucket, isSafeKey, uploadUrl } from './storage/keys.server'
-import { createLocalDiskDriver } from './storage/local-disk-driver.server'
 
 export { BUCKETS, BUCKET_VISIBILITY, isBucket, isSafeKey, uploadUrl } from './storage/keys.server'
 export type { Bucket, PersonalizationPrefix, UploadTarget, VideoPrefix } from './storage/keys.server'
 export type { UploadKind } from './storage/content-type.server'
-export type { StorageDriver, StoredObject } from './storage/driver.server'
+export type { StorageBackend, StorageDriver, StoredObject } from './storage/driver.server'
 export { type MultipartResult, readMultipartForm, uploadBodyLimit } from './storage/multipart.server'
 
 /** document 001 §8: images up to 5 MB, banner videos up to 50 MB. */
@@ -32,9 +31,14 @@ export const UPLOAD_MESSAGES = {
 	},
 } as const satisfies Record<UploadKind, Record<string, { title: string; message: string }>>
 
-/** The storage for one bucket. Local disk today; see driver.server.ts for S3. */
+/** The configured storage (STORAGE_DRIVER: local disk or an S3 bucket, decision 080). */
+export function getStorageBackend(): StorageBackend {
+	return storageBackendFor(getEnv())
+}
+
+/** The storage for one bucket. */
 export function getBucketStorage(bucket: Bucket): StorageDriver {
-	return createLocalDiskDriver(path.resolve(getEnv().DATA_DIR, 'uploads', bucket))
+	return getStorageBackend().bucket(bucket)
 }
 
 export type SavedUpload = { bucket: Bucket; key: string; url: string; contentType: string; size: number }

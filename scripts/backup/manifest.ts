@@ -27,6 +27,8 @@ export const manifestSchema = z.object({
 	}),
 	counts: z.record(z.string(), z.number().int().min(0)),
 	uploads: z.object({ files: z.number().int().min(0), bytes: z.number().int().min(0) }),
+	/** Where the shop kept its uploads (decision 080); absent in older backups: the local disk. */
+	storage: z.enum(['local', 's3']).optional(),
 })
 export type Manifest = z.infer<typeof manifestSchema>
 

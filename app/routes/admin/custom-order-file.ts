@@ -15,6 +15,9 @@ function notFound() {
 	})
 }
 
+/** How long a presigned download stays valid: long enough to start it, too short to share it. */
+const SIGNED_URL_SECONDS = 60
+
 export async function loader({ request, params }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const parsed = customOrderFileParams.safeParse(params)
@@ -24,6 +27,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const object = await getBucketStorage(location.bucket).get(location.key)
 	if (!object) return notFound()
 	const filename = location.key.split('/').pop() ?? 'arquivo'
+	// On S3 (decision 080) the admin's browser fetches the bytes from the bucket itself, through a
+	// presigned GET that lives a minute: handed out only here, after requireAdmin.
+	const signed = await getBucketStorage(location.bucket).signedUrl(location.key, {
+		expiresInSeconds: SIGNED_URL_SECONDS,
+		disposition: 'attachment',
+		filename,
+	})
+	if (signed) {
+		return new Response(null, {
+			status: 302,
+			headers: { Location: signed, 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' },
+		})
+	}
 	return new Response(object.body(), {
 		status: 200,
 		headers: {

@@ -97,6 +97,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		}
 	}
 
+	// A public original (product picture, banner video) with S3_PUBLIC_URL: the CDN serves it
+	// (decision 080), with the bucket's headers; variants (content negotiated by Accept) stay here.
+	const publicAddress = publicFile && requested.width === null ? getBucketStorage(bucket).publicUrl(key) : null
+	if (publicAddress) {
+		return new Response(null, { status: 302, headers: { Location: publicAddress, 'Cache-Control': 'public, max-age=86400' } })
+	}
+
 	const isMedia = /^(image|video)\//.test(object.contentType)
 	const filename = key.split('/').pop() ?? 'arquivo'
 	const headers: Record<string, string> = {

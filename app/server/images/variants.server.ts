@@ -1,19 +1,19 @@
-import { randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
-import { mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises'
-import path from 'node:path'
-import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { getEnv } from '~/server/env.server'
-import type { Bucket, StoredObject } from '~/server/storage.server'
+import { shopMetrics } from '~/server/metrics/registry.server'
+import { storageBackendFor } from '~/server/storage/backend.server'
+import type { StorageDriver, StoredObject } from '~/server/storage/driver.server'
+import type { Bucket } from '~/server/storage/keys.server'
 import { IMAGE_WIDTHS, type ImageWidth, isImageWidth } from '~/utils/responsive-image'
+import { onceAcrossServers } from './variant-lock.server'
 
 /**
  * Smaller copies of uploaded photos for srcSet (app/utils/responsive-image.ts). Each width
- * is made once with sharp, as WebP, and kept under `DATA_DIR/cache/images/` — outside the
- * buckets, so a variant is never mistaken for an upload, and deletable at any time (it is
- * rebuilt on the next request).
+ * is made once with sharp, as WebP (and AVIF ahead of time), and kept in the storage's variants
+ * area — `DATA_DIR/cache/images/` on the local disk, `cache/images/` in the S3 bucket — outside
+ * the buckets, so a variant is never mistaken for an upload, and deletable at any time (it is
+ * rebuilt on the next request). Made once across app servers (variant-lock.server.ts).
  */
 
 /** Types sharp reads and a smaller copy helps. GIFs may be animated; SVG has no pixels. */
@@ -51,11 +51,11 @@ const WEBP_QUALITY = 78
 const AVIF_QUALITY = 55
 
 // Caching inside libvips keeps decoded images in memory for reuse; ours are read once
-// and then served from disk.
+// and then served from storage.
 sharp.cache(false)
 
-function cacheRoot(): string {
-	return path.resolve(getEnv().DATA_DIR, 'cache', 'images')
+function variantsArea(): StorageDriver {
+	return storageBackendFor(getEnv()).variants()
 }
 
 /**
@@ -66,13 +66,10 @@ function cacheRoot(): string {
 export type VariantFormat = 'webp' | 'avif'
 
 /** Where one variant lives: per upload a folder, named after the version (ETag), width and format. */
-function variantPath(bucket: Bucket, object: StoredObject, width: ImageWidth, format: VariantFormat = 'webp'): string {
-	const root = cacheRoot()
-	const version = object.etag.replace(/[^A-Za-z0-9-]/g, '')
-	const file = path.resolve(root, bucket, object.key, `${version}-w${width}.${format}`)
-	// The key was checked by isSafeKey already; a path is still the last line of defence.
-	if (!file.startsWith(root + path.sep)) throw new Error('Variante de imagem fora do diretório de cache')
-	return file
+export function variantKey(bucket: Bucket, object: StoredObject, width: ImageWidth, format: VariantFormat = 'webp'): string {
+	const version = object.etag.replace(/[^A-Za-z0-9-]/g, '') || 'v'
+	// The area's driver checks the key again (four safe segments at most).
+	return `${bucket}/${object.key}/${version}-w${width}.${format}`
 }
 
 export type ImageVariant = {
@@ -83,12 +80,12 @@ export type ImageVariant = {
 	body(): ReadableStream<Uint8Array>
 }
 
-function fromFile(file: string, size: number, etag: string, format: VariantFormat = 'webp'): ImageVariant {
+function fromStored(stored: StoredObject, etag: string, format: VariantFormat): ImageVariant {
 	return {
 		contentType: format === 'avif' ? 'image/avif' : 'image/webp',
-		size,
+		size: stored.size,
 		etag,
-		body: () => Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>,
+		body: () => stored.body(),
 	}
 }
 
@@ -96,17 +93,19 @@ export function variantEtag(object: StoredObject, width: ImageWidth, format: Var
 	return `"${object.etag.replace(/"/g, '')}-w${width}${format === 'avif' ? '-avif' : ''}"`
 }
 
-// Requests for the same variant arriving together share one resize (per process). Across
-// processes the rename below keeps the file whole: each writes its own temporary file and
-// the last rename wins with identical bytes.
-const inFlight = new Map<string, Promise<{ file: string; size: number }>>()
+// Requests for the same variant arriving together share one resize per process; across
+// processes and servers, onceAcrossServers lets one make it and the others read it.
+const inFlight = new Map<string, Promise<unknown>>()
 
-async function resize(
-	object: StoredObject,
-	width: ImageWidth,
-	file: string,
-	format: VariantFormat = 'webp',
-): Promise<{ file: string; size: number }> {
+/** Counts encodes, for the lock's tests and /metrics. */
+let encodes = 0
+export function variantEncodeCount(): number {
+	return encodes
+}
+
+async function encode(object: StoredObject, width: ImageWidth, format: VariantFormat): Promise<Uint8Array> {
+	encodes += 1
+	shopMetrics().variantEncodes.inc({ format })
 	const original = new Uint8Array(await new Response(object.body()).arrayBuffer())
 	// Phone photos carry their rotation in EXIF, which the variant drops: autoOrient turns
 	// the pixels first.
@@ -114,58 +113,58 @@ async function resize(
 	const bytes = await (
 		format === 'avif' ? resized.avif({ quality: AVIF_QUALITY, effort: 3 }) : resized.webp({ quality: WEBP_QUALITY })
 	).toBuffer()
-	await mkdir(path.dirname(file), { recursive: true })
-	const temporary = path.join(path.dirname(file), `.tmp-${randomBytes(8).toString('hex')}`)
-	try {
-		await writeFile(temporary, bytes)
-		// rename() replaces atomically: a reader sees the old file or the new one, never half.
-		await rename(temporary, file)
-	} finally {
-		await unlink(temporary).catch(() => {})
+	return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+}
+
+/** Makes the variant unless it is there, once across servers; resolves when it is stored. */
+function ensureVariant(bucket: Bucket, object: StoredObject, width: ImageWidth, format: VariantFormat): Promise<unknown> {
+	const key = variantKey(bucket, object, width, format)
+	let pending = inFlight.get(key)
+	if (!pending) {
+		const area = variantsArea()
+		pending = onceAcrossServers(
+			`variante:${key}`,
+			() => area.exists(key),
+			async () => {
+				const bytes = await encode(object, width, format)
+				// false: the key is taken, by the same bytes (another server got there first).
+				await area.put(key, bytes, format === 'avif' ? 'image/avif' : 'image/webp')
+			},
+		).finally(() => inFlight.delete(key))
+		inFlight.set(key, pending)
 	}
-	return { file, size: bytes.byteLength }
+	return pending
 }
 
 /**
- * The `width` variant of a stored JPEG, PNG or WebP, from the disk cache or made now.
+ * The `width` variant of a stored JPEG, PNG or WebP, from the variants' area or made now.
  * Never wider than the original. Throws when the bytes cannot be decoded (the caller
  * serves the original instead).
  */
 export async function getImageVariant(bucket: Bucket, object: StoredObject, width: ImageWidth): Promise<ImageVariant> {
-	const file = variantPath(bucket, object, width)
+	const area = variantsArea()
+	const key = variantKey(bucket, object, width)
 	const etag = variantEtag(object, width)
-	try {
-		const info = await stat(file)
-		if (info.isFile()) return fromFile(file, info.size, etag)
-	} catch {
-		// Not made yet.
-	}
-	let pending = inFlight.get(file)
-	if (!pending) {
-		pending = resize(object, width, file).finally(() => inFlight.delete(file))
-		inFlight.set(file, pending)
-	}
-	const made = await pending
-	return fromFile(made.file, made.size, etag)
+	const found = await area.get(key)
+	if (found) return fromStored(found, etag, 'webp')
+	await ensureVariant(bucket, object, width, 'webp')
+	const made = await area.get(key)
+	if (!made) throw new Error(`variante não encontrada depois de feita: ${key}`)
+	return fromStored(made, etag, 'webp')
 }
 
 /** Forgets every variant of an upload (called when the upload is deleted). */
 export async function deleteImageVariants(bucket: Bucket, key: string): Promise<void> {
-	const root = cacheRoot()
-	const folder = path.resolve(root, bucket, key)
-	if (!folder.startsWith(root + path.sep)) return
-	await rm(folder, { recursive: true, force: true })
+	const area = variantsArea()
+	const keys: string[] = []
+	for await (const entry of area.list(`${bucket}/${key}/`)) keys.push(entry.key)
+	await Promise.all(keys.map((variant) => area.delete(variant)))
 }
 
 /** The AVIF of `width` when it has been made already, else null (the caller sends WebP). */
 export async function readyAvifVariant(bucket: Bucket, object: StoredObject, width: ImageWidth): Promise<ImageVariant | null> {
-	const file = variantPath(bucket, object, width, 'avif')
-	try {
-		const info = await stat(file)
-		return info.isFile() ? fromFile(file, info.size, variantEtag(object, width, 'avif'), 'avif') : null
-	} catch {
-		return null
-	}
+	const found = await variantsArea().get(variantKey(bucket, object, width, 'avif'))
+	return found ? fromStored(found, variantEtag(object, width, 'avif'), 'avif') : null
 }
 
 /**
@@ -176,12 +175,8 @@ export async function readyAvifVariant(bucket: Bucket, object: StoredObject, wid
 export async function pregenerateImageVariants(bucket: Bucket, object: StoredObject, originalWidth: number | null): Promise<number> {
 	let made = 0
 	for (const width of IMAGE_WIDTHS) {
-		await getImageVariant(bucket, object, width)
-		const avif = variantPath(bucket, object, width, 'avif')
-		const exists = await stat(avif)
-			.then((info) => info.isFile())
-			.catch(() => false)
-		if (!exists) await resize(object, width, avif, 'avif')
+		await ensureVariant(bucket, object, width, 'webp')
+		await ensureVariant(bucket, object, width, 'avif')
 		made += 1
 		// The first width at or above the original's stands for it (responsive-image.ts); none wider is asked for.
 		if (originalWidth !== null && width >= originalWidth) break

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
+import { resetMetricsForTests, shopMetrics } from '~/server/metrics/registry.server'
 import { JobRunner } from './runner.server'
 
 withTestDatabase()
@@ -22,6 +23,22 @@ afterEach(async () => {
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('JobRunner', () => {
+	test('/metrics counts runs by outcome, failures and the duration of the runs (decision 081)', async () => {
+		resetMetricsForTests()
+		const { runner } = newRunner()
+		runner.register({ name: 'metrica-ok', intervalMs: 60_000, run: async () => {} })
+		runner.register({ name: 'metrica-falha', intervalMs: 60_000, run: async () => Promise.reject(new Error('x')) })
+		expect(await runner.runNow('metrica-ok')).toBe('ran')
+		expect(await runner.runNow('metrica-ok')).toBe('ran')
+		expect(await runner.runNow('metrica-falha')).toBe('failed')
+		const text = await shopMetrics().registry.metrics()
+		expect(text).toContain('loja_job_runs_total{job="metrica-ok",outcome="ran"} 2')
+		expect(text).toContain('loja_job_runs_total{job="metrica-falha",outcome="failed"} 1')
+		expect(text).toContain('loja_job_failures_total{job="metrica-falha"} 1')
+		expect(text).toContain('loja_job_duration_seconds_count{job="metrica-ok"} 2')
+		resetMetricsForTests()
+	})
+
 	test('runs each job on its interval until stopped', async () => {
 		const { runner } = newRunner()
 		let runs = 0

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { getConnection, queryRows } from '~/server/db.server'
 import { logger as defaultLogger } from '~/server/logger.server'
+import { shopMetrics } from '~/server/metrics/registry.server'
 
 /**
  * A small in-process job runner (decision 20): named jobs, each run every `intervalMs`.
@@ -98,6 +99,16 @@ export class JobRunner {
 
 	private async runOnce(job: JobDefinition): Promise<RunOutcome> {
 		const started = Date.now()
+		const outcome = await this.runAndLog(job, started)
+		// /metrics (decision 081): every run, its failures, and how long the ones that ran took.
+		const metrics = shopMetrics()
+		metrics.jobRuns.inc({ job: job.name, outcome })
+		if (outcome === 'failed') metrics.jobFailures.inc({ job: job.name })
+		if (outcome !== 'skipped') metrics.jobDuration.observe({ job: job.name }, (Date.now() - started) / 1000)
+		return outcome
+	}
+
+	private async runAndLog(job: JobDefinition, started: number): Promise<RunOutcome> {
 		try {
 			const ran = await runUnderJobLock(job.name, job.run)
 			this.log.debug({ job: job.name, ms: Date.now() - started, ran }, 'tarefa em segundo plano')

@@ -56,11 +56,23 @@ const MAX_DEPTH = 2
 
 /** True when `key` is a key we could have generated: safe to join onto a directory. */
 export function isSafeKey(key: string): boolean {
-	if (key.length === 0 || key.length > MAX_KEY_LENGTH) return false
+	return isSafeObjectKey(key, MAX_DEPTH)
+}
+
+/**
+ * The same rules for keys of other depths: the image variants' area keys a variant by its
+ * upload (`<bucket>/<key>/<version>-w<width>.<format>`, four segments at most).
+ */
+export function isSafeObjectKey(key: string, maxDepth: number): boolean {
+	if (key.length === 0 || key.length > MAX_KEY_LENGTH * 2) return false
 	const segments = key.split('/')
-	if (segments.length > MAX_DEPTH) return false
+	if (segments.length > maxDepth) return false
+	if (maxDepth === MAX_DEPTH && key.length > MAX_KEY_LENGTH) return false
 	return segments.every((segment) => SEGMENT.test(segment) && !segment.includes('..'))
 }
+
+/** Depth of the variants' keys: a bucket, an upload key of up to two segments, the variant's name. */
+export const VARIANT_KEY_DEPTH = 4
 
 export class UnsafeKeyError extends Error {
 	constructor(key: string) {
@@ -69,8 +81,8 @@ export class UnsafeKeyError extends Error {
 	}
 }
 
-export function assertSafeKey(key: string): void {
-	if (!isSafeKey(key)) throw new UnsafeKeyError(key)
+export function assertSafeKey(key: string, maxDepth = MAX_DEPTH): void {
+	if (!isSafeObjectKey(key, maxDepth)) throw new UnsafeKeyError(key)
 }
 
 /** Session ids and user ids go into file names: keep only characters that are safe there. */

@@ -42,4 +42,22 @@ describe('DATA_DIR write check (issue 28)', () => {
 		expect((await health()).writable).toBe(false)
 		expect(changes).toEqual([false])
 	})
+
+	test('another storage’s probe (an S3 bucket) replaces the write in the directory, with the same once-a-second rule', async () => {
+		let calls = 0
+		let clock = 0
+		const health = createStorageHealth(path.join(scratch, 'nunca-criada'), {
+			now: () => clock,
+			probe: async () => {
+				calls += 1
+				return calls === 1 ? { writable: true } : { writable: false, code: 'HTTP 503', detail: 'bucket fora do ar' }
+			},
+		})
+		expect(await health()).toEqual({ writable: true })
+		expect(await health()).toEqual({ writable: true })
+		clock += 1000
+		expect(await health()).toMatchObject({ writable: false, code: 'HTTP 503' })
+		expect(calls).toBe(2)
+		expect(readdirSync(scratch)).not.toContain('nunca-criada')
+	})
 })

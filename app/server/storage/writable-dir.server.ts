@@ -60,7 +60,13 @@ export function unwritableDataDirMessage(directory: string, probe: Extract<Writa
  */
 export function createStorageHealth(
 	directory: string,
-	options: { maxAgeMs?: number; now?: () => number; onChange?: (probe: WritableProbe) => void } = {},
+	options: {
+		maxAgeMs?: number
+		now?: () => number
+		onChange?: (probe: WritableProbe) => void
+		/** Another storage's probe (an S3 bucket's, decision 080) instead of a write in `directory`. */
+		probe?: () => Promise<WritableProbe>
+	} = {},
 ) {
 	const maxAgeMs = options.maxAgeMs ?? 1000
 	const now = options.now ?? Date.now
@@ -68,7 +74,7 @@ export function createStorageHealth(
 	let running: Promise<WritableProbe> | null = null
 	return async function storageHealth(): Promise<WritableProbe> {
 		if (last && now() - last.at < maxAgeMs) return last.probe
-		running ??= probeWritableDir(directory)
+		running ??= (options.probe ?? (() => probeWritableDir(directory)))()
 			.then((probe) => {
 				// Said when it changes (and at the first probe if it fails), not at every poll.
 				if (last ? last.probe.writable !== probe.writable : !probe.writable) options.onChange?.(probe)

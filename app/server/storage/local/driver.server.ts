@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { type Dirent, createReadStream, createWriteStream } from 'node:fs'
-import { link, mkdir, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises'
+import { link, mkdir, readdir, readFile, rm, rmdir, stat, unlink, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import type { StorageDriver, StoredObject } from './driver.server'
-import { assertSafeKey } from './keys.server'
+import type { StorageDriver, StoredObject } from '../driver.server'
+import { assertSafeKey } from '../keys.server'
 
 type Metadata = { contentType: string; sha256: string }
 
@@ -24,11 +24,29 @@ async function linkUnlessTaken(from: string, to: string): Promise<boolean> {
 	}
 }
 
-export function createLocalDiskDriver(root: string): StorageDriver {
+/** Removes `folder` and its parents up to (not including) `stop` while they are empty. */
+async function pruneEmptyFolders(folder: string, stop: string): Promise<void> {
+	let current = folder
+	while (current.startsWith(stop + path.sep)) {
+		try {
+			await rmdir(current)
+		} catch {
+			return // not empty (or already gone): its parents are not empty either
+		}
+		current = path.dirname(current)
+	}
+}
+
+/**
+ * `maxDepth`: segments a key may have (2 for upload buckets, 4 for the variants' area);
+ * `pruneEmptyFolders`: delete removes the folders it leaves empty.
+ */
+export function createLocalDiskDriver(root: string, options: { maxDepth?: number; pruneEmptyFolders?: boolean } = {}): StorageDriver {
 	const base = path.resolve(root)
+	const maxDepth = options.maxDepth ?? 2
 
 	function pathsFor(key: string) {
-		assertSafeKey(key)
+		assertSafeKey(key, maxDepth)
 		const file = path.resolve(base, key)
 		// Belt and braces: whatever the key rules say, never leave the bucket folder.
 		if (!file.startsWith(base + path.sep)) throw new Error('Chave de arquivo fora do diretório do bucket')
@@ -78,6 +96,23 @@ export function createLocalDiskDriver(root: string): StorageDriver {
 		}
 	}
 
+	async function* walk(folder: string): AsyncGenerator<{ key: string; lastModified: Date; size: number }> {
+		let entries: Dirent[]
+		try {
+			entries = await readdir(folder, { withFileTypes: true, recursive: true })
+		} catch {
+			return
+		}
+		for (const entry of entries) {
+			if (!entry.isFile()) continue
+			const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
+			// The metadata folder and temporary files are not objects.
+			if (key.startsWith('.') || key.includes('/.')) continue
+			const info = await stat(path.join(base, key)).catch(() => null)
+			if (info) yield { key, lastModified: info.mtime, size: info.size }
+		}
+	}
+
 	return {
 		async put(key, bytes, contentType) {
 			return store(key, contentType, async (temporaryFile) => {
@@ -114,7 +149,7 @@ export function createLocalDiskDriver(root: string): StorageDriver {
 				key,
 				contentType: metadata?.contentType ?? 'application/octet-stream',
 				size: info.size,
-				etag: `"${metadata?.sha256.slice(0, 32) ?? `${info.size.toString(16)}-${info.mtimeMs.toString(16)}`}"`,
+				etag: `"${metadata?.sha256.slice(0, 32) || `${info.size.toString(16)}-${info.mtimeMs.toString(16)}`}"`,
 				lastModified: info.mtime,
 				body(range) {
 					const stream = createReadStream(file, range ? { start: range.start, end: range.end } : {})
@@ -128,6 +163,12 @@ export function createLocalDiskDriver(root: string): StorageDriver {
 			const { file, meta } = pathsFor(key)
 			await rm(file, { force: true })
 			await rm(meta, { force: true })
+			// The variants' area: a deleted upload's folder of widths goes once empty. (Not the upload
+			// buckets: a folder removed there could race with an upload writing into it.)
+			if (options.pruneEmptyFolders) {
+				await pruneEmptyFolders(path.dirname(file), base)
+				await pruneEmptyFolders(path.dirname(meta), path.join(base, '.meta'))
+			}
 		},
 
 		async exists(key) {
@@ -139,22 +180,28 @@ export function createLocalDiskDriver(root: string): StorageDriver {
 			}
 		},
 
-		async *list() {
-			// Keys are one or two segments deep (keys.server.ts); the metadata folder is skipped.
-			const base = path.resolve(root)
-			let entries: Dirent[]
-			try {
-				entries = await readdir(base, { withFileTypes: true, recursive: true })
-			} catch {
-				return
+		async *list(prefix = '') {
+			// A folder prefix ('u1/') walks that folder only; any other prefix filters the whole walk.
+			const folder = prefix.endsWith('/') ? prefix.slice(0, -1) : ''
+			if (folder !== '') assertSafeKey(folder, maxDepth)
+			for await (const entry of walk(folder ? path.join(base, folder) : base)) {
+				if (entry.key.startsWith(prefix)) yield entry
 			}
-			for (const entry of entries) {
-				if (!entry.isFile()) continue
-				const key = path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')
-				if (key.startsWith('.') || key.includes('/.')) continue
-				const info = await stat(path.join(base, key)).catch(() => null)
-				if (info) yield { key, lastModified: info.mtime }
-			}
+		},
+
+		async storedSha256(key) {
+			const { meta } = pathsFor(key)
+			const metadata = await readMetadata(meta)
+			return metadata?.sha256 ? metadata.sha256 : null
+		},
+
+		async signedUrl() {
+			// Every byte of a local file goes through the app's access checks.
+			return null
+		},
+
+		publicUrl() {
+			return null
 		},
 	}
 }
