@@ -3,6 +3,7 @@ import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeApiPix, startFakeApiPix } 
 import { centsToValor, valorToCents } from './amount'
 import { ApiPixClient, ApiPixRefused, ApiPixUnavailable } from './client.server'
 import { txidForOrder } from './txid'
+import { shopMetrics } from '~/server/metrics/registry.server'
 
 /**
  * The API Pix client against the fake PSP, which checks every request and answer against the
@@ -74,9 +75,18 @@ describe('ApiPixClient against the fake PSP', () => {
 		expect(fake.tokensIssued()).toBe(before + 1)
 	})
 
-	test('a PSP answering 5xx is "unavailable"; wrong credentials are "refused"', async () => {
+	test('a PSP answering 5xx is "unavailable"; wrong credentials are "refused"; /metrics counts both', async () => {
+		const calls = (outcome: string) =>
+			shopMetrics().providerCalls.get().then((metric) =>
+				metric.values.filter((v) => v.labels.provider === 'api-pix' && v.labels.operation === 'get-cob' && v.labels.outcome === outcome).reduce((sum, v) => sum + v.value, 0),
+			)
+		const existing = txidForOrder('66666666-6666-4666-8666-666666666666')
+		await client.createCob(existing, cob)
+		const [okBefore, errorsBefore] = [await calls('ok'), await calls('erro')]
+		await client.getCob(existing)
 		fake.failNext(503)
 		await expect(client.getCob('3'.repeat(32))).rejects.toBeInstanceOf(ApiPixUnavailable)
+		expect([await calls('ok'), await calls('erro')]).toEqual([okBefore + 1, errorsBefore + 1])
 		const wrong = new ApiPixClient({ apiUrl: fake.apiUrl, oauthUrl: fake.oauthUrl, clientId: FAKE_CLIENT_ID, clientSecret: 'errado', identity: null })
 		await expect(wrong.getCob('3'.repeat(32))).rejects.toBeInstanceOf(ApiPixRefused)
 		const down = new ApiPixClient({ apiUrl: 'http://127.0.0.1:9/api', oauthUrl: 'http://127.0.0.1:9/oauth', clientId: 'a', clientSecret: 'b', identity: null })

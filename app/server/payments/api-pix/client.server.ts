@@ -1,6 +1,7 @@
 import type { Agent } from 'node:https'
 import { z } from 'zod'
 import { createAgent, NetworkError, send, type TlsIdentity } from './http.server'
+import { observeProviderCall } from '~/server/metrics/provider-calls.server'
 
 /**
  * A client of the Banco Central's API Pix (release 2.9.0; tests/fixtures/api-pix/openapi.yaml) as
@@ -157,7 +158,14 @@ export class ApiPixClient {
 		await this.call('PUT', `/webhook/${encodeURIComponent(chave)}`, { webhookUrl }, [200, 201, 204])
 	}
 
-	private async call(method: string, path: string, body: unknown, expected: number[]): Promise<unknown> {
+	private call(method: string, path: string, body: unknown, expected: number[]): Promise<unknown> {
+		// /metrics (decision 081): counted and timed per operation ('put-cob', 'get-pix', 'put-devolucao').
+		const segments = pathOnly(path).split('/').filter(Boolean)
+		const operation = `${method.toLowerCase()}-${segments.includes('devolucao') ? 'devolucao' : (segments[0] ?? 'raiz')}`
+		return observeProviderCall({ kind: 'payment', provider: 'api-pix', operation }, () => this.callOnce(method, path, body, expected))
+	}
+
+	private async callOnce(method: string, path: string, body: unknown, expected: number[]): Promise<unknown> {
 		let answer = await this.exchange(method, path, body, await this.accessToken())
 		if (answer.status === 401) {
 			// Expired or revoked before its time: one new token, one more try.

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { centsToAmount } from './amount'
 import { type MpInstallments, type MpPayment, type MpRefund, mpErrorSchema, mpInstallmentsSchema, mpPaymentSchema, mpRefundSchema } from './schemas'
+import { observeProviderCall } from '~/server/metrics/provider-calls.server'
 
 /**
  * A small typed client for the four Mercado Pago endpoints the shop uses (decision 077). Not the
@@ -101,11 +102,23 @@ export class MercadoPagoClient {
 		return this.call('POST', `/v1/payments/${paymentId}/refunds`, mpRefundSchema, { body, idempotencyKey })
 	}
 
-	private async call<T>(
+	private call<T>(
 		method: 'GET' | 'POST',
 		path: string,
 		schema: z.ZodType<T>,
 		options: { body?: unknown; idempotencyKey?: string } = {},
+	): Promise<T> {
+		// /metrics (decision 081): counted and timed per operation ('post-payments', 'get-installments').
+		const resource = pathOnly(path).split('/').filter((segment) => segment && segment !== 'v1' && !/^\d+$/.test(segment)).at(-1) ?? 'raiz'
+		const operation = `${method.toLowerCase()}-${resource.replace(/_/g, '-')}`
+		return observeProviderCall({ kind: 'payment', provider: 'mercado-pago', operation }, () => this.callOnce(method, path, schema, options))
+	}
+
+	private async callOnce<T>(
+		method: 'GET' | 'POST',
+		path: string,
+		schema: z.ZodType<T>,
+		options: { body?: unknown; idempotencyKey?: string },
 	): Promise<T> {
 		const headers: Record<string, string> = { Authorization: `Bearer ${this.accessToken}`, Accept: 'application/json' }
 		if (options.body !== undefined) headers['Content-Type'] = 'application/json'
