@@ -30,6 +30,7 @@ import { combineHeaders, createToastHeaders } from '~/server/toast.server'
 import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
 import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
 import { formatMoney, formatPercent } from '~/utils/format'
+import { formatPromise } from '~/commerce/rules/delivery-date'
 import { formatDeliveryWindow } from '~/commerce/rules/shipping'
 import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
@@ -639,7 +640,8 @@ function ShippingEstimate({ summary, busy }: { summary: CheckoutSummary; busy: b
 				<span className="text-muted-foreground">Calculando o frete...</span>
 			) : quote ? (
 				<>
-					Entrega para {quote.regionLabel} ({quote.uf}): <strong>{formatDeliveryWindow(quote.minDays, quote.maxDays)}</strong>
+					Entrega para {quote.regionLabel} ({quote.uf}):{' '}
+					<strong>{summary.deliveryPromise ? formatPromise(summary.deliveryPromise) : formatDeliveryWindow(quote.minDays, quote.maxDays)}</strong>
 				</>
 			) : (
 				<span className="text-muted-foreground">Informe o CEP para calcular o frete e o prazo de entrega.</span>

@@ -2,7 +2,10 @@ import { announceStoreChange } from '~/server/store-events.server'
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { loadCart } from '~/commerce/builtin/cart.server'
-import { type ShippingQuote, quoteShipping } from '~/commerce/rules/shipping'
+import type { PromisedRange } from '~/commerce/rules/delivery-date'
+import { quotePromise } from '~/server/shipping/promise.server'
+import { nowMs } from '~/server/clock.server'
+import { type ShippingQuote, productionDaysFor, quoteShipping } from '~/commerce/rules/shipping'
 import { type CouponForTotals, type Totals, type TotalsSettings, computeTotals, giftRuleDecision } from '~/commerce/rules/totals'
 import type { Cart, CartLine } from '~/commerce/types'
 import type { PaymentMethod } from '~/db/schema/orders'
@@ -123,6 +126,8 @@ export type CheckoutSummary = {
 	freeShippingThresholdCents: number
 	/** The region's rate and delivery window for the CEP typed so far; null before a CEP. */
 	shippingQuote: ShippingQuote | null
+	/** The quote's promised dates if the payment is confirmed now (decision 085). */
+	deliveryPromise: PromisedRange | null
 	/** The store's PIX discount in percent (0: none). */
 	pixDiscountPercent: number
 }
@@ -134,8 +139,11 @@ export type CheckoutSummary = {
 export function totalsSettingsFor(
 	settings: StoreSettings,
 	address: { cep?: string | null; uf?: string | null },
+	lines: ReadonlyArray<{ attributes?: readonly { key: string; value: string }[] | null }> = [],
 ): { totalsSettings: TotalsSettings; quote: ShippingQuote | null } {
-	const quote = address.cep ? quoteShipping(settings.shippingTable, address.cep, address.uf) : null
+	// Decision 085: the quote's days are production (personalised pieces may take longer) + transit.
+	const productionDays = productionDaysFor(lines, settings)
+	const quote = address.cep ? quoteShipping(settings.shippingTable, address.cep, address.uf, productionDays) : null
 	return {
 		quote,
 		totalsSettings: {
@@ -169,7 +177,7 @@ export async function checkoutSummary(
 ): Promise<CheckoutSummary> {
 	const settings = options.settings ?? (await getStoreSettings())
 	const couponRow = couponCode ? await findCoupon(couponCode) : null
-	const { totalsSettings, quote } = totalsSettingsFor(settings, options)
+	const { totalsSettings, quote } = totalsSettingsFor(settings, options, cart.lines)
 	const totals = computeTotals({
 		lines: totalsLines(cart),
 		settings: totalsSettings,
@@ -197,6 +205,7 @@ export async function checkoutSummary(
 		couponCode: couponCode ?? null,
 		freeShippingThresholdCents: settings.freeShippingThresholdCents,
 		shippingQuote: quote,
+		deliveryPromise: quote ? quotePromise(quote.minDays, quote.maxDays, settings, (options.now ?? new Date(nowMs())).getTime()) : null,
 		pixDiscountPercent: totalsSettings.pixDiscountPercent ?? 0,
 	}
 }
@@ -424,7 +433,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 					})
 				}
 			}
-			const orderTotalsSettings = totalsSettingsFor(settings, { cep: checkout.cep, uf: checkout.uf })
+			const orderTotalsSettings = totalsSettingsFor(settings, { cep: checkout.cep, uf: checkout.uf }, lines)
 			const totals = computeTotals({
 				lines: lines.map((l) => ({
 					unitPriceCents: l.cost.unitPrice.amountCents,
