@@ -147,7 +147,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 						</p>
 						{order.deliveryPromise ? (
 							<p data-testid="prazo-pedido">
-								Prazo de entrega: <strong>{order.deliveryPromise.text}</strong>
+								Prazo de entrega{order.shippingMethod ? ` (${order.shippingMethod})` : ''}: <strong>{order.deliveryPromise.text}</strong>
 								{order.deliveryPromise.ifPaidToday ? ', se o pagamento for confirmado hoje.' : '.'}
 							</p>
 						) : null}

@@ -45,6 +45,8 @@ export type OrderView = {
 	 * cancelled order or one placed before the shop stored its days.
 	 */
 	deliveryPromise: { text: string; ifPaidToday: boolean } | null
+	/** Issue 32: 'Correios SEDEX', the carrier service chosen at checkout; null for the regional table and older orders. */
+	shippingMethod: string | null
 	lines: SummaryLine[]
 	/** Only while a PIX order waits for payment. */
 	pix: PixCharge | null
@@ -95,6 +97,8 @@ type OrderRow = {
 	delivery_min_days: number | null
 	delivery_max_days: number | null
 	paid_at: Date | string | null
+	shipping_carrier: string | null
+	shipping_service: string | null
 	card_not_charged: boolean
 	card_charging: boolean
 	card_in_review: boolean
@@ -114,7 +118,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		sql`select id, reference, status, created_at, user_id, session_token_hash, access_token, updated_at, customer_name, email, street, number,
 			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
 			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days,
-			paid_at, payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
+			paid_at, shipping_carrier, shipping_service, payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
 			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is null and not ${chargeClaimable()} as card_charging,
 			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is not null as card_in_review
 			from orders where reference = ${normalized}`,
@@ -179,6 +183,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		pixDiscountCents: order.pix_discount_cents,
 		totalCents: order.total_cents,
 		deliveryPromise: promiseOf(order, settings ?? (await getStoreSettings())),
+		shippingMethod: order.shipping_carrier && order.shipping_service ? `${order.shipping_carrier} ${order.shipping_service}` : null,
 		lines: lines.map((l) => ({
 			id: l.id,
 			title: l.product_title,
