@@ -597,10 +597,13 @@ function CheckoutForm({
 								}}
 							/>
 							{summary ? <ShippingEstimate summary={summary} busy={quoteFetcher.state !== 'idle'} onChoose={requote} /> : null}
-							{totals.shippingCents > 0 && summary ? (
+							{totals.shippingCents > 0 && summary && totals.subtotalCents < summary.freeShippingThresholdCents ? (
 								<p className="text-sm text-muted-foreground">
 									Frete grátis em compras a partir de {formatMoney(summary.freeShippingThresholdCents)}.
 								</p>
+							) : totals.shippingCents > 0 && summary?.shippingOptions.some((o) => o.chargedCents === 0) ? (
+								// Issue 32: above the threshold a paid service was chosen; the free one is in the list.
+								<p className="text-sm text-muted-foreground">O frete grátis vale para a opção marcada como Grátis.</p>
 							) : null}
 						</>
 					) : null}
