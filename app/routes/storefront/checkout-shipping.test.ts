@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '#tests/support/fake-melhor-envio/server'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createCart } from '~/commerce/builtin/cart.server'
+import { formatPromise } from '~/commerce/rules/delivery-date'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { db, queryRows } from '~/server/db.server'
 import { resetEnvForTests } from '~/server/env.server'
@@ -40,7 +41,16 @@ beforeEach(async () => {
 	fake.reset()
 })
 
-type Option = { id: string; carrier: string | null; service: string; priceCents: number; chargedCents: number; minDays: number; maxDays: number }
+type Option = {
+	id: string
+	carrier: string | null
+	service: string
+	priceCents: number
+	chargedCents: number
+	minDays: number
+	maxDays: number
+	promise: { earliest: string; latest: string }
+}
 type Summary = { shippingOptions: Option[]; selectedShipping: string | null; totals: { shippingCents: number; subtotalCents: number } }
 type ActionBody = { result: { error?: Record<string, string[]> }; summary: Summary | null }
 
@@ -129,6 +139,9 @@ describe('checkout with carrier quotes', () => {
 				delivery_max_days: sedex.maxDays,
 			},
 		])
+		// Decision 085: the 'Pedido recebido' e-mail tells the same dates, if paid today (PIX).
+		const [mail] = await queryRows<{ text: string }>(sql`select text from mail_outbox`)
+		expect(mail?.text).toContain(`Previsão de entrega: ${formatPromise(sedex.promise)}, se o pagamento for confirmado hoje.`)
 	})
 
 	test('a service that was never offered is refused beside the options, nothing is placed', async () => {
