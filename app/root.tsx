@@ -56,6 +56,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			pixDiscountPercent: settings.pixKey ? settings.pixDiscountPercent : 0,
 			appStoreUrl: settings.appStoreUrl,
 			playStoreUrl: settings.playStoreUrl,
+			// Issue 32 (decision 085): the announcement bar's production days, the same the promised dates add.
+			productionDays: settings.productionDays,
 		},
 	}
 }

@@ -70,3 +70,21 @@ describe('PIX_PROVIDER (issue 29, decision 075)', () => {
 		expect(() => parseEnv({ ...apiPix, PIX_WEBHOOK_TOKEN: `${'a'.repeat(40)}/x` })).toThrow('PIX_WEBHOOK_TOKEN deve ter de 32 a 128')
 	})
 })
+
+describe('MELHOR_ENVIO_* (issue 32, decision 087)', () => {
+	test('off by default; production host, 3 s time box', () => {
+		const env = parseEnv({})
+		expect(env.MELHOR_ENVIO_TOKEN).toBeUndefined()
+		expect(env.MELHOR_ENVIO_API_URL).toBe('https://melhorenvio.com.br')
+		expect(env.MELHOR_ENVIO_TIMEOUT_MS).toBe(3000)
+	})
+
+	test('the sandbox or a loopback fake; http:// elsewhere, a bad token or time box are refused in Portuguese', () => {
+		expect(parseEnv({ MELHOR_ENVIO_API_URL: 'https://sandbox.melhorenvio.com.br/' }).MELHOR_ENVIO_API_URL).toBe('https://sandbox.melhorenvio.com.br')
+		expect(parseEnv({ MELHOR_ENVIO_API_URL: 'http://127.0.0.1:4010' }).MELHOR_ENVIO_API_URL).toBe('http://127.0.0.1:4010')
+		expect(() => parseEnv({ MELHOR_ENVIO_API_URL: 'http://melhorenvio.com.br' })).toThrow('MELHOR_ENVIO_API_URL deve começar com https://')
+		expect(() => parseEnv({ MELHOR_ENVIO_TOKEN: 'curto' })).toThrow('MELHOR_ENVIO_TOKEN inválido')
+		expect(() => parseEnv({ MELHOR_ENVIO_TIMEOUT_MS: '50' })).toThrow('MELHOR_ENVIO_TIMEOUT_MS deve ser de pelo menos 200 ms')
+		expect(parseEnv({ MELHOR_ENVIO_TOKEN: 'eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.abc.def' }).MELHOR_ENVIO_TOKEN).toMatch(/^eyJ/)
+	})
+})

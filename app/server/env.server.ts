@@ -187,6 +187,30 @@ const envFields = z.object({
 		.url('MERCADOPAGO_SDK_URL deve ser uma URL')
 		.refine((value) => /^https:\/\//i.test(value) || isLoopbackHttp(value), 'MERCADOPAGO_SDK_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
 		.default('https://sdk.mercadopago.com/js/v2'),
+	/**
+	 * Carrier quotes through Melhor Envio (issue 32, decision 087): with a token, checkout asks
+	 * Melhor Envio; without one (or when it fails) the regional table answers. A secret: never
+	 * logged nor shown. The token is a JWT made in Melhor Envio's panel (Integrações → Permissões
+	 * de acesso → Gerar novo token), with the 'shipping-calculate' scope at least.
+	 */
+	MELHOR_ENVIO_TOKEN: z
+		.string()
+		.trim()
+		.regex(/^[A-Za-z0-9._-]{20,4000}$/, 'MELHOR_ENVIO_TOKEN inválido (copie o token gerado no painel do Melhor Envio em Integrações → Permissões de acesso)')
+		.optional(),
+	/** Melhor Envio's host: production by default, https://sandbox.melhorenvio.com.br for its sandbox; tests point it at a local fake. */
+	MELHOR_ENVIO_API_URL: z
+		.url('MELHOR_ENVIO_API_URL deve ser uma URL (ex.: https://sandbox.melhorenvio.com.br)')
+		.refine((value) => /^https:\/\//i.test(value) || isLoopbackHttp(value), 'MELHOR_ENVIO_API_URL deve começar com https:// (http:// só para 127.0.0.1 ou localhost)')
+		.transform((value) => value.replace(/\/+$/, ''))
+		.default('https://melhorenvio.com.br'),
+	/** How long a quote may take before the regional table answers instead (ms). */
+	MELHOR_ENVIO_TIMEOUT_MS: z.coerce
+		.number({ error: 'MELHOR_ENVIO_TIMEOUT_MS deve ser um número de milissegundos' })
+		.int('MELHOR_ENVIO_TIMEOUT_MS deve ser um número inteiro de milissegundos')
+		.min(200, 'MELHOR_ENVIO_TIMEOUT_MS deve ser de pelo menos 200 ms')
+		.max(15_000, 'MELHOR_ENVIO_TIMEOUT_MS deve ser de no máximo 15000 ms')
+		.default(3_000),
 	LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 	/** Orders one client address / one e-mail may place per hour (decision 20). */
 	CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS: z.coerce

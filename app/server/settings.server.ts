@@ -9,6 +9,7 @@ import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
 import { isValidCnpj } from '~/commerce/rules/cpf'
 import { pixKeySchema } from '~/commerce/rules/pix-key'
+import { DEFAULT_CUTOFF_HOUR } from '~/commerce/rules/delivery-date'
 import { DEFAULT_SHIPPING_TABLE, SHIPPING_REGIONS, type ShippingRegion } from '~/commerce/rules/shipping'
 import { DEFAULT_LOYALTY_POINTS, loyaltyPointsSchema } from '~/server/loyalty/point-values'
 import { DEFAULT_PHOTO_POINTS_PER_DAY, photoPointsPerDaySchema } from '~/server/loyalty/point-values'
@@ -65,6 +66,14 @@ export const shippingTableSchema = z.object(
 	Object.fromEntries(SHIPPING_REGIONS.map((region) => [region, shippingRateSchema])) as Record<ShippingRegion, typeof shippingRateSchema>,
 )
 
+/** A count of business days, 0 to 60 (production). */
+const businessDays = (label: string) =>
+	z
+		.number({ error: `${label}: informe um número inteiro de dias úteis.` })
+		.int(`${label}: informe um número inteiro de dias úteis.`)
+		.min(0, `${label}: o prazo não pode ser negativo.`)
+		.max(60, `${label}: o prazo deve ser de no máximo 60 dias úteis.`)
+
 /** An app store link: https only. */
 const appLink = (label: string) =>
 	userText()
@@ -115,8 +124,55 @@ export const storeSettingsSchema = z.object({
 	 * unknown (a CEP outside the Correios' ranges); otherwise the region's row below applies.
 	 */
 	shippingRateCents: cents('O valor do frete').default(1990),
-	/** Issue 13: rate and delivery window per region of Brazil, quoted from the delivery CEP. */
+	/**
+	 * Issue 13: rate and transit window per region of Brazil, quoted from the delivery CEP. Since
+	 * decision 085 the window is the transit after production (migration 'shipping_table_transit'
+	 * took the 4 production days out of stored tables).
+	 */
 	shippingTable: shippingTableSchema.default(DEFAULT_SHIPPING_TABLE),
+	/**
+	 * Issue 32 (decision 087): the CEP parcels leave from (Melhor Envio's quote 'from'). The demo's
+	 * is a São Paulo CEP; the owner sets the shop's own.
+	 */
+	shippingOriginCep: z
+		.string({ error: 'CEP de origem: informe 8 números.' })
+		.transform((v) => v.replace(/\D/g, ''))
+		.refine((v) => /^\d{8}$/.test(v), 'CEP de origem: informe 8 números.')
+		.default('01310100'),
+	/**
+	 * Issue 32: the Melhor Envio services offered at checkout, by id (1 Correios PAC, 2 Correios
+	 * SEDEX, 3 Jadlog .Package, 4 Jadlog .Com…: the account's list in Melhor Envio's panel).
+	 */
+	carrierServices: z
+		.array(z.number({ error: 'Serviços de entrega: use os números dos serviços.' }).int('Serviços de entrega: use os números dos serviços.').min(1).max(9999), {
+			error: 'Serviços de entrega: informe os números dos serviços separados por vírgula.',
+		})
+		.min(1, 'Informe pelo menos um serviço de entrega.')
+		.max(20, 'Serviços de entrega: no máximo 20.')
+		.refine((ids) => new Set(ids).size === ids.length, 'Serviços de entrega: um serviço aparece mais de uma vez.')
+		.default([1, 2]),
+	/**
+	 * Issue 32: the carrier service the free-shipping threshold applies to (1: PAC); the others keep
+	 * their price above it. null: no carrier service is free (the regional table's still is).
+	 */
+	freeShippingServiceId: z
+		.number({ error: 'Frete grátis: informe o número de um serviço.' })
+		.int('Frete grátis: informe o número de um serviço.')
+		.min(1, 'Frete grátis: informe o número de um serviço.')
+		.max(9999, 'Frete grátis: informe o número de um serviço.')
+		.nullable()
+		.default(1),
+	/** Issue 32 (decision 085): business days of production, added to every delivery promise. */
+	productionDays: businessDays('Produção').default(4),
+	/** Issue 32: production of a personalised piece (it may take longer); the longer of the two applies. */
+	personalizedProductionDays: businessDays('Produção das peças personalizadas').default(4),
+	/** Issue 32: after this hour (São Paulo) a confirmed payment's day no longer counts as a business day. */
+	deliveryCutoffHour: z
+		.number({ error: 'Horário de corte: informe uma hora de 0 a 23.' })
+		.int('Horário de corte: informe uma hora inteira de 0 a 23.')
+		.min(0, 'Horário de corte: informe uma hora de 0 a 23.')
+		.max(23, 'Horário de corte: informe uma hora de 0 a 23.')
+		.default(DEFAULT_CUTOFF_HOUR),
 	/**
 	 * Issue 13: percent off the products when paying by PIX ('5% de desconto no PIX'), applied on
 	 * the server and shown with every price; 0 switches it off. Up to one decimal, at most 30%.

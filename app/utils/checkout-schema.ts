@@ -73,6 +73,9 @@ export const checkoutMessages = {
 	couponTooLong: 'Código de cupom inválido.',
 	paymentRequired: 'Escolha a forma de pagamento.',
 	installmentsInvalid: 'Escolha de 1 a 6 parcelas.',
+	/** Issue 32: a service the page never offered (tampered) or no longer offered (stale). */
+	shippingInvalid: 'Escolha uma das opções de frete.',
+	shippingStale: 'O frete escolhido não está mais disponível para este CEP. Confira as opções de entrega e finalize de novo.',
 	cardRequired: 'Preencha os dados do cartão.',
 	attemptInvalid: 'Sua sessão de checkout expirou. Recarregue a página e tente novamente.',
 } as const
@@ -132,6 +135,15 @@ export const checkoutSchema = z
 			.trim()
 			.max(200)
 			.regex(/^(tok_[A-Za-z0-9_]+|[0-9a-f]{32})$/, checkoutMessages.cardRequired)
+			.optional(),
+		/**
+		 * Issue 32 (decision 087): the shipping option chosen ('me:2' a Melhor Envio service, 'tabela'
+		 * the regional table). Only its id: the price is quoted again on the server.
+		 */
+		shippingOption: userText()
+			.trim()
+			.refine((v) => v === '' || /^(me:\d{1,4}|tabela)$/.test(v), checkoutMessages.shippingInvalid)
+			.transform((v) => v || undefined)
 			.optional(),
 		/** Mercado Pago (decision 077): the card's brand and issuer as its browser SDK detected them. */
 		cardPaymentMethodId: userText().trim().regex(/^[a-z0-9_]{2,40}$/, checkoutMessages.cardRequired).optional().or(z.literal('').transform(() => undefined)),

@@ -6,6 +6,7 @@ import { AdminPages } from './pages/admin-pages'
 import { CheckoutPage } from './pages/checkout-page'
 import { ProductPage } from './pages/product-page'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { DEFAULT_CUTOFF_HOUR, formatPromise, promisedRangeOfTotals } from '~/commerce/rules/delivery-date'
 
 const browser = setupBrowser()
 
@@ -102,6 +103,9 @@ async function setPixDiscount(page: Page, percent: string) {
 	await new AdminPages(page).shell.toast('Configurações salvas!')
 }
 
+/** The default promise for Norte (4 + 6 to 12 business days) if paid at `at`. */
+const northPromise = (at: number) => formatPromise(promisedRangeOfTotals(at, 10, 16, { cutoffHour: DEFAULT_CUTOFF_HOUR }))
+
 /*
  * Issue 13: shipping quoted by the CEP's region with its delivery window, and the owner's PIX
  * discount, computed on the server, shown beside prices and carried by the BR Code.
@@ -119,9 +123,13 @@ describe('checkout: frete por região e desconto no PIX', () => {
 			expect(subtotal).toBeGreaterThan(0)
 			expect(subtotal).toBeLessThan(10_000)
 
-			// Manaus (AM): Norte, R$ 39,90, 10 to 16 business days (the default table).
+			// Manaus (AM): Norte, R$ 39,90, 4 days of production + 6 to 12 of transit (the defaults),
+			// told as dates by the one promise function (decision 085).
+			const quotedFrom = Date.now()
 			await page.getByLabel('CEP').pressSequentially('69005040')
-			await page.getByText('Entrega para Norte (AM): 10 a 16 dias úteis').waitFor()
+			await expect
+				.poll(() => page.getByTestId('prazo-entrega').textContent())
+				.toSatisfy((text: string | null) => [quotedFrom, Date.now()].some((at) => text === `Entrega para Norte (AM): ${northPromise(at)}`))
 			expect(await page.getByTestId('summary-shipping').textContent()).toBe('R$ 39,90')
 			const pixDiscount = Math.floor((subtotal * 500 + 5000) / 10_000)
 			await expect.poll(() => page.getByTestId('summary-pix-discount').textContent()).toContain(
@@ -151,7 +159,11 @@ describe('checkout: frete por região e desconto no PIX', () => {
 
 			// The order keeps what checkout showed; the BR Code asks for exactly that amount.
 			expect(cents(await page.getByTestId('summary-total').textContent())).toBe(pixTotal)
-			await page.getByText('Prazo de entrega: 10 a 16 dias úteis').waitFor()
+			await expect
+				.poll(() => page.getByTestId('prazo-pedido').textContent())
+				.toSatisfy((text: string | null) =>
+					[quotedFrom, Date.now()].some((at) => text === `Prazo de entrega: ${northPromise(at)}, se o pagamento for confirmado hoje.`),
+				)
 			const parsed = parsePixPayload(await page.getByTestId('pix-payload').inputValue())
 			expect(parsed.ok && parsed.payload.amountCents).toBe(pixTotal)
 

@@ -3,6 +3,7 @@ import { clearCepCacheForTests } from '~/server/address/cep-lookup.server'
 import { closeAllEventStreams, resetEventsForTests } from '~/server/events.server'
 import { resetSearchSuggestionCacheForTests } from '~/server/search-suggestions.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
+import { clearMelhorEnvioCacheForTests } from '~/server/shipping/melhor-envio/quotes.server'
 import { resetStoreReadCacheForTests } from '~/server/store-read-cache.server'
 
 /**
@@ -14,6 +15,8 @@ import { resetStoreReadCacheForTests } from '~/server/store-read-cache.server'
 export async function forgetDatabaseState() {
 	clearStoreSettingsCache()
 	clearCepCacheForTests()
+	// Carrier quotes (decision 087) and the pause after a failure are the previous file's.
+	clearMelhorEnvioCacheForTests()
 	resetStoreReadCacheForTests()
 	resetCachedProvidersForTests()
 	resetSearchSuggestionCacheForTests()

@@ -1,13 +1,17 @@
 import { PauseIcon, PawPrintIcon, PlayIcon } from 'lucide-react'
 import { useState } from 'react'
+import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import { cn } from '~/utils/cn'
 import { whatsappUrl } from './navigation'
 
 type Announcement = { text: string; href?: string }
+type BarSettings = { whatsappNumber: string; instagramUrl: string | null; productionDays: number }
 
-function announcements(settings: { whatsappNumber: string; instagramUrl: string | null }): Announcement[] {
+function announcements(settings: BarSettings): Announcement[] {
 	const lines: Announcement[] = [
-		{ text: 'Produção em 4 dias úteis' },
+		// Decision 085: the store's production days, the same the promised dates add (no date here:
+		// the bar is in every cached page, and a date needs the CEP's transit).
+		{ text: `Produção em ${formatBusinessDays(settings.productionDays)}` },
 		{ text: 'Pague com PIX ou em até 6x sem juros no cartão' },
 	]
 	if (settings.instagramUrl) lines.push({ text: 'Siga a gente no Instagram', href: settings.instagramUrl })
@@ -46,7 +50,7 @@ function AnnouncementList({ items, copy }: { items: Announcement[]; copy: boolea
  * link in it has focus, and has a pause button (moving content must be stoppable, WCAG 2.2.2);
  * with reduced motion it does not move at all.
  */
-export function AnnouncementBar({ settings }: { settings: { whatsappNumber: string; instagramUrl: string | null } }) {
+export function AnnouncementBar({ settings }: { settings: BarSettings }) {
 	const [paused, setPaused] = useState(false)
 	const items = announcements(settings)
 	return (

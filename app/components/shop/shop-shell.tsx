@@ -26,6 +26,7 @@ const FALLBACK_SETTINGS = {
 	pixDiscountPercent: 0,
 	appStoreUrl: null,
 	playStoreUrl: null,
+	productionDays: 4,
 }
 
 /**

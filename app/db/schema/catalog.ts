@@ -188,6 +188,14 @@ export const productVariants = pgTable(
 		 * the page, in the cart, at checkout and in the order); null uses the product's first.
 		 */
 		imageId: uuid().references((): AnyPgColumn => productImages.id, { onDelete: 'set null' }),
+		/**
+		 * Issue 32 (decision 086): the posted piece's weight (g) and size (cm), for carrier quotes;
+		 * null takes the product type's default (app/commerce/rules/packing.ts).
+		 */
+		weightGrams: integer(),
+		lengthCm: integer(),
+		widthCm: integer(),
+		heightCm: integer(),
 	},
 	(t) => [
 		index('product_variants_product_idx').on(t.productId),
@@ -199,6 +207,11 @@ export const productVariants = pgTable(
 		check('product_variants_price_nonnegative', sql`${t.priceCents} >= 0`),
 		check('product_variants_compare_at_nonnegative', sql`${t.compareAtPriceCents} is null or ${t.compareAtPriceCents} >= 0`),
 		check('product_variants_stock_nonnegative', sql`${t.stock} is null or ${t.stock} >= 0`),
+		check(
+			'product_variants_size_positive',
+			sql`(${t.weightGrams} is null or ${t.weightGrams} between 1 and 100000) and (${t.lengthCm} is null or ${t.lengthCm} between 1 and 200)
+				and (${t.widthCm} is null or ${t.widthCm} between 1 and 200) and (${t.heightCm} is null or ${t.heightCm} between 1 and 200)`,
+		),
 	],
 )
 

@@ -166,6 +166,16 @@ export const orders = pgTable(
 		/** Issue 13: the delivery window quoted for the CEP's region, in business days. */
 		deliveryMinDays: integer(),
 		deliveryMaxDays: integer(),
+		/**
+		 * Issue 32 (decision 087): the shipping option chosen, as quoted again on the server when the
+		 * order was placed: Melhor Envio's service id (null: the regional table), its carrier and name
+		 * ('Correios', 'SEDEX'), and the quote (every option offered then, prices before the
+		 * free-shipping rule) for the label and for support.
+		 */
+		shippingServiceId: integer(),
+		shippingCarrier: text(),
+		shippingService: text(),
+		shippingQuote: jsonb().$type<Record<string, unknown>>(),
 		couponCode: text(),
 		paymentMethod: text().$type<PaymentMethod>().notNull(),
 		paymentProvider: text(),

@@ -302,5 +302,31 @@ describe('/admin/configuracoes', () => {
 			giftThresholdCents: 12_000,
 			pixPaymentWindowHours: 48,
 		})
+
+		// Issue 32 (decisions 085, 087): the promise and the carrier fields, with their messages.
+		const shipping = { productionDays: '5', personalizedProductionDays: '8', deliveryCutoffHour: '14', shippingOriginCep: '04538-133', carrierServices: '2, 1 ,3', freeShippingServiceId: '' }
+		const refused = await call(settingsAction as Handler, '/admin/configuracoes', {
+			cookie: admin.cookie,
+			form: { ...base, ...shipping, productionDays: '99', deliveryCutoffHour: '24', shippingOriginCep: '123', carrierServices: 'PAC', freeShippingServiceId: 'x' },
+		})
+		expect(statusOf(refused)).toBe(400)
+		expect(dataOf<{ errors: Record<string, string> }>(refused).errors).toEqual({
+			productionDays: 'Produção: informe de 0 a 60 dias úteis.',
+			deliveryCutoffHour: 'Horário de corte: informe uma hora de 0 a 23.',
+			carrierServices: 'Serviços de entrega: informe os números dos serviços separados por vírgula (ex.: 1, 2).',
+			freeShippingServiceId: 'Frete grátis: informe o número de um serviço (ex.: 1 para PAC) ou deixe vazio.',
+		})
+		const badCep = await call(settingsAction as Handler, '/admin/configuracoes', { cookie: admin.cookie, form: { ...base, ...shipping, shippingOriginCep: '123' } })
+		expect(dataOf<{ errors: Record<string, string> }>(badCep).errors).toEqual({ shippingOriginCep: 'CEP de origem: informe 8 números.' })
+		expect(statusOf(await call(settingsAction as Handler, '/admin/configuracoes', { cookie: admin.cookie, form: { ...base, ...shipping } }))).toBe(302)
+		clearStoreSettingsCache()
+		expect(await getStoreSettings()).toMatchObject({
+			productionDays: 5,
+			personalizedProductionDays: 8,
+			deliveryCutoffHour: 14,
+			shippingOriginCep: '04538133',
+			carrierServices: [2, 1, 3],
+			freeShippingServiceId: null,
+		})
 	})
 })

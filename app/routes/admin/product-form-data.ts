@@ -30,6 +30,9 @@ export type VariantFormValues = {
 	sku: string
 	stock: string
 	available: boolean
+	/** Issue 32 (decision 086): grams, and 'C x L x A' in cm; blank takes the product type's default. */
+	weight: string
+	dimensions: string
 	/** The variant's own picture (a product image id); '' shows the product's first. */
 	imageId: string
 }
@@ -75,6 +78,8 @@ export function newVariantValuesOf(form: FormData): VariantFormValues {
 		sku: text(form, 'sku'),
 		stock: text(form, 'stock'),
 		available: true,
+		weight: '',
+		dimensions: '',
 		imageId: '',
 	}
 }
@@ -100,6 +105,8 @@ export function variantRowsOf(form: FormData): VariantFormValues[] {
 			sku: text(form, `variant.${i}.sku`),
 			stock: text(form, `variant.${i}.stock`),
 			available: form.get(`variant.${i}.available`) === 'on',
+			weight: text(form, `variant.${i}.weight`),
+			dimensions: text(form, `variant.${i}.dimensions`),
 			imageId: text(form, `variant.${i}.imageId`),
 		})
 	}

@@ -23,6 +23,7 @@ import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/product'
+import { defaultItemSize } from '~/commerce/rules/packing'
 import {
 	parseProductValues,
 	parseVariantValues,
@@ -187,8 +188,12 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 			sku: v.sku ?? '',
 			stock: v.stock === null ? '' : String(v.stock),
 			available: v.available,
+			weight: v.weightGrams === null ? '' : String(v.weightGrams),
+			dimensions: v.lengthCm !== null && v.widthCm !== null && v.heightCm !== null ? `${v.lengthCm} x ${v.widthCm} x ${v.heightCm}` : '',
 			imageId: v.imageId ?? '',
 		}))
+	// Decision 086: a blank weight or size is the product type's default, shown as the placeholder.
+	const typeSize = defaultItemSize(product.productType)
 	const tracked = product.variants.filter((v) => v.stock !== null)
 	return (
 		<AdminPage
@@ -247,7 +252,7 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 							<table className="w-full text-sm">
 								<thead className="bg-muted/50">
 									<tr>
-										{['Variante', 'Preço (R$)', 'Comparação (R$)', 'SKU', 'Estoque', 'Imagem', 'À venda'].map((label) => (
+										{['Variante', 'Preço (R$)', 'Comparação (R$)', 'SKU', 'Estoque', 'Peso (g)', 'Medidas (cm)', 'Imagem', 'À venda'].map((label) => (
 											<th key={label} className={th} scope="col">
 												{label}
 											</th>
@@ -257,7 +262,12 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 								<tbody className="divide-y">
 									{rows.map((row, i) => {
 										const error = (name: string) => errors[`variant.${i}.${name}`]
-										const cell = (name: 'price' | 'compareAtPrice' | 'sku' | 'stock', label: string, width: string) => (
+										const cell = (
+											name: 'price' | 'compareAtPrice' | 'sku' | 'stock' | 'weight' | 'dimensions',
+											label: string,
+											width: string,
+											placeholder?: string,
+										) => (
 											<td className={td}>
 												<Input
 													name={`variant.${i}.${name}`}
@@ -265,12 +275,13 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 													aria-label={`${row.title}: ${label}`}
 													aria-invalid={error(name) ? true : undefined}
 													aria-describedby={error(name) ? `variante-${i}-erro` : undefined}
-													inputMode={name === 'sku' ? undefined : name === 'stock' ? 'numeric' : 'decimal'}
+													inputMode={name === 'sku' || name === 'dimensions' ? undefined : name === 'stock' || name === 'weight' ? 'numeric' : 'decimal'}
+													placeholder={placeholder}
 													className={width}
 												/>
 											</td>
 										)
-										const rowError = ['price', 'compareAtPrice', 'sku', 'stock'].map(error).find(Boolean)
+										const rowError = ['price', 'compareAtPrice', 'sku', 'stock', 'weight', 'dimensions'].map(error).find(Boolean)
 										return (
 											<tr key={row.id}>
 												<td className={td}>
@@ -287,6 +298,8 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 												{cell('compareAtPrice', 'preço de comparação', 'w-24')}
 												{cell('sku', 'SKU', 'w-28')}
 												{cell('stock', 'estoque', 'w-20')}
+												{cell('weight', 'peso em gramas', 'w-20', String(typeSize.weightGrams))}
+												{cell('dimensions', 'medidas em cm (comprimento x largura x altura)', 'w-28', `${typeSize.lengthCm} x ${typeSize.widthCm} x ${typeSize.heightCm}`)}
 												<td className={td}>
 													<NativeSelect
 														name={`variant.${i}.imageId`}

@@ -305,7 +305,7 @@ describe('product CSV import', () => {
 			tags: null,
 			status: null,
 			optionNames: [],
-			variants: [{ line: 2, selectedOptions: [], title: 'Padrão', priceCents, compareAtPriceCents: null, sku: null, stock: null }],
+			variants: [{ line: 2, selectedOptions: [], title: 'Padrão', priceCents, compareAtPriceCents: null, sku: null, weightGrams: null, stock: null }],
 			images: [],
 			notes: [],
 		})

@@ -5,6 +5,7 @@ import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
 import { SHIPPING_REGIONS, type ShippingRegion, type ShippingTable } from '~/commerce/rules/shipping'
 import type { StoreSettings, StoreSettingsUpdate } from '~/server/settings.server'
 import { userText } from '~/utils/text-schema'
+import { formatCep } from '~/commerce/rules/cep'
 
 /**
  * The /admin/configuracoes form: every field arrives as text (money typed as '100,00'), is
@@ -44,6 +45,13 @@ const regionFields = Object.fromEntries(
 		[`shippingMaxDays_${region}`, days('Prazo máximo').optional()],
 	]),
 ) as Record<RegionField, z.ZodOptional<ReturnType<typeof money>> | z.ZodOptional<ReturnType<typeof days>>>
+
+/** A whole number from min to max, typed as text. */
+const wholeNumber = (message: string, min: number, max: number) =>
+	userText()
+		.trim()
+		.refine((v) => /^\d{1,2}$/.test(v) && Number(v) >= min && Number(v) <= max, message)
+		.transform(Number)
 
 /** '5', '5,5' or '' (no discount) → percent with at most one decimal. */
 const percent = userText()
@@ -103,6 +111,33 @@ export const settingsFormSchema = z.object({
 		.refine((v) => v !== '', 'Informe o prazo de pagamento do PIX em horas.')
 		.refine((v) => /^\d{1,4}$/.test(v), 'Prazo do PIX: informe um número inteiro de horas.')
 		.transform(Number),
+	/** Issue 32 (decision 085): production days, 0 to 60, and the hour after which the day does not count. */
+	productionDays: wholeNumber('Produção: informe de 0 a 60 dias úteis.', 0, 60).optional(),
+	personalizedProductionDays: wholeNumber('Produção das personalizadas: informe de 0 a 60 dias úteis.', 0, 60).optional(),
+	deliveryCutoffHour: wholeNumber('Horário de corte: informe uma hora de 0 a 23.', 0, 23).optional(),
+	/** Issue 32 (decision 087): the origin CEP and the carrier services quoted ('1, 2'). */
+	shippingOriginCep: userText().trim().optional(),
+	freeShippingServiceId: userText()
+		.trim()
+		.transform((value, ctx) => {
+			if (value === '') return null
+			if (!/^\d{1,4}$/.test(value) || Number(value) < 1) {
+				ctx.addIssue({ code: 'custom', message: 'Frete grátis: informe o número de um serviço (ex.: 1 para PAC) ou deixe vazio.' })
+				return z.NEVER
+			}
+			return Number(value)
+		})
+		.optional(),
+	carrierServices: userText()
+		.transform((value, ctx) => {
+			const parts = value.split(/[\s,;]+/).filter(Boolean)
+			if (parts.length === 0 || !parts.every((p) => /^\d{1,4}$/.test(p))) {
+				ctx.addIssue({ code: 'custom', message: 'Serviços de entrega: informe os números dos serviços separados por vírgula (ex.: 1, 2).' })
+				return z.NEVER
+			}
+			return parts.map(Number)
+		})
+		.optional(),
 	/** Issue 29 (decision 077): card instalments the shop absorbs the interest of, 1 to 6. */
 	cardInterestFreeInstallments: z
 		.string()
@@ -124,6 +159,12 @@ export const KEPT_WHEN_ABSENT: ReadonlySet<SettingsFormFields> = new Set([
 	'termsOfUse',
 	'pixDiscountPercent',
 	'cardInterestFreeInstallments',
+	'productionDays',
+	'personalizedProductionDays',
+	'deliveryCutoffHour',
+	'shippingOriginCep',
+	'carrierServices',
+	'freeShippingServiceId',
 	'appStoreUrl',
 	'playStoreUrl',
 	...SHIPPING_REGIONS.flatMap((r) => [`shippingRate_${r}`, `shippingMinDays_${r}`, `shippingMaxDays_${r}`] as const),
@@ -169,6 +210,12 @@ export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): S
 			shippingTable: shippingTableOf(values),
 			pixDiscountPercent: values.pixDiscountPercent,
 			cardInterestFreeInstallments: values.cardInterestFreeInstallments,
+			productionDays: values.productionDays,
+			personalizedProductionDays: values.personalizedProductionDays,
+			deliveryCutoffHour: values.deliveryCutoffHour,
+			shippingOriginCep: values.shippingOriginCep,
+			carrierServices: values.carrierServices,
+			freeShippingServiceId: values.freeShippingServiceId,
 			appStoreUrl: values.appStoreUrl,
 			playStoreUrl: values.playStoreUrl,
 		}),
@@ -209,6 +256,12 @@ export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoin
 	termsOfUse: 'termsOfUse',
 	// Errors of the table point at its first field; the form checks each field before.
 	shippingTable: 'shippingRate_sudeste',
+	productionDays: 'productionDays',
+	personalizedProductionDays: 'personalizedProductionDays',
+	deliveryCutoffHour: 'deliveryCutoffHour',
+	shippingOriginCep: 'shippingOriginCep',
+	carrierServices: 'carrierServices',
+	freeShippingServiceId: 'freeShippingServiceId',
 	pixDiscountPercent: 'pixDiscountPercent',
 	appStoreUrl: 'appStoreUrl',
 	playStoreUrl: 'playStoreUrl',
@@ -232,6 +285,12 @@ export function settingsFormValues(settings: StoreSettings): Record<SettingsForm
 		giftThreshold: formatMoneyInput(settings.giftThresholdCents),
 		pixPaymentWindowHours: String(settings.pixPaymentWindowHours),
 		cardInterestFreeInstallments: String(settings.cardInterestFreeInstallments),
+		productionDays: String(settings.productionDays),
+		personalizedProductionDays: String(settings.personalizedProductionDays),
+		deliveryCutoffHour: String(settings.deliveryCutoffHour),
+		shippingOriginCep: formatCep(settings.shippingOriginCep),
+		carrierServices: settings.carrierServices.join(', '),
+		freeShippingServiceId: settings.freeShippingServiceId === null ? '' : String(settings.freeShippingServiceId),
 		legalName: settings.legalName ?? '',
 		cnpj: settings.cnpj ? formatCnpj(settings.cnpj) : '',
 		businessAddress: settings.businessAddress ?? '',

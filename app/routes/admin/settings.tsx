@@ -197,10 +197,34 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 		],
 	},
 	{
+		// Issue 32 (decision 085): the promised date is production + transit in business days.
+		title: 'Prazo prometido',
+		description:
+			'A data de entrega mostrada na loja soma a produção e o prazo da transportadora, em dias úteis (sem fins de semana, feriados nacionais, Carnaval e Corpus Christi), contados da confirmação do pagamento.',
+		fields: [
+			{ name: 'productionDays', label: 'Produção (dias úteis)', inputMode: 'numeric', required: true, maxLength: 2, hint: "Aparece na faixa de avisos ('Produção em 4 dias úteis')." },
+			{ name: 'personalizedProductionDays', label: 'Produção das peças personalizadas (dias úteis)', inputMode: 'numeric', required: true, maxLength: 2, hint: 'Vale quando o pedido tem uma peça personalizada; o maior dos dois prazos.' },
+			{ name: 'deliveryCutoffHour', label: 'Horário de corte (0 a 23)', inputMode: 'numeric', required: true, maxLength: 2, hint: 'Pagamentos confirmados a partir desta hora (horário de Brasília) começam a contar no próximo dia útil.' },
+		],
+		columns: 3,
+	},
+	{
+		// Issue 32 (decision 087): carrier quotes through Melhor Envio when MELHOR_ENVIO_TOKEN is set.
+		title: 'Transportadoras (Melhor Envio)',
+		description:
+			'Com MELHOR_ENVIO_TOKEN configurado no servidor, o checkout cota estes serviços do Melhor Envio a partir do CEP de origem. Sem o token, ou se o Melhor Envio não responder em poucos segundos, vale o frete por região abaixo.',
+		fields: [
+			{ name: 'shippingOriginCep', label: 'CEP de origem', inputMode: 'numeric', required: true, maxLength: 9, placeholder: '01310-100', hint: 'De onde saem as encomendas. O CEP inicial é de demonstração.' },
+			{ name: 'carrierServices', label: 'Serviços cotados', required: true, maxLength: 100, placeholder: '1, 2', hint: 'Números dos serviços no Melhor Envio, separados por vírgula (1 PAC, 2 SEDEX, 3 Jadlog .Package…).' },
+			{ name: 'freeShippingServiceId', label: 'Serviço com frete grátis', inputMode: 'numeric', maxLength: 4, placeholder: '1', hint: 'Acima do valor de frete grátis, só este serviço fica grátis (os outros mantêm o preço). Em branco: nenhum.' },
+		],
+		columns: 3,
+	},
+	{
 		// Issue 13: shipping quoted by the delivery CEP's region, with its delivery window.
 		title: 'Frete por região',
 		description:
-			'O frete e o prazo de entrega (em dias úteis, contando a produção) de cada região, pelo CEP de entrega. Acima do valor de frete grátis, o frete é grátis em todas as regiões.',
+			'O frete e o prazo da transportadora (em dias úteis, depois da produção) de cada região, pelo CEP de entrega. Acima do valor de frete grátis, o frete é grátis em todas as regiões.',
 		fields: SHIPPING_REGIONS.flatMap((region): FieldSpec[] => {
 			const label = SHIPPING_REGION_LABELS[region]
 			return [

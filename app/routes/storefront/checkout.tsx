@@ -30,6 +30,7 @@ import { combineHeaders, createToastHeaders } from '~/server/toast.server'
 import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
 import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
 import { formatMoney, formatPercent } from '~/utils/format'
+import { formatPromise } from '~/commerce/rules/delivery-date'
 import { formatDeliveryWindow } from '~/commerce/rules/shipping'
 import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
@@ -123,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 	const typedCoupon = applyCouponSchema.safeParse({ couponCode: formData.get('couponCode') ?? undefined })
 	const couponCode = typedCoupon.success ? typedCoupon.data.couponCode || undefined : undefined
 	// Shipping is quoted for the CEP in the form (issue 13): every answer carries it.
-	const address = { cep: formText(formData, 'cep'), uf: formText(formData, 'uf') }
+	const address = { cep: formText(formData, 'cep'), uf: formText(formData, 'uf'), shippingOption: formText(formData, 'shippingOption') }
 	const summary = found && hasBuyableLines(found.cart) ? await checkoutSummary(found.cart, couponCode, address) : null
 
 	if (formData.get('intent') === 'quote-shipping') {
@@ -320,6 +321,14 @@ function CheckoutForm({
 	const initialMethod =
 		(fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable || !cardProvider ? 'pix' : 'card')
 	const [method, setMethod] = useState(initialMethod)
+	// Issue 32: a carrier option chosen, or the CEP completed, asks the server for the summary again.
+	const requote = () => {
+		const element = document.getElementById(form.id)
+		if (!(element instanceof HTMLFormElement)) return
+		const formData = new FormData(element)
+		formData.set('intent', 'quote-shipping')
+		quoteFetcher.submit(formData, { method: 'post' })
+	}
 	const cep = useCepAutofill(
 		{
 			street: fields.street.id,
@@ -328,13 +337,7 @@ function CheckoutForm({
 			city: fields.city.id,
 			uf: fields.uf.id,
 		},
-		() => {
-			const element = document.getElementById(form.id)
-			if (!(element instanceof HTMLFormElement)) return
-			const formData = new FormData(element)
-			formData.set('intent', 'quote-shipping')
-			quoteFetcher.submit(formData, { method: 'post' })
-		},
+		requote,
 	)
 	// Mercado Pago (decision 079): 'Finalizar Pedido' first asks MercadoPago.js for a card token, then
 	// submits the form again carrying it (a fresh token per attempt: a token pays once).
@@ -593,11 +596,14 @@ function CheckoutForm({
 									totalCents: payableCents,
 								}}
 							/>
-							{summary ? <ShippingEstimate summary={summary} busy={quoteFetcher.state !== 'idle'} /> : null}
-							{totals.shippingCents > 0 && summary ? (
+							{summary ? <ShippingEstimate summary={summary} busy={quoteFetcher.state !== 'idle'} onChoose={requote} /> : null}
+							{totals.shippingCents > 0 && summary && totals.subtotalCents < summary.freeShippingThresholdCents ? (
 								<p className="text-sm text-muted-foreground">
 									Frete grátis em compras a partir de {formatMoney(summary.freeShippingThresholdCents)}.
 								</p>
+							) : totals.shippingCents > 0 && summary?.shippingOptions.some((o) => o.chargedCents === 0) ? (
+								// Issue 32: above the threshold a paid service was chosen; the free one is in the list.
+								<p className="text-sm text-muted-foreground">O frete grátis vale para a opção marcada como Grátis.</p>
 							) : null}
 						</>
 					) : null}
@@ -630,8 +636,40 @@ function CheckoutForm({
 	)
 }
 
-/** The delivery window for the CEP's region, or how to get it (issue 13). */
-function ShippingEstimate({ summary, busy }: { summary: CheckoutSummary; busy: boolean }) {
+/**
+ * The shipping options after the CEP (issue 32, decision 087): carrier, service, price and dates,
+ * the selected one checked; choosing another asks the server again (`onChoose`), which puts it in
+ * the totals. Only the option's id is sent: the price is quoted again on 'Finalizar Pedido'. The
+ * regional table's one option is told as before, as a line.
+ */
+function ShippingEstimate({ summary, busy, onChoose }: { summary: CheckoutSummary; busy: boolean; onChoose: () => void }) {
+	const options = summary.shippingOptions
+	if (options.length > 1 || (options.length === 1 && options[0]?.id !== 'tabela')) {
+		return (
+			<fieldset className="flex flex-col gap-2 text-sm" data-testid="opcoes-frete" aria-busy={busy || undefined}>
+				<legend className="mb-1 font-medium">Entrega</legend>
+				{options.map((option) => (
+					<label key={option.id} className="flex cursor-pointer items-start gap-2 rounded-md border p-2 has-[:checked]:border-primary">
+						<input
+							type="radio"
+							name="shippingOption"
+							value={option.id}
+							defaultChecked={option.id === summary.selectedShipping}
+							onChange={onChoose}
+							className="mt-1 size-4"
+						/>
+						<span className="flex flex-1 flex-col">
+							<span className="flex justify-between gap-2">
+								<span className="font-medium">{option.carrier ? `${option.carrier} ${option.service}` : option.service}</span>
+								<span>{option.chargedCents === 0 ? 'Grátis' : formatMoney(option.chargedCents)}</span>
+							</span>
+							<span className="text-muted-foreground">{formatPromise(option.promise)}</span>
+						</span>
+					</label>
+				))}
+			</fieldset>
+		)
+	}
 	const quote = summary.shippingQuote
 	return (
 		<p className="text-sm" data-testid="prazo-entrega" aria-live="polite">
@@ -639,11 +677,13 @@ function ShippingEstimate({ summary, busy }: { summary: CheckoutSummary; busy: b
 				<span className="text-muted-foreground">Calculando o frete...</span>
 			) : quote ? (
 				<>
-					Entrega para {quote.regionLabel} ({quote.uf}): <strong>{formatDeliveryWindow(quote.minDays, quote.maxDays)}</strong>
+					Entrega para {quote.regionLabel} ({quote.uf}):{' '}
+					<strong>{summary.deliveryPromise ? formatPromise(summary.deliveryPromise) : formatDeliveryWindow(quote.minDays, quote.maxDays)}</strong>
 				</>
 			) : (
 				<span className="text-muted-foreground">Informe o CEP para calcular o frete e o prazo de entrega.</span>
 			)}
+			{summary.selectedShipping === 'tabela' ? <input type="hidden" name="shippingOption" value="tabela" /> : null}
 		</p>
 	)
 }

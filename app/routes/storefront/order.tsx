@@ -145,9 +145,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 						<p>
 							{order.address.district} — {order.address.city}/{order.address.uf} — CEP {formatCep(order.address.cep)}
 						</p>
-						{order.deliveryWindow ? (
+						{order.deliveryPromise ? (
 							<p data-testid="prazo-pedido">
-								Prazo de entrega: <strong>{order.deliveryWindow}</strong> após a confirmação do pagamento.
+								Prazo de entrega{order.shippingMethod ? ` (${order.shippingMethod})` : ''}: <strong>{order.deliveryPromise.text}</strong>
+								{order.deliveryPromise.ifPaidToday ? ', se o pagamento for confirmado hoje.' : '.'}
 							</p>
 						) : null}
 					</section>

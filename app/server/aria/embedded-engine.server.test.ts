@@ -5,6 +5,7 @@ import { db } from '~/server/db.server'
 import { seedDemoData } from '~/server/seed/seed.server'
 import { clearStoreSettingsCache, updateStoreSettings } from '~/server/settings.server'
 import { productHandlesOf } from '~/utils/aria-reply'
+import { setClockForTests } from '~/server/clock.server'
 import { answerEmbedded } from './embedded-engine.server'
 import type { AriaContext } from './engine'
 
@@ -180,5 +181,17 @@ describe('Aria (embedded): the conversation and the shopper', () => {
 			await db.execute(sql`update aria_products set is_available = true where shopify_handle like 'gravata-%'`)
 			await db.execute(sql`delete from aria_breed_sizes where name = 'Corgi'`)
 		}
+	})
+})
+
+describe('Aria tells the dates the checkout shows (decision 085)', () => {
+	test('production + transit in business days, from now, as dates', async () => {
+		// Tuesday 1 December 2026, 10:00 in São Paulo: before the cut-off, the day counts.
+		setClockForTests(Date.parse('2026-12-01T13:00:00Z'))
+		const reply = await answerEmbedded({ message: 'vcs entregam em manaus?', history: [], context: NO_CONTEXT })
+		expect(reply.text).toContain('A produção leva 4 dias úteis.')
+		// Sudeste 4 + 2–5, Norte 4 + 6–12 (the defaults).
+		expect(reply.text).toContain('Sudeste: chega entre 8 e 11 de dezembro')
+		expect(reply.text).toContain('Norte: chega entre 14 e 22 de dezembro')
 	})
 })

@@ -5,6 +5,7 @@ import type { ProductSummary } from '~/commerce/types'
 import { logger } from '~/server/logger.server'
 import { whatsappUrl } from '~/components/shop/navigation'
 import { formatMoney, formatPercent } from '~/utils/format'
+import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import type { AriaContext, AriaReply, AriaTurn } from './engine'
 import {
 	type BreedSize,
@@ -139,6 +140,15 @@ const FACT_ORDER = [
 	'contact',
 ] as const
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1)
+
+/** 'A produção leva 4 dias úteis (peças personalizadas, 6 dias úteis).' */
+function productionLine(facts: ShopFacts): string {
+	const personalised =
+		facts.personalizedProductionDays > facts.productionDays ? ` (peças personalizadas, ${formatBusinessDays(facts.personalizedProductionDays)})` : ''
+	return `A produção leva ${formatBusinessDays(facts.productionDays)}${personalised}.`
+}
+
 async function factAnswer(
 	topic: (typeof FACT_ORDER)[number],
 	facts: ShopFacts,
@@ -150,8 +160,9 @@ async function factAnswer(
 		case 'production':
 			return (await knowledgeOfCategory('produção', input.message))?.content ?? null
 		case 'shipping': {
-			const windows = facts.shipping.map((row) => `${row.region} ${row.minDays} a ${row.maxDays} dias úteis`).join('; ')
-			return `Enviamos para todo o Brasil. Depois da produção, a entrega leva: ${windows}. O frete e o prazo exatos aparecem no checkout pelo seu CEP. ${freeShippingLine(facts, input.context)}`
+			// Decision 085: the same dates as the checkout (production + transit, business days, holidays).
+			const dates = facts.shipping.map((row) => `${row.region}: ${lowerFirst(row.promise)}`).join('; ')
+			return `Enviamos para todo o Brasil. ${productionLine(facts)} Com o pagamento confirmado hoje: ${dates}. O frete e a data exata aparecem no checkout pelo seu CEP. ${freeShippingLine(facts, input.context)}`
 		}
 		case 'freeShipping':
 			return understanding.topics.has('shipping') ? null : freeShippingLine(facts, input.context)

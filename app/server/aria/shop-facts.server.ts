@@ -7,6 +7,8 @@ import type { PersonalizationProductType } from '~/db/schema/personalization'
 import { db } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { getStoreSettings } from '~/server/settings.server'
+import { quotePromise } from '~/server/shipping/promise.server'
+import { formatPromise } from '~/commerce/rules/delivery-date'
 import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
 import { MAX_INSTALLMENTS } from '~/utils/installments'
 
@@ -23,7 +25,13 @@ export type ShopFacts = {
 	giftThresholdCents: number | null
 	pixDiscountPercent: number
 	maxInstallments: number
-	shipping: { region: string; rateCents: number; minDays: number; maxDays: number }[]
+	/**
+	 * Transit after production per region, with the promised dates if paid now (decision 085:
+	 * production + transit from the same function as the checkout): 'Chega entre 8 e 11 de dezembro'.
+	 */
+	shipping: { region: string; rateCents: number; minDays: number; maxDays: number; promise: string }[]
+	productionDays: number
+	personalizedProductionDays: number
 	wholesaleTiers: { productType: PersonalizationProductType; minQuantity: number; maxQuantity: number | null; unitPriceCents: number }[]
 	personalizationExtras: { productType: PersonalizationProductType; itemName: string; priceCents: number }[]
 	subscriptions: { handle: string; title: string; monthlyCents: number }[]
@@ -58,7 +66,13 @@ export async function loadShopFacts(): Promise<ShopFacts> {
 		giftThresholdCents: settings.giftProductHandle ? settings.giftThresholdCents : null,
 		pixDiscountPercent: settings.pixDiscountPercent,
 		maxInstallments: MAX_INSTALLMENTS,
-		shipping: SHIPPING_REGIONS.map((region) => ({ region: SHIPPING_REGION_LABELS[region], ...settings.shippingTable[region] })),
+		shipping: SHIPPING_REGIONS.map((region) => {
+			const row = settings.shippingTable[region]
+			const range = quotePromise(settings.productionDays + row.minDays, settings.productionDays + row.maxDays, settings)
+			return { region: SHIPPING_REGION_LABELS[region], ...row, promise: formatPromise(range) }
+		}),
+		productionDays: settings.productionDays,
+		personalizedProductionDays: Math.max(settings.productionDays, settings.personalizedProductionDays),
 		wholesaleTiers: tiers,
 		personalizationExtras: extras,
 		subscriptions,

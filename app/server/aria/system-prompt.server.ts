@@ -4,6 +4,7 @@ import { ariaKnowledgeBase, ariaProducts } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { whatsappUrl } from '~/components/shop/navigation'
 import { formatMoney, formatPercent } from '~/utils/format'
+import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import type { AriaContext } from './engine'
 import { listBreedSizes } from './knowledge.server'
 import { loadShopFacts } from './shop-facts.server'
@@ -48,7 +49,8 @@ export async function buildSystemPrompt(context: AriaContext): Promise<string> {
 		'',
 		'## Fatos da loja',
 		`- Frete grátis a partir de ${formatMoney(facts.freeShippingThresholdCents)}; assinaturas têm frete grátis.`,
-		`- Prazos de entrega após a produção: ${facts.shipping.map((r) => `${r.region} ${r.minDays}-${r.maxDays} dias úteis`).join('; ')}.`,
+		`- Produção: ${formatBusinessDays(facts.productionDays)} (peças personalizadas: ${formatBusinessDays(facts.personalizedProductionDays)}), contados da confirmação do pagamento.`,
+		`- Datas de entrega com o pagamento confirmado hoje (produção + transporte, em dias úteis; diga exatamente estas datas): ${facts.shipping.map((r) => `${r.region}: ${r.promise}`).join('; ')}.`,
 		facts.giftThresholdCents !== null
 			? `- Brinde automático em compras a partir de ${formatMoney(facts.giftThresholdCents)}.`
 			: '- Sem brinde ativo no momento.',

@@ -63,6 +63,8 @@ async function* productRows(): AsyncGenerator<Array<Partial<Record<ShopifyColumn
 						'Option2 Value': cellText(value(1)),
 						'Option3 Value': cellText(value(2)),
 						'Variant SKU': cellText(variant.sku ?? ''),
+						// Decision 086: the variant's own weight; blank when it takes the product type's default.
+						'Variant Grams': variant.weightGrams === null ? '' : String(variant.weightGrams),
 						'Variant Inventory Tracker': variant.stock === null ? '' : 'shopify',
 						'Variant Inventory Qty': variant.stock === null ? '' : String(variant.stock),
 						// Not tracked sells whatever the count: Shopify's 'continue' (decision 070).

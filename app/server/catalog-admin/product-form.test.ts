@@ -18,6 +18,22 @@ describe('product form rules', () => {
 		expect(variantCombinations([])).toEqual([[]])
 	})
 
+	test('a variant’s weight and size (decision 086): blank is the type’s default, absent is left alone, nonsense is said', () => {
+		const base = { price: '29,90', compareAtPrice: '', sku: '', stock: '', available: true }
+		expect(variantFieldsSchema.parse({ ...base, weight: '85', dimensions: '20 x 15 X 2' })).toMatchObject({
+			weight: 85,
+			dimensions: { lengthCm: 20, widthCm: 15, heightCm: 2 },
+		})
+		expect(variantFieldsSchema.parse({ ...base, weight: '', dimensions: ' ' })).toMatchObject({ weight: null, dimensions: null })
+		const absent = variantFieldsSchema.parse(base)
+		expect([absent.weight, absent.dimensions]).toEqual([undefined, undefined])
+		const bad = variantFieldsSchema.safeParse({ ...base, weight: '0', dimensions: '20x15' })
+		expect(bad.success ? [] : bad.error.issues.map((i) => [i.path[0], i.message])).toEqual([
+			['weight', 'Peso: informe os gramas, de 1 a 100000 (ou deixe vazio para o padrão do tipo).'],
+			['dimensions', 'Medidas: escreva comprimento x largura x altura em cm, de 1 a 200 (ex.: 20 x 15 x 2), ou deixe vazio.'],
+		])
+	})
+
 	test('bad option lines name the line', () => {
 		expect(parseOptionLines('Tamanho P M')).toEqual({ ok: false, message: "Linha 1: escreva como 'Tamanho: P, M, G'." })
 		expect(parseOptionLines('Cor: Azul\ncor: Rosa')).toEqual({ ok: false, message: "Linha 2: a opção 'cor' já existe." })

@@ -96,6 +96,36 @@ export const variantFieldsSchema = z.object({
 			return Number(value)
 		}),
 	available: z.boolean(),
+	/**
+	 * Issue 32 (decision 086): the posted weight in grams and the size 'C x L x A' in cm. Blank: the
+	 * product type's default; absent (the new-product form): left as it is.
+	 */
+	weight: userText()
+		.trim()
+		.optional()
+		.transform((value, ctx) => {
+			if (value === undefined) return undefined
+			if (value === '') return null
+			if (!/^\d{1,6}$/.test(value) || Number(value) < 1 || Number(value) > 100_000) {
+				ctx.addIssue({ code: 'custom', message: 'Peso: informe os gramas, de 1 a 100000 (ou deixe vazio para o padrão do tipo).' })
+				return z.NEVER
+			}
+			return Number(value)
+		}),
+	dimensions: userText()
+		.trim()
+		.optional()
+		.transform((value, ctx) => {
+			if (value === undefined) return undefined
+			if (value === '') return null
+			const match = /^(\d{1,3})\s*[x×]\s*(\d{1,3})\s*[x×]\s*(\d{1,3})$/i.exec(value)
+			const [length, width, height] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : []
+			if (!length || !width || !height || Math.max(length, width, height) > 200) {
+				ctx.addIssue({ code: 'custom', message: 'Medidas: escreva comprimento x largura x altura em cm, de 1 a 200 (ex.: 20 x 15 x 2), ou deixe vazio.' })
+				return z.NEVER
+			}
+			return { lengthCm: length, widthCm: width, heightCm: height }
+		}),
 })
 export type VariantFields = z.infer<typeof variantFieldsSchema>
 

@@ -57,6 +57,7 @@ type Existing = {
 		priceCents: number
 		compareAtPriceCents: number | null
 		sku: string | null
+		weightGrams: number | null
 		stock: number | null
 	}>
 }
@@ -101,6 +102,7 @@ async function loadExisting(handles: string[]): Promise<Map<string, Existing>> {
 						priceCents: v.priceCents,
 						compareAtPriceCents: v.compareAtPriceCents,
 						sku: v.sku,
+						weightGrams: v.weightGrams,
 						stock: v.stock,
 					})),
 			},
@@ -222,6 +224,8 @@ export async function planProductImport(drafts: ProductDraft[], invalidFromFile:
 			if ((variant.sku ?? null) !== match.sku && variant.sku !== null)
 				changes.push(`SKU ${variant.title}: ${match.sku ?? '—'} → ${variant.sku}`)
 			if (variant.stock !== match.stock) changes.push(`Estoque ${variant.title}: ${stockText(match.stock)} → ${stockText(variant.stock)}`)
+			if (variant.weightGrams !== null && variant.weightGrams !== match.weightGrams)
+				changes.push(`Peso ${variant.title}: ${match.weightGrams === null ? 'padrão' : `${match.weightGrams} g`} → ${variant.weightGrams} g`)
 		}
 		items.push({
 			line: draft.line,
@@ -284,6 +288,7 @@ async function createFromDraft(tx: Transaction, draft: ProductDraft, userId: str
 				priceCents: v.priceCents,
 				compareAtPriceCents: v.compareAtPriceCents,
 				sku: v.sku,
+				weightGrams: v.weightGrams,
 				stock: v.stock,
 				available: true,
 				selectedOptions: v.selectedOptions,
@@ -329,6 +334,7 @@ async function updateFromDraft(tx: Transaction, current: Existing, draft: Produc
 					priceCents: variant.priceCents,
 					compareAtPriceCents: variant.compareAtPriceCents,
 					sku: variant.sku,
+					weightGrams: variant.weightGrams,
 					stock: variant.stock,
 					available: true,
 					selectedOptions: variant.selectedOptions,
@@ -353,6 +359,8 @@ async function updateFromDraft(tx: Transaction, current: Existing, draft: Produc
 				priceCents: variant.priceCents,
 				compareAtPriceCents: variant.compareAtPriceCents,
 				...(variant.sku !== null ? { sku: variant.sku } : {}),
+				// A blank 'Variant Grams' keeps what the owner typed in the back-office.
+				...(variant.weightGrams !== null ? { weightGrams: variant.weightGrams } : {}),
 				stock: variant.stock,
 			})
 			.where(eq(productVariants.id, match.id))

@@ -153,7 +153,12 @@ export async function productForEdit(id: string) {
 			stock: number | null
 			available: boolean
 			image_id: string | null
-		}>(sql`select id, title, sku, price_cents, compare_at_price_cents, stock, available, image_id from product_variants
+			weight_grams: number | null
+			length_cm: number | null
+			width_cm: number | null
+			height_cm: number | null
+		}>(sql`select id, title, sku, price_cents, compare_at_price_cents, stock, available, image_id,
+			weight_grams, length_cm, width_cm, height_cm from product_variants
 			where product_id = ${id}::uuid order by position, title`),
 		queryRows<{ collection_id: string }>(sql`select collection_id from collection_products where product_id = ${id}::uuid`),
 		queryRows<{ url: string; alt_text: string | null }>(
@@ -179,6 +184,11 @@ export async function productForEdit(id: string) {
 			stock: v.stock,
 			available: v.available,
 			imageId: v.image_id,
+			// Decision 086: the posted weight and size; null takes the product type's default.
+			weightGrams: v.weight_grams,
+			lengthCm: v.length_cm,
+			widthCm: v.width_cm,
+			heightCm: v.height_cm,
 		})),
 		collectionIds: collections.map((c) => c.collection_id),
 		images: images.map((i) => ({ url: i.url, altText: i.alt_text })),

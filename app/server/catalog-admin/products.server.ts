@@ -240,6 +240,14 @@ export async function updateProduct(input: {
 						sku: variant.sku,
 						stock: variant.stock,
 						available: variant.available,
+						...(variant.weight !== undefined ? { weightGrams: variant.weight } : {}),
+						...(variant.dimensions !== undefined
+							? {
+									lengthCm: variant.dimensions?.lengthCm ?? null,
+									widthCm: variant.dimensions?.widthCm ?? null,
+									heightCm: variant.dimensions?.heightCm ?? null,
+								}
+							: {}),
 						...(variant.imageId !== undefined
 							? { imageId: variant.imageId && ownImages.has(variant.imageId) ? variant.imageId : null }
 							: {}),

@@ -144,8 +144,32 @@ export class ProductDraftBuilder {
 			draft.notes.push(`Linha ${line}: a variante '${title}' já está na linha ${twin.line}; esta linha não foi importada.`)
 			return
 		}
-		draft.variants.push({ line, selectedOptions, title, priceCents, compareAtPriceCents, sku: this.skuOf(draft, line, cell), stock })
+		draft.variants.push({
+			line,
+			selectedOptions,
+			title,
+			priceCents,
+			compareAtPriceCents,
+			sku: this.skuOf(draft, line, cell),
+			weightGrams: this.gramsOf(draft, line, cell),
+			stock,
+		})
 		if (draft.variants.length === MAX_VARIANTS + 1) problems.push(`Linha ${line}: no máximo ${MAX_VARIANTS} variantes por produto.`)
+	}
+
+	/**
+	 * 'Variant Grams' (decision 086): whole grams, 1 to 100,000 ('250' or '250.0'); blank or 0 (Shopify's
+	 * 'no weight') keeps the product type's default; anything else is noted and also keeps it.
+	 */
+	private gramsOf(draft: ProductDraft, line: number, cell: (column: ShopifyColumn) => string): number | null {
+		const raw = cell('Variant Grams').replace(',', '.')
+		if (raw === '') return null
+		const grams = Number(raw)
+		if (!Number.isFinite(grams) || grams < 0 || grams > 100_000) {
+			draft.notes.push(`Linha ${line}: peso inválido '${raw.slice(0, 20)}' em Variant Grams; a variante fica com o peso padrão do tipo.`)
+			return null
+		}
+		return grams === 0 ? null : Math.max(1, Math.round(grams))
 	}
 
 	/** The variant's count; null when not tracked; undefined when the line is refused. */

@@ -50,6 +50,20 @@ describe('cells and handles', () => {
 })
 
 describe('rows to products', () => {
+	test("'Variant Grams' is the variant's weight (decision 086); blank or 0 keeps the type's default, nonsense is noted", async () => {
+		const header = 'Handle,Title,Type,Option1 Name,Option1 Value,Variant Grams,Variant Price'
+		const parsed = ok(
+			await parseShopifyProductCsv(
+				[header, 'bandana-a,Bandana A,Bandana,Tamanho,P,85,29.90', 'bandana-a,,,,M,120.0,29.90', 'bandana-a,,,,G,,29.90', 'bandana-a,,,,GG,0,29.90', 'bandana-a,,,,XG,pesado,29.90'].join(
+					'\n',
+				),
+			),
+		)
+		const [bandana] = parsed.products
+		expect(bandana?.variants.map((v) => v.weightGrams)).toEqual([85, 120, null, null, null])
+		expect(bandana?.notes).toContain("Linha 6: peso inválido 'pesado' em Variant Grams; a variante fica com o peso padrão do tipo.")
+	})
+
 	test('Shopify’s own values are taken: long handles, option values up to 255, Vendor; changes are said per line', async () => {
 		const handle = `${'bandana-xadrez-'.repeat(9)}vermelha`
 		const longValue = 'P — pescoço de 20 a 30 cm, ideal para gatos e cães de porte mini'

@@ -107,6 +107,8 @@ export type DraftVariant = {
 	priceCents: number
 	compareAtPriceCents: number | null
 	sku: string | null
+	/** 'Variant Grams' (issue 32, decision 086): the posted weight; null keeps the product type's default. */
+	weightGrams: number | null
 	/**
 	 * Null: not tracked, sold whatever the count — also Shopify's 'continue' (sell when out of
 	 * stock), which the catalogue has no count for (decision 070).

@@ -26,6 +26,14 @@ describe('orderPlacedEmail', () => {
 		expect(mail.html).not.toContain('<b>Ana')
 	})
 
+	test('the promised dates, when the order has them (decision 085)', () => {
+		const base = { reference: 'PET-BBBBBB', customerName: 'Ana', totalCents: 1000, paymentMethod: 'card' as const, lines: [], orderUrl: 'https://loja.test/p' }
+		expect(orderPlacedEmail({ ...base, deliveryPromise: 'Chega entre 8 e 11 de dezembro' }).text).toContain(
+			'Previsão de entrega: Chega entre 8 e 11 de dezembro.',
+		)
+		expect(orderPlacedEmail(base).text).not.toContain('Previsão')
+	})
+
 	test('card orders say the payment was approved', () => {
 		const mail = orderPlacedEmail({
 			reference: 'PET-AAAAAA',

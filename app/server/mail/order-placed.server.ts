@@ -22,6 +22,8 @@ export type OrderPlacedMail = {
 	pixPayload?: string | null
 	/** Charged by the test card provider (decision 019): the mail says no money moved. */
 	testPayment?: boolean
+	/** Decision 085: 'Chega entre 8 e 11 de dezembro' (', se o pagamento for confirmado hoje' while unpaid). */
+	deliveryPromise?: string | null
 }
 
 export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'> {
@@ -43,6 +45,7 @@ export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'
 		...items,
 		`Total: ${formatMoney(order.totalCents)}`,
 		...payment,
+		...(order.deliveryPromise ? [`Previsão de entrega: ${order.deliveryPromise}.`] : []),
 		{ label: 'Acompanhe o pedido em:', url: order.orderUrl },
 	]
 	return {

@@ -24,10 +24,12 @@ function render(subject: string, paragraphs: MailParagraph[]): Omit<MailMessage,
 	return { subject, text: mailText(paragraphs), html: mailHtml(paragraphs) }
 }
 
-export function orderPaidEmail(order: OrderStatusMail): Omit<MailMessage, 'to'> {
+/** `deliveryPromise`: 'Chega entre 8 e 11 de dezembro' (decision 085), when the order has its days. */
+export function orderPaidEmail(order: OrderStatusMail & { deliveryPromise?: string | null }): Omit<MailMessage, 'to'> {
 	return render(`Pagamento confirmado: ${order.reference}`, [
 		`Olá, ${firstName(order.customerName)}!`,
 		`Confirmamos o pagamento do seu pedido ${order.reference} (${formatMoney(order.totalCents)}). Agora é com a gente: vamos preparar tudo com carinho.`,
+		...(order.deliveryPromise ? [`Previsão de entrega: ${order.deliveryPromise}.`] : []),
 		{ label: 'Acompanhe o pedido em:', url: order.orderUrl },
 		`Equipe ${order.storeName}`,
 	])

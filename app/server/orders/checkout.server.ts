@@ -20,6 +20,7 @@ import { lineDetails } from '~/utils/order-summary-line'
 import { orderAccessToken, orderLinkUrl } from './order-link.server'
 import { retryTransient, TRANSIENT_RETRY_BUDGET_MS } from '~/server/retry-transient.server'
 import { changeOrderStatus } from './status.server'
+import { orderPromise } from '~/server/shipping/promise.server'
 
 /**
  * The 'Finalizar Pedido' step: place the order (one transaction), then — after the commit —
@@ -466,7 +467,7 @@ function notifyCartEmptied(cartId: string) {
 
 async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<void> {
 	try {
-		const [settings, accessToken, lines] = await Promise.all([
+		const [settings, accessToken, lines, [days]] = await Promise.all([
 			getStoreSettings(),
 			orderAccessToken(order.id),
 			queryRows<{
@@ -480,7 +481,14 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 				sql`select product_title, variant_title, attributes, quantity, line_total_cents, is_gift from order_lines
 					where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
 			),
+			// Decision 085: the promised dates, as the order page tells them.
+			queryRows<{ status: string; paid_at: Date | string | null; delivery_min_days: number | null; delivery_max_days: number | null }>(
+				sql`select status, paid_at, delivery_min_days, delivery_max_days from orders where id = ${order.id}::uuid`,
+			),
 		])
+		const promise = days
+			? orderPromise({ status: days.status, paidAt: days.paid_at, minDays: days.delivery_min_days, maxDays: days.delivery_max_days }, settings)
+			: null
 		// On api-pix this creates the order's charge at the PSP (once per order, decision 075).
 		const pix = order.paymentMethod === 'pix' ? await pixChargeForOrder(order, settings) : null
 		const mail = orderPlacedEmail({
@@ -498,6 +506,7 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 			orderUrl: orderLinkUrl(publicUrl(), order.reference, accessToken),
 			pixPayload: pix?.payload ?? null,
 			testPayment,
+			deliveryPromise: promise ? (promise.ifPaidToday ? `${promise.text}, se o pagamento for confirmado hoje` : promise.text) : null,
 		})
 		await sendMail({ to: order.email, ...mail })
 	} catch (error) {

@@ -1,11 +1,11 @@
-import { formatDeliveryWindow } from '~/commerce/rules/shipping'
+import { orderPromise } from '~/server/shipping/promise.server'
 import { sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentMethod, PaymentMode } from '~/db/schema/orders'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { db, queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { type PixCharge, pixChargeForOrder } from '~/server/payments/pix.server'
-import { getStoreSettings } from '~/server/settings.server'
+import { type StoreSettings, getStoreSettings } from '~/server/settings.server'
 import { lineDetails, type SummaryLine } from '~/utils/order-summary-line'
 import { buyerTokenHash } from './buyer-cookie.server'
 import { chargeClaimable } from './checkout.server'
@@ -39,8 +39,14 @@ export type OrderView = {
 	discountCents: number
 	pixDiscountCents: number
 	totalCents: number
-	/** The delivery window quoted at checkout, e.g. '6 a 9 dias úteis'; null for older orders. */
-	deliveryWindow: string | null
+	/**
+	 * The promised dates (decision 085): 'Chega entre 8 e 11 de dezembro', from the payment's
+	 * confirmation, or from now while it waits for the payment (`ifPaidToday`); null for a
+	 * cancelled order or one placed before the shop stored its days.
+	 */
+	deliveryPromise: { text: string; ifPaidToday: boolean } | null
+	/** Issue 32: 'Correios SEDEX', the carrier service chosen at checkout; null for the regional table and older orders. */
+	shippingMethod: string | null
 	lines: SummaryLine[]
 	/** Only while a PIX order waits for payment. */
 	pix: PixCharge | null
@@ -90,6 +96,9 @@ type OrderRow = {
 	total_cents: number
 	delivery_min_days: number | null
 	delivery_max_days: number | null
+	paid_at: Date | string | null
+	shipping_carrier: string | null
+	shipping_service: string | null
 	card_not_charged: boolean
 	card_charging: boolean
 	card_in_review: boolean
@@ -109,7 +118,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		sql`select id, reference, status, created_at, user_id, session_token_hash, access_token, updated_at, customer_name, email, street, number,
 			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
 			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days,
-			payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
+			paid_at, shipping_carrier, shipping_service, payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
 			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is null and not ${chargeClaimable()} as card_charging,
 			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is not null as card_in_review
 			from orders where reference = ${normalized}`,
@@ -173,10 +182,8 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		discountCents: order.discount_cents,
 		pixDiscountCents: order.pix_discount_cents,
 		totalCents: order.total_cents,
-		deliveryWindow:
-			order.delivery_min_days !== null && order.delivery_max_days !== null
-				? formatDeliveryWindow(order.delivery_min_days, order.delivery_max_days)
-				: null,
+		deliveryPromise: promiseOf(order, settings ?? (await getStoreSettings())),
+		shippingMethod: order.shipping_carrier && order.shipping_service ? `${order.shipping_carrier} ${order.shipping_service}` : null,
 		lines: lines.map((l) => ({
 			id: l.id,
 			title: l.product_title,
@@ -227,4 +234,12 @@ export async function orderIdForViewer(request: Request, reference: string | nul
 	)
 	if (!order) return null
 	return (await viewerMayOpen(request, order)) ? order.id : null
+}
+
+function promiseOf(order: OrderRow, settings: StoreSettings): OrderView['deliveryPromise'] {
+	const promise = orderPromise(
+		{ status: order.status, paidAt: order.paid_at, minDays: order.delivery_min_days, maxDays: order.delivery_max_days },
+		settings,
+	)
+	return promise ? { text: promise.text, ifPaidToday: promise.ifPaidToday } : null
 }

@@ -346,8 +346,26 @@ describe('shipping by region and the PIX discount (issue 13)', () => {
 		const rows = await queryRows<{ reference: string; shipping_cents: number; delivery_max_days: number }>(
 			sql`select reference, shipping_cents, delivery_max_days from orders`,
 		)
-		expect(rows.find((r) => r.reference === south.order.reference)).toMatchObject({ shipping_cents: 1500, delivery_max_days: 5 })
-		expect(rows.find((r) => r.reference === free.order.reference)).toMatchObject({ shipping_cents: 0, delivery_max_days: 9 })
+		// Decision 085: the table is the transit; the order stores production (4) + transit.
+		expect(rows.find((r) => r.reference === south.order.reference)).toMatchObject({ shipping_cents: 1500, delivery_max_days: 9 })
+		expect(rows.find((r) => r.reference === free.order.reference)).toMatchObject({ shipping_cents: 0, delivery_max_days: 13 })
+	})
+
+	test('a personalised piece takes the personalised production days (decision 085)', async () => {
+		await updateStoreSettings({ productionDays: 3, personalizedProductionDays: 7 })
+		const { variant } = await createProduct({ title: 'Bandana Bordada', variants: [{ priceCents: 3000, stock: 5 }] })
+		const plain = await place(await cartWith([{ variantId: variant.id, quantity: 1 }]), pixCheckout({ cep: '69005-040', city: 'Manaus', uf: 'AM' }))
+		// The personaliser's own line (the shop writes its attributes; a shopper's request cannot).
+		const namedCart = await cartWith([{ variantId: variant.id, quantity: 1 }])
+		await db.execute(sql`update cart_lines set attributes = ${JSON.stringify([{ key: 'Nome do pet', value: 'Thor' }])}::jsonb where cart_id = ${namedCart}::uuid`)
+		const named = await place(namedCart, pixCheckout({ cep: '69005-040', city: 'Manaus', uf: 'AM' }))
+		if (!plain.ok || !named.ok) throw new Error('orders expected')
+		const rows = await queryRows<{ reference: string; delivery_min_days: number; delivery_max_days: number }>(
+			sql`select reference, delivery_min_days, delivery_max_days from orders`,
+		)
+		// Norte's default transit: 6 to 12 business days.
+		expect(rows.find((r) => r.reference === plain.order.reference)).toMatchObject({ delivery_min_days: 9, delivery_max_days: 15 })
+		expect(rows.find((r) => r.reference === named.order.reference)).toMatchObject({ delivery_min_days: 13, delivery_max_days: 19 })
 	})
 
 	test('PIX pays the total less the discount on the products, not on shipping', async () => {

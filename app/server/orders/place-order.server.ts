@@ -2,7 +2,13 @@ import { announceStoreChange } from '~/server/store-events.server'
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { loadCart } from '~/commerce/builtin/cart.server'
-import { type ShippingQuote, quoteShipping } from '~/commerce/rules/shipping'
+import type { PromisedRange } from '~/commerce/rules/delivery-date'
+import { quotePromise } from '~/server/shipping/promise.server'
+import { type ShippingOption, shippingOptions } from '~/server/shipping/options.server'
+import { normalizeCep } from '~/commerce/rules/cep'
+import { checkoutMessages } from '~/utils/checkout-schema'
+import { nowMs } from '~/server/clock.server'
+import { type ShippingQuote, productionDaysFor, quoteShipping } from '~/commerce/rules/shipping'
 import { type CouponForTotals, type Totals, type TotalsSettings, computeTotals, giftRuleDecision } from '~/commerce/rules/totals'
 import type { Cart, CartLine } from '~/commerce/types'
 import type { PaymentMethod } from '~/db/schema/orders'
@@ -36,10 +42,10 @@ export const PLACE_ORDER_MESSAGES = {
 
 export type PlaceOrderFailure = {
 	ok: false
-	code: 'cart_empty' | 'unavailable' | 'out_of_stock' | 'coupon' | 'pix_unavailable' | 'card_unavailable' | 'attempt_mismatch'
+	code: 'cart_empty' | 'unavailable' | 'out_of_stock' | 'coupon' | 'pix_unavailable' | 'card_unavailable' | 'attempt_mismatch' | 'shipping'
 	message: string
 	/** The form field the message belongs beside, when there is one. */
-	field?: 'couponCode' | 'paymentMethod'
+	field?: 'couponCode' | 'paymentMethod' | 'shippingOption'
 }
 
 export type PlacedOrder = {
@@ -123,6 +129,15 @@ export type CheckoutSummary = {
 	freeShippingThresholdCents: number
 	/** The region's rate and delivery window for the CEP typed so far; null before a CEP. */
 	shippingQuote: ShippingQuote | null
+	/** The quote's promised dates if the payment is confirmed now (decision 085). */
+	deliveryPromise: PromisedRange | null
+	/**
+	 * Issue 32 (decision 087): the options for the CEP (Melhor Envio's services, else the regional
+	 * table's one), each with what it would charge this cart (`chargedCents`: the free-shipping rule
+	 * applied); the one selected (the shopper's, else the cheapest) is in the totals.
+	 */
+	shippingOptions: Array<ShippingOption & { chargedCents: number }>
+	selectedShipping: string | null
 	/** The store's PIX discount in percent (0: none). */
 	pixDiscountPercent: number
 }
@@ -134,17 +149,39 @@ export type CheckoutSummary = {
 export function totalsSettingsFor(
 	settings: StoreSettings,
 	address: { cep?: string | null; uf?: string | null },
-): { totalsSettings: TotalsSettings; quote: ShippingQuote | null } {
-	const quote = address.cep ? quoteShipping(settings.shippingTable, address.cep, address.uf) : null
+	lines: ReadonlyArray<{ attributes?: readonly { key: string; value: string }[] | null }> = [],
+	option: ShippingOption | null = null,
+): { totalsSettings: TotalsSettings; quote: ShippingQuote | null; days: { min: number; max: number } | null } {
+	// Decision 085: the quote's days are production (personalised pieces may take longer) + transit.
+	const productionDays = productionDaysFor(lines, settings)
+	const quote = address.cep ? quoteShipping(settings.shippingTable, address.cep, address.uf, productionDays) : null
 	return {
 		quote,
+		// Decision 087: the option chosen (a carrier's service or the table) decides the days and the rate.
+		days: option ? { min: option.minDays, max: option.maxDays } : quote ? { min: quote.minDays, max: quote.maxDays } : null,
 		totalsSettings: {
-			freeShippingThresholdCents: settings.freeShippingThresholdCents,
+			// The free-shipping threshold applies to the owner's service (and the table's option) only.
+			freeShippingThresholdCents: option && !option.freeAtThreshold ? Number.MAX_SAFE_INTEGER : settings.freeShippingThresholdCents,
 			giftThresholdCents: settings.giftThresholdCents,
-			shippingRateCents: quote?.rateCents ?? settings.shippingRateCents,
+			shippingRateCents: option?.priceCents ?? quote?.rateCents ?? settings.shippingRateCents,
 			pixDiscountPercent: settings.pixKey ? settings.pixDiscountPercent : 0,
 		},
 	}
+}
+
+/** What each option would charge this cart (the free-shipping rule and coupons aside from free shipping). */
+function withCharges(options: readonly ShippingOption[], settings: StoreSettings, lines: ReturnType<typeof totalsLines>, now: Date) {
+	return options.map((option) => {
+		const { totalsSettings } = totalsSettingsFor(settings, {}, [], option)
+		return { ...option, chargedCents: computeTotals({ lines, settings: totalsSettings, coupon: null, now }).baseShippingCents }
+	})
+}
+
+/** The shopper's option when offered, else the cheapest for this cart (decision 087). */
+function selectOption<T extends ShippingOption & { chargedCents: number }>(options: readonly T[], requested: string | null | undefined): T | null {
+	const asked = requested ? options.find((o) => o.id === requested) : undefined
+	if (asked) return asked
+	return options.reduce<T | null>((best, o) => (best === null || o.chargedCents < best.chargedCents ? o : best), null)
 }
 
 function totalsLines(cart: Cart) {
@@ -165,11 +202,15 @@ function totalsLines(cart: Cart) {
 export async function checkoutSummary(
 	cart: Cart,
 	couponCode: string | undefined,
-	options: { settings?: StoreSettings; now?: Date; cep?: string | null; uf?: string | null } = {},
+	options: { settings?: StoreSettings; now?: Date; cep?: string | null; uf?: string | null; shippingOption?: string | null } = {},
 ): Promise<CheckoutSummary> {
 	const settings = options.settings ?? (await getStoreSettings())
+	const now = options.now ?? new Date(nowMs())
 	const couponRow = couponCode ? await findCoupon(couponCode) : null
-	const { totalsSettings, quote } = totalsSettingsFor(settings, options)
+	const cep = options.cep ? normalizeCep(options.cep) : null
+	const offered = cep ? withCharges(await shippingOptions({ cep, uf: options.uf, lines: cart.lines, at: now.getTime() }, settings), settings, totalsLines(cart), now) : []
+	const selected = selectOption(offered, options.shippingOption)
+	const { totalsSettings, quote } = totalsSettingsFor(settings, options, cart.lines, selected)
 	const totals = computeTotals({
 		lines: totalsLines(cart),
 		settings: totalsSettings,
@@ -197,6 +238,9 @@ export async function checkoutSummary(
 		couponCode: couponCode ?? null,
 		freeShippingThresholdCents: settings.freeShippingThresholdCents,
 		shippingQuote: quote,
+		deliveryPromise: selected?.promise ?? (quote ? quotePromise(quote.minDays, quote.maxDays, settings, now.getTime()) : null),
+		shippingOptions: offered,
+		selectedShipping: selected?.id ?? null,
 		pixDiscountPercent: totalsSettings.pixDiscountPercent ?? 0,
 	}
 }
@@ -355,6 +399,26 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 			field: 'paymentMethod',
 		}
 	}
+	// Issue 32 (decision 087): the shipping option is quoted again here, before the transaction (a
+	// carrier may take seconds; its answer is cached): only the option's id comes from the form.
+	const cartNow = await loadCart(input.cartId)
+	const cepNow = normalizeCep(checkout.cep)
+	const offered =
+		cartNow && cepNow
+			? withCharges(await shippingOptions({ cep: cepNow, uf: checkout.uf, lines: cartNow.lines, at: now.getTime() }, settings), settings, totalsLines(cartNow), now)
+			: []
+	const chosen = selectOption(offered, checkout.shippingOption)
+	if (checkout.shippingOption && offered.length > 0 && chosen?.id !== checkout.shippingOption) {
+		// Tampered (never offered) or stale (no longer offered for this CEP and cart): never trusted.
+		const serviceId = /^me:(\d+)$/.exec(checkout.shippingOption)?.[1]
+		const couldHaveBeenOffered = checkout.shippingOption === 'tabela' || (serviceId !== undefined && settings.carrierServices.includes(Number(serviceId)))
+		return {
+			ok: false,
+			code: 'shipping',
+			message: couldHaveBeenOffered ? checkoutMessages.shippingStale : checkoutMessages.shippingInvalid,
+			field: 'shippingOption',
+		}
+	}
 	// A variant this order sold out: pages that show it as available must change (page cache).
 	let soldOut = false
 	try {
@@ -424,7 +488,7 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 					})
 				}
 			}
-			const orderTotalsSettings = totalsSettingsFor(settings, { cep: checkout.cep, uf: checkout.uf })
+			const orderTotalsSettings = totalsSettingsFor(settings, { cep: checkout.cep, uf: checkout.uf }, lines, chosen)
 			const totals = computeTotals({
 				lines: lines.map((l) => ({
 					unitPriceCents: l.cost.unitPrice.amountCents,
@@ -439,7 +503,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 			// PIX pays the total less the store's PIX discount (issue 13); the BR Code carries it.
 			const pixDiscountCents = checkout.paymentMethod === 'pix' ? totals.pixDiscountCents : 0
 			const totalCents = totals.totalCents - pixDiscountCents
-			const quote = orderTotalsSettings.quote
+			const days = orderTotalsSettings.days
+			const shippingQuote = chosen
+				? {
+						chosen: chosen.id,
+						quotedAt: now.toISOString(),
+						options: offered.map((o) => ({ id: o.id, carrier: o.carrier, service: o.service, priceCents: o.priceCents, minDays: o.minDays, maxDays: o.maxDays })),
+					}
+				: null
 			if (totals.coupon.status === 'rejected') {
 				throw new OrderRejected({
 					ok: false,
@@ -464,13 +535,14 @@ export async function placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResu
 					insert into orders (reference, user_id, cart_id, session_token_hash, idempotency_key, status,
 						customer_name, email, cpf, phone, cep, street, number, complement, district, city, uf,
 						shipping_cents, subtotal_cents, discount_cents, pix_discount_cents, total_cents, coupon_code, payment_method,
-						installments, delivery_min_days, delivery_max_days)
+						installments, delivery_min_days, delivery_max_days, shipping_service_id, shipping_carrier, shipping_service, shipping_quote)
 					values (${generateOrderReference()}, ${input.userId}, ${input.cartId}::uuid, ${input.buyerTokenHash},
 						${checkout.idempotencyKey}, 'aguardando_pagamento', ${checkout.name}, ${checkout.email}, ${checkout.cpf},
 						${checkout.phone}, ${checkout.cep}, ${checkout.street}, ${checkout.number}, ${checkout.complement ?? null},
 						${checkout.district}, ${checkout.city}, ${checkout.uf}, ${totals.shippingCents}, ${totals.subtotalCents},
 						${totals.discountCents}, ${pixDiscountCents}, ${totalCents}, ${couponRow?.code ?? null}, ${checkout.paymentMethod},
-						${checkout.installments}, ${quote?.minDays ?? null}, ${quote?.maxDays ?? null})
+						${checkout.installments}, ${days?.min ?? null}, ${days?.max ?? null}, ${chosen?.serviceId ?? null},
+						${chosen?.carrier ?? null}, ${chosen?.service ?? null}, ${shippingQuote ? JSON.stringify(shippingQuote) : null}::jsonb)
 					on conflict do nothing
 					returning id, reference, status, total_cents, payment_method, email, customer_name, cart_id`,
 					tx,

@@ -12,6 +12,8 @@ import { awardReferralOnFirstPaidOrder } from '~/server/loyalty/referrals.server
 import { evaluateBadges } from '~/server/loyalty/badges.server'
 import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { sendMail } from '~/server/mail.server'
+import { nowMs } from '~/server/clock.server'
+import { orderPromise } from '~/server/shipping/promise.server'
 import { orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
@@ -91,6 +93,8 @@ type LockedOrder = {
 	email: string
 	total_cents: number
 	access_token: string
+	delivery_min_days: number | null
+	delivery_max_days: number | null
 }
 
 type AfterCommit = { kind: 'paid' | 'shipped' | 'expired'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
@@ -120,7 +124,8 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 	try {
 		await db.transaction(async (tx) => {
 			const [order] = await queryRows<LockedOrder>(
-				sql`select id, reference, status, user_id, customer_name, email, total_cents, access_token
+				sql`select id, reference, status, user_id, customer_name, email, total_cents, access_token,
+					delivery_min_days, delivery_max_days
 					from orders where id = ${input.orderId}::uuid for update`,
 				tx,
 			)
@@ -238,7 +243,15 @@ async function sendStatusMail(after: AfterCommit): Promise<void> {
 		}
 		const mail =
 			after.kind === 'paid'
-				? orderPaidEmail(common)
+				? orderPaidEmail({
+						...common,
+						// Decision 085: the same dates the order page shows, from this confirmation.
+						deliveryPromise:
+							orderPromise(
+								{ status: 'pago', paidAt: new Date(nowMs()), minDays: after.order.delivery_min_days, maxDays: after.order.delivery_max_days },
+								settings,
+							)?.text ?? null,
+					})
 				: after.kind === 'expired'
 					? orderExpiredEmail(common)
 					: orderShippedEmail({ ...common, trackingCode: after.trackingCode ?? '' })

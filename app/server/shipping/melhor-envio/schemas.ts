@@ -1,0 +1,57 @@
+import { z } from 'zod'
+
+/**
+ * Melhor Envio's quote (issue 32, decision 087): `POST /api/v2/me/shipment/calculate`.
+ *
+ * Request, as documented in "Cálculo de Fretes" (https://docs.melhorenvio.com.br/reference/calculo-de-fretes-por-produtos
+ * and https://docs.melhorenvio.com.br/reference/cotacao): `from.postal_code` and `to.postal_code`
+ * (8 digits), and either `products` — each with its unit `width`, `height`, `length` in cm,
+ * `weight` in kg, `insurance_value` in BRL (a double with two decimals), `quantity` and an `id` —
+ * or one `package` (height, width, length, weight); `options.receipt` (Aviso de Recebimento),
+ * `options.own_hand` (Mãos Próprias) and `services`, the service ids to quote separated by commas.
+ * The insured value is each product's `insurance_value` × `quantity`. We send our parcels
+ * (decision 086) as products of quantity 1.
+ *
+ * Headers (https://docs.melhorenvio.com.br/reference/introducao-api-melhor-envio): `Authorization:
+ * Bearer {token}`, `Accept: application/json`, `Content-Type: application/json`, and a
+ * `User-Agent` naming the application and a technical contact e-mail ('Aplicação (email)').
+ */
+export type CalculateRequest = {
+	from: { postal_code: string }
+	to: { postal_code: string }
+	products: Array<{ id: string; width: number; height: number; length: number; weight: number; insurance_value: number; quantity: number }>
+	options: { receipt: boolean; own_hand: boolean }
+	services: string
+}
+
+/** A price as Melhor Envio writes it: '25.65' (a string, sometimes a number). */
+const money = z.union([z.string().regex(/^\d+(\.\d{1,2})?$/), z.number().nonnegative()])
+const range = z.object({ min: z.number().int().nonnegative(), max: z.number().int().nonnegative() })
+
+/**
+ * One service of the answer (the documented example answer of the same pages): a quote — `id`,
+ * `name` ('PAC', 'SEDEX', '.Package'…), `price`, `custom_price` (the account's own rules applied:
+ * what the shop pays), `discount`, `currency` ('R$'), `delivery_time`, `delivery_range {min,max}`,
+ * `custom_delivery_time`, `custom_delivery_range` (business days), `packages`, `company {id, name,
+ * picture}` — or the service's refusal: `id`, `name`, `company` and `error` ('Transportadora não
+ * atende este trecho.'). Fields we do not read are let through; the ones we read are checked.
+ */
+export const serviceQuoteSchema = z.object({
+	id: z.number().int(),
+	name: z.string().min(1).max(100),
+	company: z.object({ id: z.number().int(), name: z.string().min(1).max(100) }).loose(),
+	error: z.string().max(500).optional(),
+	price: money.optional(),
+	custom_price: money.optional(),
+	delivery_range: range.optional(),
+	custom_delivery_range: range.optional(),
+	delivery_time: z.number().int().nonnegative().optional(),
+	custom_delivery_time: z.number().int().nonnegative().optional(),
+}).loose()
+
+export type ServiceQuote = z.infer<typeof serviceQuoteSchema>
+
+export const calculateResponseSchema = z.array(serviceQuoteSchema).max(100)
+
+/** Laravel's error answer: `{ message, errors: { 'from.postal_code': ['…'] } }`; 401 `{ message: 'Unauthenticated.' }`. */
+export const errorResponseSchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() }).loose()
