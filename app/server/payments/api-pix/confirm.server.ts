@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { db, queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
-import { changeOrderStatus } from '~/server/orders/status.server'
 import { formatMoney } from '~/utils/format'
+import { markPaidByProvider } from '../mark-paid.server'
 import { recordPaymentEvent } from '../payment-events.server'
 import { valorToCents } from './amount'
 import type { ApiPixDevolucao } from './client.server'
@@ -90,29 +90,15 @@ export async function confirmPixCharge(txid: string, source: 'webhook' | 'reconc
 	}
 	if (order.status !== 'aguardando_pagamento') return 'already_paid'
 
-	const result = await changeOrderStatus({
-		orderId: order.id,
-		to: 'pago',
-		actorUserId: null,
-		actorLabel: PAID_BY_PSP_LABEL,
-		onlyFrom: 'aguardando_pagamento',
-		alsoInTransaction: async (tx) => {
-			await recordPaymentEvent(
-				{
-					orderId: order.id,
-					kind: 'confirmed',
-					provider: API_PIX_PROVIDER,
-					providerRef: txid,
-					providerEventId: e2eid,
-					amountCents: paidCents,
-					detail: source === 'webhook' ? 'Pagamento confirmado na API Pix após a notificação do PSP' : 'Pagamento confirmado pela conciliação na API Pix',
-					eventKey: `api-pix:confirmed:${txid}`,
-				},
-				tx,
-			)
-		},
+	const result = await markPaidByProvider(order.id, PAID_BY_PSP_LABEL, {
+		provider: API_PIX_PROVIDER,
+		providerRef: txid,
+		providerEventId: e2eid,
+		amountCents: paidCents,
+		detail: source === 'webhook' ? 'Pagamento confirmado na API Pix após a notificação do PSP' : 'Pagamento confirmado pela conciliação na API Pix',
+		eventKey: `api-pix:confirmed:${txid}`,
 	})
-	if (result.ok) return 'paid'
+	if (result.paid) return 'paid'
 	// Another confirmation (or the admin) got there first: the order is paid once.
 	logger.debug({ reference: order.reference, message: result.message }, 'PIX já confirmado')
 	return 'already_paid'

@@ -3,6 +3,7 @@ import { queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { changeOrderStatus } from '~/server/orders/status.server'
 import { formatMoney } from '~/utils/format'
+import { markPaidByProvider } from '../mark-paid.server'
 import { recordPaymentEvent } from '../payment-events.server'
 import { amountToCents } from './amount'
 import { getMercadoPagoClient, MERCADOPAGO_PROVIDER, paymentReferenceOf } from './provider.server'
@@ -99,26 +100,12 @@ export async function syncMercadoPagoPayment(paymentId: string, source: 'webhook
 		return 'flagged'
 	}
 	if (order.status !== 'aguardando_pagamento') return 'already_paid'
-	const result = await changeOrderStatus({
-		orderId: order.id,
-		to: 'pago',
-		actorUserId: null,
-		actorLabel: PAID_BY_MERCADOPAGO_LABEL,
-		onlyFrom: 'aguardando_pagamento',
-		alsoInTransaction: async (tx) => {
-			await recordPaymentEvent(
-				{
-					orderId: order.id,
-					kind: 'confirmed',
-					provider: MERCADOPAGO_PROVIDER,
-					providerRef: ref,
-					amountCents,
-					detail: 'Pagamento aprovado no Mercado Pago após a análise',
-					eventKey: `${MERCADOPAGO_PROVIDER}:confirmed:${ref}`,
-				},
-				tx,
-			)
-		},
+	const result = await markPaidByProvider(order.id, PAID_BY_MERCADOPAGO_LABEL, {
+		provider: MERCADOPAGO_PROVIDER,
+		providerRef: ref,
+		amountCents,
+		detail: 'Pagamento aprovado no Mercado Pago após a análise',
+		eventKey: `${MERCADOPAGO_PROVIDER}:confirmed:${ref}`,
 	})
-	return result.ok ? 'paid' : 'already_paid'
+	return result.paid ? 'paid' : 'already_paid'
 }
