@@ -260,6 +260,10 @@ describe('page cache (production server)', () => {
 	test('a cached page runs in Chromium: hydrated under the new nonce, no CSP errors', async () => {
 		const server = servers[0] as RunningServer
 		await (await get(server, '/')).text()
+		// Brotli is made in the background after the first render (decision 088); Chromium takes it.
+		await expect
+			.poll(async () => (await get(server, '/', { 'accept-encoding': 'gzip, br' })).headers.get('content-encoding'))
+			.toBe('br')
 		const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
 		try {
 			const page = await browser.newPage()
@@ -270,6 +274,7 @@ describe('page cache (production server)', () => {
 			page.on('pageerror', (error) => errors.push(error.message))
 			const response = await page.goto(`${server.url}/?utm_source=instagram&fbclid=abc123`)
 			expect(response?.headers()['x-cache']).toBe('HIT')
+			expect(response?.headers()['content-encoding']).toBe('br')
 			// Hydrated: React has taken over the page (its buttons work).
 			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
 			// The modules came at low priority (decision 067) and hydration kept the server's links: none added twice.

@@ -3,11 +3,11 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { gunzipSync } from 'node:zlib'
-import { constants, deflateRawSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, gunzipSync, gzipSync } from 'node:zlib'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { readCookie } from '~/server/cookies.server'
-import { type RenderedPage, createPageCache, gzipWithNonce, keyOf } from './page-cache'
+import { type RenderedPage, createPageCache, keyOf } from './page-cache'
+import { brotliForNonce, brotliWithNonceSlot, gzipWithNonce } from './page-cache-compression'
 
 /**
  * The page cache's rules over real HTTP, with a fake renderer in place of React Router: what is
@@ -96,7 +96,55 @@ describe('gzipWithNonce', () => {
 	})
 })
 
+describe('brotliWithNonceSlot', () => {
+	// A page as React Router writes it: the nonce on every script and preload, accents and emoji around.
+	const texts = [
+		'<!DOCTYPE html><html lang="pt-BR"><head><link rel="modulepreload" href="/assets/a.js" nonce="',
+		...Array.from({ length: 40 }, (_, i) => `"/><link rel="modulepreload" href="/assets/chunk-${i}.js" nonce="`),
+		`"/></head><body><h1>Bandana xadrez 🐶 — Coleção Verão</h1>${'<p>Laço de cetim, tamanho PP ao GG, R$ 29,90 à vista.</p>'.repeat(300)}<script nonce="`,
+		'">window.__reactRouterContext = {"state":{"loaderData":{}}};</script></body></html>',
+	]
+	const nonceLike = () => randomBytes(16).toString('base64')
+
+	test('stored once, it decodes to the page with whatever nonce each response copies in', async () => {
+		const stored = await brotliWithNonceSlot(texts, nonceLike())
+		expect(stored).not.toBeNull()
+		for (let i = 0; i < 25; i++) {
+			const nonce = nonceLike()
+			expect(brotliDecompressSync(brotliForNonce(stored!, nonce)!).toString()).toBe(texts.join(nonce))
+		}
+		// As small as compressing the whole page at once (the stand-in costs a few bytes), far below gzip.
+		const whole = brotliCompressSync(Buffer.from(texts.join(nonceLike())), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+		expect(stored!.body.length).toBeLessThan(whole.length * 1.05 + 64)
+		expect(stored!.body.length).toBeLessThan(gzipSync(texts.join(nonceLike())).length * 0.8)
+	})
+
+	test('a nonce of another shape is refused (the caller sends gzip); a page without nonce is plain brotli', async () => {
+		const stored = (await brotliWithNonceSlot(texts, nonceLike()))!
+		expect(brotliForNonce(stored, 'curto==')).toBeNull()
+		expect(brotliForNonce(stored, randomBytes(16).toString('base64url'))).toBeNull()
+		const plain = (await brotliWithNonceSlot(['<p>sem scripts</p>'], nonceLike()))!
+		expect(brotliDecompressSync(brotliForNonce(plain, nonceLike())!).toString()).toBe('<p>sem scripts</p>')
+	})
+})
+
 describe('page cache', () => {
+	test('serves brotli, compressed once in the background, to browsers that accept it; gzip to the others', async () => {
+		const br = { 'accept-encoding': 'gzip, deflate, br' }
+		const first = await get('/produto/laco-azul', br)
+		expect(first.headers.get('content-encoding')).toBe('gzip')
+		await first.text()
+		await expect.poll(() => cache.stats().brotli).toBe(1)
+		const second = await get('/produto/laco-azul', br)
+		expect(second.headers.get('x-cache')).toBe('HIT')
+		expect(second.headers.get('content-encoding')).toBe('br')
+		expect(await second.text()).toBe(`<html><script nonce="${nonceOf(second)}">x</script><p>v1 /produto/laco-azul</p></html>`)
+		const gzipOnly = await get('/produto/laco-azul', { 'accept-encoding': 'gzip' })
+		expect(gzipOnly.headers.get('content-encoding')).toBe('gzip')
+		expect(await gzipOnly.text()).toContain(`nonce="${nonceOf(gzipOnly)}"`)
+		expect(renders).toBe(1)
+	})
+
 	test('renders once, then serves from memory with a fresh nonce per response', async () => {
 		const first = await get('/produto/bandana-preta')
 		expect(first.headers.get('x-cache')).toBe('MISS')

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { constants, crc32, deflateRawSync } from 'node:zlib'
 import type { Request as ExpressRequest, Response as ExpressResponse } from 'express'
 import { type RenderRecord, recordRender } from '~/server/render-record.server'
 import { themeOfCookieHeader } from '~/server/theme.server'
+import { type BrotliWithSlot, type PagePiece, brotliForNonce, brotliWithNonceSlot, gzipWithNonce, pieceOf } from './page-cache-compression'
 
 /**
  * The page cache for storefront pages (issue 14, decisions 045 and 055). The listed pages are the
@@ -37,7 +37,9 @@ type Entry = {
 	headers: [string, string][]
 	template: string
 	/** The page split at the nonce, each piece deflated once (gzipWithNonce puts them together). */
-	pieces: { text: Buffer; deflated: Buffer }[]
+	pieces: PagePiece[]
+	/** The page in brotli with a slot for the nonce, once compressed (in the background; gzip until then). */
+	brotli: BrotliWithSlot | null
 	etag: string
 	storedAt: number
 	/** The invalidation generation it was rendered in: an older one is out of date. */
@@ -78,7 +80,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
 	const inflight = new Map<string, Promise<Entry | null>>()
 	let bytes = 0
 	let generation = 0
-	const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, invalidations: 0, personal: 0 }
+	const stats = { hits: 0, stale: 0, misses: 0, bypass: 0, invalidations: 0, personal: 0, brotli: 0 }
 
 	function remove(key: string) {
 		const entry = entries.get(key)
@@ -96,6 +98,19 @@ export function createPageCache(options: PageCacheOptions = {}) {
 			if (entries.size <= maxEntries && bytes <= maxBytes) break
 			remove(oldest)
 		}
+	}
+
+	/**
+	 * Compresses a stored page with brotli off the main thread and attaches it, unless the page was
+	 * replaced or evicted meanwhile. Requests before that (and pages brotli cannot store) get gzip.
+	 */
+	async function addBrotli(key: string, entry: Entry, texts: string[], nonceLike: string) {
+		const brotli = await brotliWithNonceSlot(texts, nonceLike).catch(() => null)
+		if (!brotli || entries.get(key) !== entry) return
+		entry.brotli = brotli
+		entry.bytes += brotli.body.length
+		bytes += brotli.body.length
+		stats.brotli += 1
 	}
 
 	/** Renders `key` once; stores and returns the entry when the answer may be shared. */
@@ -117,21 +132,21 @@ export function createPageCache(options: PageCacheOptions = {}) {
 				}
 				if (!isShareable(rendered) || startedIn !== generation) return null
 				const template = rendered.body.split(nonce).join(placeholder)
-				const pieces = template.split(placeholder).map((piece) => {
-					const text = Buffer.from(piece)
-					return { text, deflated: deflateRawSync(text, { finishFlush: constants.Z_SYNC_FLUSH }) }
-				})
+				const texts = template.split(placeholder)
+				const pieces = texts.map(pieceOf)
 				const entry: Entry = {
 					status: rendered.status,
 					headers: rendered.headers.filter(([name]) => KEPT_HEADERS.has(name.toLowerCase())),
 					template,
 					pieces,
+					brotli: null,
 					etag: `W/"${createHash('sha1').update(key).update('\0').update(template).digest('base64url').slice(0, 27)}"`,
 					storedAt: now(),
 					generation: startedIn,
 					bytes: template.length * 2 + pieces.reduce((sum, p) => sum + p.text.length + p.deflated.length, 0) + key.length * 2,
 				}
 				store(key, entry)
+				void addBrotli(key, entry, texts, nonce)
 				return entry
 			})
 			.catch(() => null)
@@ -155,6 +170,15 @@ export function createPageCache(options: PageCacheOptions = {}) {
 		}
 		const nonce = res.locals.cspNonce as string
 		res.status(entry.status)
+		// Brotli whenever the browser takes it at all: every browser that does lists gzip first.
+		const brotli = entry.brotli && req.acceptsEncodings('br') === 'br' ? brotliForNonce(entry.brotli, nonce) : null
+		if (brotli) {
+			res.setHeader('Content-Encoding', 'br')
+			res.setHeader('Content-Length', String(brotli.length))
+			if (req.method === 'HEAD') res.end()
+			else res.end(brotli)
+			return
+		}
 		if (req.acceptsEncodings('gzip') === 'gzip') {
 			// Compressed when stored, not per request: the compression middleware leaves an encoded body alone.
 			const body = gzipWithNonce(entry.pieces, nonce)
@@ -261,44 +285,6 @@ export function createPageCache(options: PageCacheOptions = {}) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xff])
-/** An empty final stored block: ends the deflate stream. */
-const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
-
-/**
- * A gzip body from the stored pieces and this response's nonce, without compressing the page
- * again. Each piece was deflated on its own and sync-flushed (so it ends on a byte boundary and
- * refers to nothing before it); the nonce goes between them as a stored (uncompressed) block.
- * Deflate streams may be cut and joined at such boundaries (what pigz does); the gzip trailer
- * carries the CRC-32 and length of the whole page.
- */
-export function gzipWithNonce(pieces: { text: Buffer; deflated: Buffer }[], nonce: string): Buffer {
-	const nonceBytes = Buffer.from(nonce)
-	const storedNonce = Buffer.alloc(5 + nonceBytes.length)
-	storedNonce[0] = 0x00
-	storedNonce.writeUInt16LE(nonceBytes.length, 1)
-	storedNonce.writeUInt16LE(~nonceBytes.length & 0xffff, 3)
-	nonceBytes.copy(storedNonce, 5)
-	const parts: Buffer[] = [GZIP_HEADER]
-	let crc = 0
-	let size = 0
-	pieces.forEach((piece, index) => {
-		if (index > 0) {
-			parts.push(storedNonce)
-			crc = crc32(nonceBytes, crc)
-			size += nonceBytes.length
-		}
-		parts.push(piece.deflated)
-		crc = crc32(piece.text, crc)
-		size += piece.text.length
-	})
-	const trailer = Buffer.alloc(8)
-	trailer.writeUInt32LE(crc >>> 0, 0)
-	trailer.writeUInt32LE(size >>> 0, 4)
-	parts.push(FINAL_BLOCK, trailer)
-	return Buffer.concat(parts)
-}
 
 /** The headers a stored page keeps; per-response ones (Date, Set-Cookie, CSP, Content-Length) are not. */
 const KEPT_HEADERS = new Set(['content-type', 'link', 'x-robots-tag', 'content-language'])
