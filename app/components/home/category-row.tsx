@@ -2,9 +2,10 @@ import type { ProductCardData } from '~/components/shop/product-card'
 import { ProductGrid } from '~/components/shop/product-grid'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CategoryRowConfig } from '~/utils/home-sections'
-import { type RefObject, useEffect, useRef, useState } from 'react'
+import { useRef } from 'react'
 import { RowArrows } from './row-arrows'
 import { SectionHeading } from './section-heading'
+import { useNear } from './use-near'
 
 /*
  * A horizontal row of up to 20 product cards: the shared grid turned into a scroll-snap
@@ -15,35 +16,14 @@ const ROW_TRACK =
 	'grid-flow-col grid-cols-none md:grid-cols-none lg:grid-cols-none auto-cols-[46%] md:auto-cols-[31%] lg:auto-cols-[23.5%] overflow-x-auto snap-x snap-mandatory pb-3 [scrollbar-width:thin] [&>li]:snap-start'
 
 /**
- * Cards the server renders per row (decision 058): the most any screen shows before the row is
- * scrolled (a phone ~2, a desktop ~4¼). The rest of the row (up to 20) is drawn in the browser when
- * the row comes within a screen of the viewport, or when the shopper reaches it by keyboard or
- * mouse — ten rows of twenty cards were most of the home page's rendering work on every request.
+ * The row's cards are drawn in the browser when the row comes within a screen of the viewport, or
+ * when the shopper reaches it by keyboard or mouse (decisions 058 and 089). The HTML holds the
+ * row's title, its 'Ver Todos' link and a placeholder of the cards' size: ten rows of cards were
+ * half of the home page's bytes and elements, parsed and hydrated on every phone before the
+ * shopper had scrolled to any of them. Until then the arrows do not measure the row either:
+ * reading a row's geometry makes the browser lay out a row it would otherwise skip
+ * (content-visibility, home.tsx).
  */
-export const SERVER_RENDERED_ROW_CARDS = 5
-
-/**
- * Whether the row is near: false on the server and at hydration, true once the row comes within a
- * screen of the viewport (or is reached by pointer or keyboard). Until then the row draws only its
- * first cards and its arrows do not measure it: reading a row's geometry makes the browser lay out
- * a row it would otherwise skip (content-visibility, home.tsx).
- */
-function useRowNear(section: RefObject<HTMLElement | null>): [boolean, () => void] {
-	const [near, setNear] = useState(false)
-	useEffect(() => {
-		const element = section.current
-		if (near || !element) return
-		// Every browser the shop supports has it; without it the row still draws the rest on pointer or focus.
-		if (typeof IntersectionObserver === 'undefined') return
-		const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), {
-			rootMargin: '100% 0px 100% 0px',
-		})
-		observer.observe(element)
-		return () => observer.disconnect()
-	}, [section, near])
-	return [near, () => setNear(true)]
-}
-
 function titleId(row: CategoryRowConfig) {
 	return `linha-${row.handle}-title`
 }
@@ -53,9 +33,8 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 	const section = useRef<HTMLElement>(null)
 	const track = useRef<HTMLDivElement>(null)
 	const count = products?.length ?? 0
-	const [near, drawAll] = useRowNear(section)
+	const [near, drawAll] = useNear(section)
 	if (!products || count === 0) return null
-	const shown = near ? products : products.slice(0, SERVER_RENDERED_ROW_CARDS)
 	return (
 		<section
 			ref={section}
@@ -69,12 +48,36 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 				id={titleId(row)}
 				title={row.title}
 				viewAllHref={row.href}
-				actions={<RowArrows container={track} label={row.title} itemCount={shown.length} measure={near} />}
+				actions={<RowArrows container={track} label={row.title} itemCount={near ? count : 0} measure={near} />}
 			/>
 			<div ref={track}>
-				<ProductGrid products={shown} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
+				{near ? (
+					<ProductGrid products={products} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
+				) : (
+					<RowCardsPlaceholder />
+				)}
 			</div>
 		</section>
+	)
+}
+
+/**
+ * The cards' place until the row is near: the track's height on every width (a card's square
+ * picture, title and price), so nothing moves when the cards come.
+ */
+function RowCardsPlaceholder() {
+	// One block per card (picture, title and price): a card is a dozen elements, its place one.
+	return (
+		<div
+			aria-hidden="true"
+			className="grid grid-cols-2 gap-3 pb-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6"
+			data-testid="row-cards-placeholder"
+		>
+			<Skeleton className="aspect-[4/5] rounded-xl" />
+			<Skeleton className="aspect-[4/5] rounded-xl" />
+			<Skeleton className="hidden aspect-[4/5] rounded-xl md:block" />
+			<Skeleton className="hidden aspect-[4/5] rounded-xl lg:block" />
+		</div>
 	)
 }
 

@@ -1,6 +1,7 @@
 import { AppBadges } from './app-badges'
 import { ChevronDownIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
 import { memo, useId, useState } from 'react'
+import { cn } from '~/utils/cn'
 import { Link } from 'react-router'
 import { PaymentMethods } from './payment-methods'
 import { POLICY_LINKS } from './policy-links'
@@ -66,23 +67,25 @@ function ContactList({ settings }: { settings: ShellSettings }) {
 }
 
 /**
- * One column of the phone footer: a heading whose button shows or hides the links (the
- * disclosure pattern, each open on its own). A button and a `hidden` region rather than Radix
- * Accordion: the footer is on every page, and the accordion with its collection and presence
- * helpers was about 5 KB gzipped of every first load (issue 14).
+ * One column of the footer, drawn once for every width (decision 089): on a phone a heading whose
+ * button shows or hides the links (the disclosure pattern, each open on its own), on a desktop
+ * the same heading as plain text over links always shown. The footer used to be in the HTML
+ * twice (columns and accordion, CSS showing one): 60 elements of every page for nothing. A button
+ * and a class-toggled region rather than Radix Accordion: the accordion with its collection and
+ * presence helpers was about 5 KB gzipped of every first load (issue 14).
  */
-function FooterSection({ title, children }: { title: string; children: React.ReactNode }) {
+function FooterSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
 	const [open, setOpen] = useState(false)
 	const contentId = useId()
 	return (
-		<div className="border-b last:border-b-0">
-			<h2 className="flex">
+		<section aria-labelledby={`rodape-${id}`} className="border-b last:border-b-0 md:border-b-0">
+			<h2 id={`rodape-${id}`} className="flex md:mb-4 md:text-base md:font-bold">
 				<button
 					type="button"
 					aria-expanded={open}
 					aria-controls={contentId}
 					onClick={() => setOpen((value) => !value)}
-					className="flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left text-base font-bold transition-all outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring [&[aria-expanded=true]>svg]:rotate-180"
+					className="flex flex-1 items-center justify-between gap-4 rounded-md py-4 text-left text-base font-bold transition-all outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring md:hidden [&[aria-expanded=true]>svg]:rotate-180"
 				>
 					{title}
 					<ChevronDownIcon
@@ -90,18 +93,20 @@ function FooterSection({ title, children }: { title: string; children: React.Rea
 						aria-hidden="true"
 					/>
 				</button>
+				<span className="hidden md:inline">{title}</span>
 			</h2>
-			<div id={contentId} hidden={!open} className="pb-4 text-sm">
+			{/* A class, not the `hidden` attribute: preflight's [hidden] rule is !important and desktops show it. */}
+			<div id={contentId} className={cn('pb-4 text-sm md:block md:pb-0', open ? 'block' : 'hidden')}>
 				{children}
 			</div>
-		</div>
+		</section>
 	)
 }
 
 /**
  * Footer (document 000 §2 'Home page'): Categorias, Serviços and Contato — columns on desktop,
- * an accordion on mobile — and the copyright line. Both forms are in the HTML; CSS shows one,
- * so the server needs no idea of the screen size.
+ * an accordion on mobile — and the copyright line. One form in the HTML that CSS lays out either
+ * way, so the server needs no idea of the screen size.
  *
  * Memoised: the shell re-renders when the visitor's data arrives after load (cart count, account),
  * and the footer's ~40 links depend on the store's settings only (decision 065).
@@ -116,19 +121,9 @@ export const SiteFooter = memo(function SiteFooter({ settings }: { settings: She
 	return (
 		<footer className="mt-16 border-t bg-muted/60 pb-16 md:pb-0">
 			<div className="mx-auto max-w-7xl px-4 py-10 lg:px-6">
-				<div className="hidden gap-10 md:grid md:grid-cols-3">
+				<div className="md:grid md:grid-cols-3 md:gap-10">
 					{columns.map((column) => (
-						<section key={column.id} aria-labelledby={`rodape-${column.id}`}>
-							<h2 id={`rodape-${column.id}`} className="mb-4 text-base font-bold">
-								{column.title}
-							</h2>
-							{column.body}
-						</section>
-					))}
-				</div>
-				<div className="md:hidden">
-					{columns.map((column) => (
-						<FooterSection key={column.id} title={column.title}>
+						<FooterSection key={column.id} id={column.id} title={column.title}>
 							{column.body}
 						</FooterSection>
 					))}
