@@ -9,6 +9,8 @@ import { setClockForTests } from '~/server/clock.server'
 import { db, queryRows } from '~/server/db.server'
 import { saveUpload } from '~/server/storage.server'
 import { loader as downloadLoader } from '~/routes/admin/custom-order-file'
+import { loader as sheetLoader } from '~/routes/admin/custom-order-sheet'
+import { action as queueAction, loader as queueLoader } from '~/routes/admin/custom-orders'
 import { userWithSession } from '#tests/fixtures/session-user'
 import {
 	customOrderCounts,
@@ -255,5 +257,63 @@ describe('the production queue (issue 30)', () => {
 			[ids.collar, 'enviado'],
 			[ids.bandana, 'enviado'],
 		])
+	})
+})
+
+describe('the queue page and the printable work order (routes)', () => {
+	const context = { clientIp: '203.0.113.7' }
+	async function call(handler: (args: never) => unknown, url: string, init: { cookie: string; form?: Record<string, string>; params?: Record<string, string> }) {
+		const request = new Request(`http://loja.test${url}`, {
+			method: init.form ? 'POST' : 'GET',
+			body: init.form ? new URLSearchParams(init.form) : undefined,
+			headers: { cookie: init.cookie },
+		})
+		try {
+			return await handler({ request, params: init.params ?? {}, context } as never)
+		} catch (thrown) {
+			return thrown
+		}
+	}
+	const statusOf = (result: unknown) =>
+		result instanceof Response ? result.status : ((result as { init?: ResponseInit | null })?.init?.status ?? 200)
+	const dataOf = (result: unknown) => ((result as { data?: unknown })?.data ?? result) as Record<string, unknown>
+
+	test('views by ?visao (anything else is the queue); zod refuses a skipped step name and an empty tracking code', async () => {
+		const admin = await userWithSession({ admin: true })
+		const abandoned = dataOf(await call(queueLoader as never, '/admin/pedidos-personalizados?visao=abandonados', { cookie: admin.cookie }))
+		expect(abandoned.view).toBe('abandonados')
+		expect((abandoned.pending as unknown[]).length).toBeGreaterThan(0)
+		expect(dataOf(await call(queueLoader as never, '/admin/pedidos-personalizados?visao=%3Cx%3E', { cookie: admin.cookie })).view).toBe('pagos')
+
+		const bad = await call(queueAction as never, '/admin/pedidos-personalizados', {
+			cookie: admin.cookie,
+			form: { intent: 'production', id: faceOrderId, to: 'enviado' },
+		})
+		expect(statusOf(bad)).toBe(400)
+		const empty = await call(queueAction as never, '/admin/pedidos-personalizados', {
+			cookie: admin.cookie,
+			form: { intent: 'ship', id: faceOrderId, trackingCode: '   ' },
+		})
+		expect(statusOf(empty)).toBe(400)
+		expect(dataOf(empty).message).toBe('Informe o código de rastreio para marcar o pedido como enviado.')
+		const refused = await call(queueAction as never, '/admin/pedidos-personalizados', {
+			cookie: admin.cookie,
+			form: { intent: 'production', id: faceOrderId, to: 'em_producao' },
+		})
+		expect(statusOf(refused)).toBe(400)
+		expect(dataOf(refused).message).toBe('Só é possível produzir peças de pedidos pagos.')
+	})
+
+	test('the work order of a placed piece, for the admin only; a configuration never checked out has none', async () => {
+		const admin = await userWithSession({ admin: true })
+		const [placed] = await queryRows<{ id: string }>(sql`select id from personalization_orders where order_id is not null limit 1`)
+		const sheet = dataOf(await call(sheetLoader as never, `/admin/pedidos-personalizados/${placed!.id}/ordem`, { cookie: admin.cookie, params: { id: placed!.id } }))
+		expect(sheet.row).toMatchObject({ id: placed!.id, order: { reference: expect.stringMatching(/^PET-FILA0/) } })
+		const missing = await call(sheetLoader as never, `/admin/pedidos-personalizados/${faceOrderId}/ordem`, { cookie: admin.cookie, params: { id: faceOrderId } })
+		expect(statusOf(missing)).toBe(404)
+		expect(statusOf(await call(sheetLoader as never, '/admin/pedidos-personalizados/x/ordem', { cookie: admin.cookie, params: { id: 'x' } }))).toBe(404)
+		const customer = await userWithSession()
+		const denied = await call(sheetLoader as never, `/admin/pedidos-personalizados/${placed!.id}/ordem`, { cookie: customer.cookie, params: { id: placed!.id } })
+		expect((denied as Response).headers.get('location')).toBe('/')
 	})
 })
