@@ -167,6 +167,9 @@ describe('personalização de bandanas (/personalize)', () => {
 		await admin.shell.toast('Pedido marcado como enviado')
 		await expect.poll(() => done.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Enviado')
 		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		// The dashboard's recent block lists paid pieces, with their stage.
+		await adminPage.goto('/admin')
+		await adminPage.getByTestId('personalizado-recente').filter({ hasText: reference }).getByText('Enviado', { exact: true }).waitFor()
 		expectNoPageErrors(adminPage)
 
 		// The shopper sees it in 'Meus Pedidos'.
@@ -315,6 +318,8 @@ describe('o painel da personalização', () => {
 			'/admin/personalizacao/colares',
 			'/admin/atacado',
 			'/admin/pedidos-personalizados',
+			'/admin/pedidos-personalizados?visao=nao-pagos',
+			'/admin/pedidos-personalizados?visao=abandonados',
 		]) {
 			await adminPage.goto(path)
 			await expectAccessible(adminPage, `${path} (escuro)`)

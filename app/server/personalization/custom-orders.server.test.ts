@@ -12,6 +12,7 @@ import { loader as downloadLoader } from '~/routes/admin/custom-order-file'
 import { loader as sheetLoader } from '~/routes/admin/custom-order-sheet'
 import { action as queueAction, loader as queueLoader } from '~/routes/admin/custom-orders'
 import { userWithSession } from '#tests/fixtures/session-user'
+import { waitingForOwner } from '~/server/admin-dashboard/sales.server'
 import {
 	customOrderCounts,
 	customOrdersOfUser,
@@ -207,6 +208,8 @@ describe('the production queue (issue 30)', () => {
 		// The dashboard's block and the shopper's list: paid pieces; placed pieces, never a cart's.
 		expect((await latestCustomOrders(5)).map((r) => r.id).sort()).toEqual([ids.bandana, ids.collar].sort())
 		expect((await customOrdersOfUser(customerId)).map((r) => r.id)).toEqual([ids.unpaid, ids.collar, ids.bandana])
+		// The dashboard's 'Personalizados em andamento': paid pieces not ready yet.
+		expect((await waitingForOwner()).openCustomOrders).toBe(2)
 	})
 
 	test('production moves one step at a time; starting moves the paid order to Em produção; the order ships when every piece is ready', async () => {
