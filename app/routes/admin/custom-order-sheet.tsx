@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, PrinterIcon } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { z } from 'zod'
+import { Facts } from '~/components/admin/facts'
 import { Button } from '~/components/ui/button'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { customOrderById } from '~/server/personalization/custom-orders.server'
@@ -58,35 +59,23 @@ export default function CustomOrderSheet({ loaderData }: Route.ComponentProps) {
 						<h1 className="font-mono text-3xl font-bold [overflow-wrap:anywhere]">{order.reference}</h1>
 						<p className="mt-1 text-lg font-semibold">{titleOf(row)}</p>
 					</div>
-					<dl className="text-sm">
-						<dt className="text-muted-foreground">Pedido da loja</dt>
-						<dd>{ORDER_STATUS_LABELS[order.status]}</dd>
-						{row.stage ? (
-							<>
-								<dt className="mt-1 text-muted-foreground">Produção</dt>
-								<dd>{WORK_STAGE_LABELS[row.stage]}</dd>
-							</>
-						) : null}
-					</dl>
+					<Facts
+						className="text-sm"
+						facts={[
+							['Pedido da loja', ORDER_STATUS_LABELS[order.status]],
+							['Produção', row.stage ? WORK_STAGE_LABELS[row.stage] : null],
+						]}
+					/>
 				</header>
-				<dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-6 gap-y-2 text-base [&_dd]:[overflow-wrap:anywhere]">
-					{workOrderDetails(row).map(([term, value]) => (
-						<div key={term} className="contents">
-							<dt className="font-medium text-muted-foreground">{term}</dt>
-							<dd>{value}</dd>
-						</div>
-					))}
-					<dt className="font-medium text-muted-foreground">Feito em</dt>
-					<dd>{formatLongDate(row.createdAt)}</dd>
-					{order.paidAt ? (
-						<>
-							<dt className="font-medium text-muted-foreground">Pago em</dt>
-							<dd>{formatDateTime(order.paidAt)}</dd>
-						</>
-					) : null}
-					<dt className="font-medium text-muted-foreground">Arquivos</dt>
-					<dd>{row.files.length > 0 ? row.files.map((f) => f.label).join(', ') : 'Nenhum'}</dd>
-				</dl>
+				<Facts
+					className="mt-4 gap-x-6 gap-y-2 text-base"
+					facts={[
+						...workOrderDetails(row),
+						['Feito em', formatLongDate(row.createdAt)],
+						['Pago em', order.paidAt ? formatDateTime(order.paidAt) : null],
+						['Arquivos', row.files.length > 0 ? row.files.map((f) => f.label).join(', ') : 'Nenhum'],
+					]}
+				/>
 				<section aria-labelledby="ordem-notas" className="mt-4 border-t pt-4">
 					<h2 id="ordem-notas" className="font-semibold">
 						Observações

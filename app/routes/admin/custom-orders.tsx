@@ -38,6 +38,7 @@ import {
 	WORK_STAGE_LABELS,
 	type WorkStage,
 } from '~/utils/production-status'
+import { Facts } from '~/components/admin/facts'
 import { titleOf, workOrderDetails } from '~/utils/custom-order-view'
 import type { Route } from './+types/custom-orders'
 
@@ -280,45 +281,28 @@ function CustomOrderCard({ row, notesMax, trackingCodeMax }: { row: CustomOrderR
 					</div>
 					<span data-testid="etapa-producao">{stageBadge(stage, row.completed)}</span>
 				</div>
-				<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:[overflow-wrap:anywhere]">
-					{workOrderDetails(row).map(([term, value]) => (
-						<div key={term} className="contents">
-							<dt className="text-muted-foreground">{term}</dt>
-							<dd>{value}</dd>
-						</div>
-					))}
-					<dt className="text-muted-foreground">Pedido da loja</dt>
-					<dd>
-						{row.order ? (
-							<>
-								<Link to={`/admin/pedidos/${row.order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-									{row.order.reference}
-								</Link>{' '}
-								<span data-testid="status-pedido-loja">({ORDER_STATUS_LABELS[row.order.status]})</span>
-							</>
-						) : (
-							'Ainda não finalizado no checkout'
-						)}
-					</dd>
-					{row.order?.paidAt ? (
-						<>
-							<dt className="text-muted-foreground">Pago em</dt>
-							<dd>{formatDateTime(row.order.paidAt)}</dd>
-						</>
-					) : null}
-					{row.completedAt ? (
-						<>
-							<dt className="text-muted-foreground">Concluído em</dt>
-							<dd>{formatDateTime(row.completedAt)}</dd>
-						</>
-					) : null}
-					{row.order?.trackingCode ? (
-						<>
-							<dt className="text-muted-foreground">Rastreio</dt>
-							<dd className="font-mono">{row.order.trackingCode}</dd>
-						</>
-					) : null}
-				</dl>
+				<Facts
+					className="text-sm"
+					facts={[
+						...workOrderDetails(row),
+						[
+							'Pedido da loja',
+							row.order ? (
+								<>
+									<Link to={`/admin/pedidos/${row.order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+										{row.order.reference}
+									</Link>{' '}
+									<span data-testid="status-pedido-loja">({ORDER_STATUS_LABELS[row.order.status]})</span>
+								</>
+							) : (
+								'Ainda não finalizado no checkout'
+							),
+						],
+						['Pago em', row.order?.paidAt ? formatDateTime(row.order.paidAt) : null],
+						['Concluído em', row.completedAt ? formatDateTime(row.completedAt) : null],
+						['Rastreio', row.order?.trackingCode ? <span className="font-mono">{row.order.trackingCode}</span> : null],
+					]}
+				/>
 				{row.files.length > 0 || row.order ? (
 					<div className="flex flex-wrap gap-2">
 						{row.files.map((file) => (
