@@ -153,7 +153,7 @@ describe('personalização de bandanas (/personalize)', () => {
 		expect(await adminPage.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false)
 		expect(await sheet.isVisible()).toBe(true)
 		await adminPage.emulateMedia({ media: 'screen' })
-		await adminPage.getByRole('link', { name: 'Voltar para a fila' }).click()
+		await adminPage.getByRole('link', { name: 'Voltar para os pedidos' }).click()
 
 		// One tap per step: Na fila → Em produção → Pronto, then the order's Enviado.
 		await card.getByRole('button', { name: /^Iniciar produção/ }).click()

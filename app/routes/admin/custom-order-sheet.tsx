@@ -44,7 +44,7 @@ export default function CustomOrderSheet({ loaderData }: Route.ComponentProps) {
 				<Button asChild variant="outline" size="sm">
 					<Link to="/admin/pedidos-personalizados">
 						<ArrowLeftIcon aria-hidden="true" />
-						Voltar para a fila
+						Voltar para os pedidos
 					</Link>
 				</Button>
 				<Button type="button" size="sm" onClick={() => window.print()}>
