@@ -76,6 +76,8 @@ export default [
 		route('personalization-video', 'routes/admin/personalization-video.tsx'),
 		route('videos/:slot/upload', 'routes/admin/video-upload.ts'),
 		route('pedidos-personalizados/:id/arquivo/:campo', 'routes/admin/custom-order-file.ts'),
+		// Issue 30: a custom piece's printable work order.
+		route('pedidos-personalizados/:id/ordem', 'routes/admin/custom-order-sheet.tsx'),
 	]),
 	route('auth', 'routes/auth/auth.tsx'),
 	route('auth/confirmar', 'routes/auth/confirm-email.tsx'),

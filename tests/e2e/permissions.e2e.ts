@@ -64,12 +64,18 @@ export const MATRIX: Record<string, Row> = {
 		post: { form: { intent: 'save-price', id: '00000000-0000-4000-8000-000000000000', price: 'x' }, expect: adminOnly },
 	},
 	'/admin/personalizacao/colares': { get: adminOnly, post: { form: { intent: 'save-base-price', price: 'x' }, expect: adminOnly } },
+	// An unknown piece: refused (400) before anything moves (issue 30: production steps).
 	'/admin/pedidos-personalizados': {
 		get: adminOnly,
-		post: { form: { intent: 'notes', id: '00000000-0000-4000-8000-000000000000', notes: 'x' }, expect: adminOnly },
+		post: { form: { intent: 'production', id: '00000000-0000-4000-8000-000000000000', to: 'em_producao' }, expect: adminOnly },
 	},
 	'/admin/pedidos-personalizados/:id/arquivo/:campo': {
 		sample: '/admin/pedidos-personalizados/00000000-0000-4000-8000-000000000000/arquivo/rosto',
+		get: adminOnly,
+	},
+	// Issue 30: a custom piece's printable work order (an unknown id: 404 for the admin).
+	'/admin/pedidos-personalizados/:id/ordem': {
+		sample: '/admin/pedidos-personalizados/00000000-0000-4000-8000-000000000000/ordem',
 		get: adminOnly,
 	},
 	'/admin/avaliacoes': {

@@ -23,10 +23,18 @@ afterAll(async () => {
 })
 
 describe('personalização de bandanas (/personalize)', () => {
-	test('on a phone: colour, name and face, the Atenção warning, the preview, the lines and total in the cart, then checkout', async () => {
+	test('on a phone: colour, name and face, the Atenção warning, the preview, the lines and total in the cart, then checkout; the owner makes and ships it (issue 30)', async () => {
 		const page = await browser.newPage(MOBILE)
 		const shop = new PersonalizationPages(page)
 		const shell = new Shell(page)
+		// A signed-in shopper, so that she follows the piece in /user/orders.
+		const auth = new AuthPage(page)
+		const customer = newCustomer()
+		await auth.goto()
+		await auth.signUp(customer.email, customer.password)
+		await shell.toast('Conta criada com sucesso!')
+		await auth.signIn(customer.email, customer.password)
+		await page.waitForURL('**/user/dashboard')
 		await shop.goto('/personalize')
 		await expect.poll(() => shop.addButton().isDisabled(), { timeout: 15_000 }).toBe(true)
 
@@ -94,21 +102,39 @@ describe('personalização de bandanas (/personalize)', () => {
 		}
 		expectNoPageErrors(page)
 
-		// The owner finds the piece with its paid order, downloads the face, notes and completes it.
-		const adminPage = await browser.newPage(DESKTOP)
+		// Issue 30, on a phone: the unpaid order is not in the production queue, only under 'Não pagos'.
+		const adminPage = await browser.newPage(MOBILE)
 		const admin = new AdminPages(adminPage)
 		await admin.signIn()
 		await adminPage.getByRole('link', { name: 'Ver Todos' }).click()
 		await adminPage.getByRole('heading', { level: 1, name: 'Pedidos Personalizados' }).waitFor()
-		const card = adminPage.getByTestId('pedido-personalizado').filter({ hasText: reference })
+		const queueCard = () => adminPage.getByTestId('pedido-personalizado').filter({ hasText: reference })
+		expect(await queueCard().count()).toBe(0)
+		await adminPage.getByRole('link', { name: /^Não pagos/ }).click()
+		await adminPage.getByRole('heading', { level: 2, name: 'Pedidos não pagos' }).waitFor()
+		expect(await queueCard().getByTestId('status-pedido-loja').textContent()).toBe('(Aguardando pagamento)')
+
+		// Paid (PIX confirmed by hand), it is in the queue as a complete work order.
+		await admin.openOrder(reference)
+		await admin.changeStatus('Marcar como pago')
+		await adminPage.goto('/admin/pedidos-personalizados')
+		const card = adminPage.getByRole('region', { name: 'Pedidos Não Concluídos' }).getByTestId('pedido-personalizado').filter({ hasText: reference })
 		await card.getByText('Thor').waitFor()
-		expect(await card.getByTestId('status-pedido-loja').textContent()).toBe('(Aguardando pagamento)')
-		await expectAccessible(adminPage, '/admin/pedidos-personalizados')
+		expect(await card.getByTestId('status-pedido-loja').textContent()).toBe('(Pago)')
+		expect(await card.getByRole('term').allTextContents()).toEqual(
+			expect.arrayContaining(['Tamanho', 'Cor', 'Quantidade', 'Nome do pet', 'Extras', 'Cliente', 'Pedido da loja', 'Pago em']),
+		)
+		await card.getByRole('definition').filter({ hasText: /^M$/ }).waitFor()
+		expect(await card.getByTestId('etapa-producao').textContent()).toBe('Na fila')
+		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		await expectAccessible(adminPage, '/admin/pedidos-personalizados (celular)')
+
 		const [download] = await Promise.all([
 			adminPage.waitForEvent('download'),
 			card.getByRole('link', { name: 'Baixar rosto do pet' }).click(),
 		])
 		expect(download.suggestedFilename()).toMatch(/^rosto_pet_.+\.png$/)
+		await admin.shell.toast('Arquivo baixado com sucesso!')
 
 		await card.getByRole('button', { name: 'Editar notas' }).click()
 		await card.getByLabel('Observações').fill('Bordar com linha dourada')
@@ -116,14 +142,42 @@ describe('personalização de bandanas (/personalize)', () => {
 		await admin.shell.toast('Notas salvas com sucesso!')
 		await card.getByText('Bordar com linha dourada').waitFor()
 
-		await card.getByRole('switch').click()
+		// The printable work order: the shop order's reference, the notes; printed, only the sheet.
+		await card.getByRole('link', { name: /^Ordem de produção/ }).click()
+		const sheet = adminPage.getByTestId('ordem-producao')
+		await sheet.getByRole('heading', { level: 1, name: reference }).waitFor()
+		await sheet.getByText('Bordar com linha dourada').waitFor()
+		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		await expectAccessible(adminPage, 'ordem de produção (celular)')
+		await adminPage.emulateMedia({ media: 'print' })
+		expect(await adminPage.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false)
+		expect(await sheet.isVisible()).toBe(true)
+		await adminPage.emulateMedia({ media: 'screen' })
+		await adminPage.getByRole('link', { name: 'Voltar para os pedidos' }).click()
+
+		// One tap per step: Na fila → Em produção → Pronto, then the order's Enviado.
+		await card.getByRole('button', { name: /^Iniciar produção/ }).click()
+		await admin.shell.toast('Produção: "Em produção"')
+		await expect.poll(() => card.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Em produção')
+		await card.getByRole('button', { name: /^Marcar como pronto/ }).click()
 		await admin.shell.toast('Pedido marcado como concluído')
-		const done = adminPage
-			.getByRole('region', { name: 'Pedidos Concluídos' })
-			.getByTestId('pedido-personalizado')
-			.filter({ hasText: reference })
-		await done.getByText('Finalizado').waitFor({ timeout: 15_000 })
+		const done = adminPage.getByRole('region', { name: 'Pedidos Concluídos' }).getByTestId('pedido-personalizado').filter({ hasText: reference })
+		await done.getByLabel('Código de rastreio').fill('BR123456789BR')
+		await done.getByRole('button', { name: /^Marcar como enviado/ }).click()
+		await admin.shell.toast('Pedido marcado como enviado')
+		await expect.poll(() => done.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Enviado')
+		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		// The dashboard's recent block lists paid pieces, with their stage.
+		await adminPage.goto('/admin')
+		await adminPage.getByTestId('personalizado-recente').filter({ hasText: reference }).getByText('Enviado', { exact: true }).waitFor()
 		expectNoPageErrors(adminPage)
+
+		// The shopper sees it in 'Meus Pedidos'.
+		await page.goto('/user/orders')
+		await page.getByTestId('pedido-cliente').filter({ hasText: reference }).getByText('Enviado', { exact: true }).waitFor()
+		const piece = page.getByTestId('pedido-personalizado-cliente').filter({ hasText: reference })
+		expect(await piece.getByTestId('producao-cliente').textContent()).toBe('Enviado')
+		expectNoPageErrors(page)
 	})
 
 	test('without a colour the button stays disabled; both themes are accessible at 1280 px', async () => {
@@ -264,6 +318,8 @@ describe('o painel da personalização', () => {
 			'/admin/personalizacao/colares',
 			'/admin/atacado',
 			'/admin/pedidos-personalizados',
+			'/admin/pedidos-personalizados?visao=nao-pagos',
+			'/admin/pedidos-personalizados?visao=abandonados',
 		]) {
 			await adminPage.goto(path)
 			await expectAccessible(adminPage, `${path} (escuro)`)

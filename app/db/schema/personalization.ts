@@ -125,6 +125,12 @@ export const personalizationOrders = pgTable(
 		totalPriceCents: integer().notNull(),
 		orderCompleted: boolean().notNull().default(false),
 		orderCompletedAt: timestamp({ withTimezone: true }),
+		/**
+		 * Issue 30 (decision 090): when the owner started producing the piece ('Em produção').
+		 * The production stage is derived: not started 'Na fila', started 'Em produção',
+		 * completed (order_completed, document 001 §4) 'Pronto', then the shop order's 'Enviado'.
+		 */
+		productionStartedAt: timestamp({ withTimezone: true }),
 		adminNotes: text(),
 		shopifyCheckoutUrl: text(),
 		/** Ordered on /atacado (quantity tiers, logo or design, side name) rather than /personalize. */
@@ -147,6 +153,8 @@ export const personalizationOrders = pgTable(
 		check('personalization_orders_pet_instagram_length', sql`${t.petInstagram} is null or char_length(${t.petInstagram}) <= 30`),
 		// document 001 §4: completed ⇔ completion time set (cleared when back to pending).
 		check('personalization_orders_completed_at_consistent', sql`${t.orderCompleted} = (${t.orderCompletedAt} is not null)`),
+		// Decision 090: a piece is ready ('Pronto') only after its production started.
+		check('personalization_orders_completed_after_start', sql`not ${t.orderCompleted} or ${t.productionStartedAt} is not null`),
 	],
 )
 

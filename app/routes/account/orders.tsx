@@ -10,6 +10,7 @@ import { customOrdersOfUser } from '~/server/personalization/custom-orders.serve
 import { formatDateTime, formatLongDate, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import { WORK_STAGE_LABELS } from '~/utils/production-status'
 import type { Route } from './+types/orders'
 
 /**
@@ -38,6 +39,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 			totalCents: row.totalCents,
 			notes: row.notes,
 			orderReference: row.order?.reference ?? null,
+			// Issue 30: where the piece is in production ('Na fila' … 'Enviado'), once paid.
+			stage: row.stage,
+			size: row.size,
 		})),
 	}
 }
@@ -157,17 +161,29 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
 											</div>
 											<Badge variant={row.completed ? 'default' : 'secondary'}>{row.completed ? 'Finalizado' : 'Em Andamento'}</Badge>
 										</div>
-										<dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+										<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:[overflow-wrap:anywhere]">
 											{row.petName ? (
 												<>
 													<dt className="text-muted-foreground">Nome do pet</dt>
 													<dd>{row.petName}</dd>
 												</>
 											) : null}
+											{row.size ? (
+												<>
+													<dt className="text-muted-foreground">Tamanho</dt>
+													<dd>{row.size}</dd>
+												</>
+											) : null}
 											{row.colour ? (
 												<>
 													<dt className="text-muted-foreground">Cor</dt>
 													<dd>{row.colour}</dd>
+												</>
+											) : null}
+											{row.stage ? (
+												<>
+													<dt className="text-muted-foreground">Produção</dt>
+													<dd data-testid="producao-cliente">{WORK_STAGE_LABELS[row.stage]}</dd>
 												</>
 											) : null}
 											<dt className="text-muted-foreground">Total</dt>

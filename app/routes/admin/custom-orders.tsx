@@ -1,15 +1,17 @@
-import { CheckCircle2Icon, DownloadIcon, PencilIcon } from 'lucide-react'
+import { CheckCircle2Icon, PencilIcon, PlayIcon, PrinterIcon, TruckIcon, Undo2Icon } from 'lucide-react'
 import { useState } from 'react'
 import { data, Link, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'
 import { AdminPage } from '~/components/admin/admin-page'
+import { FileDownloadButton } from '~/components/admin/file-download-button'
 import type { LiveChannelsHandle } from '~/components/shop/live-updates'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
-import { Switch } from '~/components/ui/switch'
+import { Input } from '~/components/ui/input'
 import { Textarea } from '~/components/ui/textarea'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { TRACKING_CODE_MAX } from '~/server/orders/status.server'
 import {
 	CUSTOM_ORDER_MESSAGES,
 	CUSTOM_ORDERS_PAGE_SIZE,
@@ -17,20 +19,37 @@ import {
 	NOTES_MAX,
 	customOrderCounts,
 	listCustomOrders,
+	moveCustomOrder,
 	saveCustomOrderNotes,
-	setCustomOrderCompleted,
+	shipCustomOrder,
 } from '~/server/personalization/custom-orders.server'
 import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders } from '~/server/toast.server'
-import { formatDateTime, formatLongDate, formatMoney } from '~/utils/format'
+import { formatDateTime, formatLongDate } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import {
+	NEXT_STAGE,
+	PREVIOUS_STAGE,
+	PRODUCTION_MESSAGES,
+	PRODUCTION_STAGES,
+	QUEUE_VIEWS,
+	type QueueView,
+	WORK_STAGE_LABELS,
+	type WorkStage,
+} from '~/utils/production-status'
+import { Facts } from '~/components/admin/facts'
+import { titleOf, workOrderDetails } from '~/utils/custom-order-view'
 import type { Route } from './+types/custom-orders'
 
 /**
- * /admin/pedidos-personalizados (document 001 §2 'Custom orders admin'): counts, 'Pedidos Não
- * Concluídos' and 'Pedidos Concluídos', notes, files, the completion toggle, and the shop order
- * each piece belongs to. Follows changes made in another tab (admin:orders channel).
+ * /admin/pedidos-personalizados (document 001 §2 'Custom orders admin'; issue 30): the
+ * production queue. By default only pieces of placed, paid orders ('Pedidos Não Concluídos' in
+ * the order they were paid, then 'Pedidos Concluídos'); 'Não pagos' shows placed orders still
+ * awaiting payment (or cancelled), 'Abandonadas' the configurations never checked out. Each card
+ * is a work order: size, colour, art, texts, extras, quantity, files, notes, its printable sheet,
+ * and the production step the owner moves in one tap up to the shop order's 'Enviado'.
+ * Follows changes made in another tab (admin:orders channel).
  */
 
 export const handle: LiveChannelsHandle = { liveChannels: ['admin:orders'] }
@@ -38,44 +57,69 @@ export const handle: LiveChannelsHandle = { liveChannels: ['admin:orders'] }
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Pedidos Personalizados', matches) }]
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1)
+const viewSchema = z.enum(QUEUE_VIEWS).catch('pagos')
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const url = new URL(request.url)
+	const view = viewSchema.parse(url.searchParams.get('visao') ?? 'pagos')
 	const pendingPage = pageSchema.parse(url.searchParams.get('pendentes') ?? 1)
 	const donePage = pageSchema.parse(url.searchParams.get('concluidos') ?? 1)
 	const [counts, pending, done] = await Promise.all([
 		customOrderCounts(),
-		listCustomOrders({ completed: false, page: pendingPage }),
-		listCustomOrders({ completed: true, page: donePage }),
+		view === 'pagos' ? listCustomOrders({ view, completed: false, page: pendingPage }) : listCustomOrders({ view, page: pendingPage }),
+		view === 'pagos' ? listCustomOrders({ view, completed: true, page: donePage }) : Promise.resolve([]),
 	])
-	return { counts, pending, done, pendingPage, donePage, pageSize: CUSTOM_ORDERS_PAGE_SIZE, notesMax: NOTES_MAX }
+	return { view, counts, pending, done, pendingPage, donePage, pageSize: CUSTOM_ORDERS_PAGE_SIZE, notesMax: NOTES_MAX, trackingCodeMax: TRACKING_CODE_MAX }
 }
 
 const actionSchema = z.discriminatedUnion('intent', [
-	z.object({ intent: z.literal('complete'), id: z.uuid(), completed: z.enum(['true', 'false']) }),
+	z.object({ intent: z.literal('production'), id: z.uuid(), to: z.enum(PRODUCTION_STAGES) }),
+	z.object({
+		intent: z.literal('ship'),
+		id: z.uuid(),
+		trackingCode: z
+			.string()
+			.trim()
+			.min(1, 'Informe o código de rastreio para marcar o pedido como enviado.')
+			.max(TRACKING_CODE_MAX, `O código de rastreio deve ter no máximo ${TRACKING_CODE_MAX} caracteres.`),
+	}),
 	z.object({ intent: z.literal('notes'), id: z.uuid(), notes: z.string().max(20_000).default('') }),
 ])
 
 export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+	const admin = await requireAdmin(request)
 	const form = Object.fromEntries([...(await readFormData(request))].filter((e): e is [string, string] => typeof e[1] === 'string'))
 	const parsed = actionSchema.safeParse(form)
-	if (!parsed.success) return data({ ok: false, message: 'Ação inválida.' }, { status: 400 })
+	if (!parsed.success) {
+		const issue = parsed.error.issues.find((i) => i.path[0] === 'trackingCode')
+		const message = issue?.message ?? 'Ação inválida.'
+		const headers = issue ? createToastHeaders({ type: 'error', title: PRODUCTION_MESSAGES.failed, description: message }) : undefined
+		return data({ ok: false, message }, { status: 400, headers })
+	}
 	const input = parsed.data
 	const result =
-		input.intent === 'complete'
-			? await setCustomOrderCompleted(input.id, input.completed === 'true')
-			: await saveCustomOrderNotes(input.id, input.notes)
-	const failure = input.intent === 'complete' ? CUSTOM_ORDER_MESSAGES.updateFailed : CUSTOM_ORDER_MESSAGES.notesFailed
+		input.intent === 'production'
+			? await moveCustomOrder({ id: input.id, to: input.to, actorUserId: admin.id })
+			: input.intent === 'ship'
+				? await shipCustomOrder({ id: input.id, trackingCode: input.trackingCode, actorUserId: admin.id })
+				: await saveCustomOrderNotes(input.id, input.notes)
+	const failure = input.intent === 'notes' ? CUSTOM_ORDER_MESSAGES.notesFailed : CUSTOM_ORDER_MESSAGES.updateFailed
 	const headers = createToastHeaders(
 		result.ok ? { type: 'success', title: result.message } : { type: 'error', title: failure, description: result.message },
 	)
 	return data(result, { status: result.ok ? 200 : 400, headers })
 }
 
+const VIEW_TABS: Record<QueueView, { label: string; count: (c: Route.ComponentProps['loaderData']['counts']) => number }> = {
+	pagos: { label: 'Fila de produção', count: (c) => c.total },
+	'nao-pagos': { label: 'Não pagos', count: (c) => c.unpaid },
+	abandonados: { label: 'Personalizações abandonadas', count: (c) => c.abandoned },
+}
+
 export default function CustomOrders({ loaderData }: Route.ComponentProps) {
-	const { counts, pending, done, pendingPage, donePage, pageSize } = loaderData
+	const { view, counts, pending, done, pendingPage, donePage, pageSize, notesMax, trackingCodeMax } = loaderData
+	const common = { notesMax, trackingCodeMax }
 	return (
 		<AdminPage title="Pedidos Personalizados" description="Bandanas e colares personalizados e pedidos de atacado.">
 			<dl className="grid grid-cols-3 gap-3">
@@ -86,7 +130,7 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
 						['Concluídos', counts.completed],
 					] as const
 				).map(([label, value]) => (
-					<div key={label} className="rounded-lg border p-4">
+					<div key={label} className="min-w-0 rounded-lg border p-3 sm:p-4">
 						<dt className="text-sm text-muted-foreground">{label}</dt>
 						<dd className="text-2xl font-bold" data-testid={`contagem-${label.toLowerCase()}`}>
 							{value}
@@ -94,41 +138,83 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
 					</div>
 				))}
 			</dl>
-			<OrderSection
-				title="Pedidos Não Concluídos"
-				rows={pending}
-				page={pendingPage}
-				hasMore={pending.length === pageSize}
-				param="pendentes"
-				notesMax={loaderData.notesMax}
-			/>
-			<OrderSection
-				title="Pedidos Concluídos"
-				rows={done}
-				page={donePage}
-				hasMore={done.length === pageSize}
-				param="concluidos"
-				notesMax={loaderData.notesMax}
-			/>
+			<nav aria-label="Visões dos pedidos personalizados" className="mt-6">
+				<ul className="flex flex-wrap gap-2">
+					{QUEUE_VIEWS.map((key) => (
+						<li key={key}>
+							<Button asChild size="sm" variant={key === view ? 'default' : 'outline'}>
+								<Link to={key === 'pagos' ? '?' : `?visao=${key}`} aria-current={key === view ? 'page' : undefined}>
+									{VIEW_TABS[key].label} ({VIEW_TABS[key].count(counts)})
+								</Link>
+							</Button>
+						</li>
+					))}
+				</ul>
+			</nav>
+			{view === 'pagos' ? (
+				<>
+					<OrderSection
+						title="Pedidos Não Concluídos"
+						intro="Peças de pedidos pagos, na ordem em que foram pagos."
+						rows={pending}
+						page={pendingPage}
+						hasMore={pending.length === pageSize}
+						param="pendentes"
+						{...common}
+					/>
+					<OrderSection
+						title="Pedidos Concluídos"
+						intro="Peças prontas: primeiro as que ainda serão enviadas."
+						rows={done}
+						page={donePage}
+						hasMore={done.length === pageSize}
+						param="concluidos"
+						{...common}
+					/>
+				</>
+			) : view === 'nao-pagos' ? (
+				<OrderSection
+					title="Pedidos não pagos"
+					intro="Pedidos feitos que aguardam pagamento ou foram cancelados: nada a produzir ainda."
+					rows={pending}
+					page={pendingPage}
+					hasMore={pending.length === pageSize}
+					param="pendentes"
+					{...common}
+				/>
+			) : (
+				<OrderSection
+					title="Personalizações abandonadas"
+					intro="Configurações adicionadas ao carrinho e nunca finalizadas no checkout."
+					rows={pending}
+					page={pendingPage}
+					hasMore={pending.length === pageSize}
+					param="pendentes"
+					{...common}
+				/>
+			)}
 		</AdminPage>
 	)
 }
 
+type CardOptions = { notesMax: number; trackingCodeMax: number }
+
 function OrderSection({
 	title,
+	intro,
 	rows,
 	page,
 	hasMore,
 	param,
-	notesMax,
+	...options
 }: {
 	title: string
+	intro: string
 	rows: CustomOrderRow[]
 	page: number
 	hasMore: boolean
 	param: string
-	notesMax: number
-}) {
+} & CardOptions) {
 	const [params] = useSearchParams()
 	const pageLink = (target: number) => {
 		const next = new URLSearchParams(params)
@@ -141,13 +227,14 @@ function OrderSection({
 			<h2 id={id} className="text-lg font-semibold">
 				{title}
 			</h2>
+			<p className="text-sm text-muted-foreground">{intro}</p>
 			{rows.length === 0 ? (
 				<p className="mt-2 text-sm text-muted-foreground">Nenhum pedido aqui.</p>
 			) : (
 				<ul className="mt-3 space-y-4">
 					{rows.map((row) => (
 						<li key={row.id}>
-							<CustomOrderCard row={row} notesMax={notesMax} />
+							<CustomOrderCard row={row} {...options} />
 						</li>
 					))}
 				</ul>
@@ -170,87 +257,162 @@ function OrderSection({
 	)
 }
 
-function titleOf(row: CustomOrderRow): string {
-	const piece = row.productType === 'bandana' ? 'Bandana Personalizada' : 'Colar Personalizado'
-	return row.wholesale ? `Atacado — ${piece}` : piece
+function stageBadge(stage: WorkStage | null, completed: boolean) {
+	if (stage) return <Badge variant={stage === 'na_fila' ? 'secondary' : 'default'}>{WORK_STAGE_LABELS[stage]}</Badge>
+	return <Badge variant={completed ? 'default' : 'secondary'}>{completed ? 'Finalizado' : 'Em Andamento'}</Badge>
 }
 
-function CustomOrderCard({ row, notesMax }: { row: CustomOrderRow; notesMax: number }) {
-	const toggle = useFetcher<{ ok: boolean; message: string }>()
-	const completed = toggle.formData ? toggle.formData.get('completed') === 'true' : row.completed
-	const details: [string, string][] = [
-		['Cor', row.colour ?? '—'],
-		...(row.quantity > 1 ? ([['Quantidade', String(row.quantity)]] as [string, string][]) : []),
-		...(row.petName ? ([['Nome do pet', row.petName]] as [string, string][]) : []),
-		...(row.petInstagram ? ([['Instagram', `@${row.petInstagram}`]] as [string, string][]) : []),
-		...(row.sideName ? ([['Nome lateral', row.sideName]] as [string, string][]) : []),
-		...(row.artTitle ? ([['Arte pronta', row.artTitle]] as [string, string][]) : []),
-		...(row.accessoryTitle ? ([['Acessório', row.accessoryTitle]] as [string, string][]) : []),
-		...(row.extras.length > 0 ? ([['Extras', row.extras.join(', ')]] as [string, string][]) : []),
-		['Total', formatMoney(row.totalCents)],
-		['Cliente', row.customerEmail ?? 'Visitante sem conta'],
-	]
+function CustomOrderCard({ row, notesMax, trackingCodeMax }: { row: CustomOrderRow } & CardOptions) {
+	const move = useFetcher<{ ok: boolean; message: string }>()
+	// One tap shows its result at once; the loader's revalidation confirms (or undoes) it.
+	const pendingTo = move.formData?.get('intent') === 'production' ? (move.formData.get('to') as WorkStage | null) : null
+	const stage: WorkStage | null = pendingTo ?? row.stage
+	const label = `${titleOf(row)}${row.order ? ` do pedido ${row.order.reference}` : ''}`
 	return (
 		<Card data-testid="pedido-personalizado">
 			<CardContent className="space-y-4 pt-6">
 				<div className="flex flex-wrap items-start justify-between gap-3">
-					<div>
-						<h3 className="font-semibold">{titleOf(row)}</h3>
+					<div className="min-w-0">
+						<h3 className="font-semibold">
+							{titleOf(row)}
+							{row.order ? <span className="block font-mono text-base">{row.order.reference}</span> : null}
+						</h3>
 						<p className="text-sm text-muted-foreground">{formatLongDate(row.createdAt)}</p>
 					</div>
-					<div className="flex items-center gap-2">
-						<Badge variant={completed ? 'default' : 'secondary'}>{completed ? 'Finalizado' : 'Em Andamento'}</Badge>
-						<Switch
-							checked={completed}
-							aria-label={`Pedido concluído: ${titleOf(row)} de ${formatLongDate(row.createdAt)}`}
-							onCheckedChange={(checked) =>
-								void toggle.submit({ intent: 'complete', id: row.id, completed: String(checked) }, { method: 'post' })
-							}
-						/>
-					</div>
+					<span data-testid="etapa-producao">{stageBadge(stage, row.completed)}</span>
 				</div>
-				<dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [&_dd]:[overflow-wrap:anywhere]">
-					{details.map(([term, value]) => (
-						<div key={term} className="contents">
-							<dt className="text-muted-foreground">{term}</dt>
-							<dd>{value}</dd>
-						</div>
-					))}
-					<dt className="text-muted-foreground">Pedido da loja</dt>
-					<dd>
-						{row.order ? (
-							<>
-								<Link to={`/admin/pedidos/${row.order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-									{row.order.reference}
-								</Link>{' '}
-								<span data-testid="status-pedido-loja">({ORDER_STATUS_LABELS[row.order.status]})</span>
-							</>
-						) : (
-							'Ainda não finalizado no checkout'
-						)}
-					</dd>
-					{row.completedAt ? (
-						<>
-							<dt className="text-muted-foreground">Concluído em</dt>
-							<dd>{formatDateTime(row.completedAt)}</dd>
-						</>
-					) : null}
-				</dl>
-				{row.files.length > 0 ? (
+				<Facts
+					className="text-sm"
+					facts={[
+						...workOrderDetails(row),
+						[
+							'Pedido da loja',
+							row.order ? (
+								<>
+									<Link to={`/admin/pedidos/${row.order.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+										{row.order.reference}
+									</Link>{' '}
+									<span data-testid="status-pedido-loja">({ORDER_STATUS_LABELS[row.order.status]})</span>
+								</>
+							) : (
+								'Ainda não finalizado no checkout'
+							),
+						],
+						['Pago em', row.order?.paidAt ? formatDateTime(row.order.paidAt) : null],
+						['Concluído em', row.completedAt ? formatDateTime(row.completedAt) : null],
+						['Rastreio', row.order?.trackingCode ? <span className="font-mono">{row.order.trackingCode}</span> : null],
+					]}
+				/>
+				{row.files.length > 0 || row.order ? (
 					<div className="flex flex-wrap gap-2">
 						{row.files.map((file) => (
-							<Button key={file.field} asChild variant="outline" size="sm">
-								<a href={`/admin/pedidos-personalizados/${row.id}/arquivo/${file.field}`} download>
-									<DownloadIcon aria-hidden="true" />
-									Baixar {file.label.toLowerCase()}
-								</a>
-							</Button>
+							<FileDownloadButton
+								key={file.field}
+								href={`/admin/pedidos-personalizados/${row.id}/arquivo/${file.field}`}
+								label={`Baixar ${file.label.toLowerCase()}`}
+							/>
 						))}
+						{row.order ? (
+							<Button asChild variant="outline" size="sm">
+								<Link to={`/admin/pedidos-personalizados/${row.id}/ordem`} aria-label={`Ordem de produção: ${label}`}>
+									<PrinterIcon aria-hidden="true" />
+									Ordem de produção
+								</Link>
+							</Button>
+						) : null}
 					</div>
 				) : null}
+				{stage ? <ProductionControls row={row} stage={stage} fetcher={move} label={label} trackingCodeMax={trackingCodeMax} /> : null}
 				<Notes row={row} notesMax={notesMax} />
 			</CardContent>
 		</Card>
+	)
+}
+
+const NEXT_LABELS: Partial<Record<WorkStage, { text: string; icon: typeof PlayIcon }>> = {
+	na_fila: { text: 'Iniciar produção', icon: PlayIcon },
+	em_producao: { text: 'Marcar como pronto', icon: CheckCircle2Icon },
+}
+const BACK_LABELS: Partial<Record<WorkStage, string>> = { em_producao: 'Voltar para a fila', pronto: 'Voltar para produção' }
+
+/** The one-tap production step, its undo, and, once ready, 'Enviado' with the tracking code. */
+function ProductionControls({
+	row,
+	stage,
+	fetcher,
+	label,
+	trackingCodeMax,
+}: {
+	row: CustomOrderRow
+	stage: WorkStage
+	fetcher: ReturnType<typeof useFetcher<{ ok: boolean; message: string }>>
+	label: string
+	trackingCodeMax: number
+}) {
+	const ship = useFetcher<{ ok: boolean; message: string }>()
+	const next = NEXT_STAGE[stage]
+	const back = PREVIOUS_STAGE[stage]
+	const nextLabel = NEXT_LABELS[stage]
+	const busy = fetcher.state !== 'idle'
+	const trackingId = `rastreio-${row.id}`
+	const shipError = ship.state === 'idle' && ship.data && !ship.data.ok ? ship.data.message : null
+	const submit = (to: string) => void fetcher.submit({ intent: 'production', id: row.id, to }, { method: 'post' })
+	return (
+		<div className="space-y-3 rounded-md border border-dashed p-3">
+			<p className="text-sm font-medium">
+				Produção: <span data-testid="etapa-texto">{WORK_STAGE_LABELS[stage]}</span>
+			</p>
+			{next || back ? (
+				<div className="flex flex-wrap gap-2">
+					{next && nextLabel ? (
+						<Button type="button" size="sm" disabled={busy} onClick={() => submit(next)} aria-label={`${nextLabel.text}: ${label}`}>
+							<nextLabel.icon aria-hidden="true" />
+							{nextLabel.text}
+						</Button>
+					) : null}
+					{back ? (
+						<Button type="button" size="sm" variant="ghost" disabled={busy} onClick={() => submit(back)} aria-label={`${BACK_LABELS[stage]}: ${label}`}>
+							<Undo2Icon aria-hidden="true" />
+							{BACK_LABELS[stage]}
+						</Button>
+					) : null}
+				</div>
+			) : null}
+			{stage === 'pronto' && row.order ? (
+				row.order.otherPiecesNotReady > 0 ? (
+					<p className="text-sm text-muted-foreground">{PRODUCTION_MESSAGES.piecesPending}</p>
+				) : (
+					<ship.Form method="post" className="flex flex-wrap items-end gap-2">
+						<input type="hidden" name="intent" value="ship" />
+						<input type="hidden" name="id" value={row.id} />
+						<div className="grid min-w-0 flex-1 gap-1">
+							<label htmlFor={trackingId} className="text-sm font-medium">
+								Código de rastreio
+							</label>
+							<Input
+								id={trackingId}
+								name="trackingCode"
+								required
+								maxLength={trackingCodeMax}
+								autoComplete="off"
+								aria-invalid={shipError ? true : undefined}
+								aria-describedby={shipError ? `${trackingId}-erro` : undefined}
+								className="min-w-0"
+							/>
+						</div>
+						<Button type="submit" size="sm" disabled={ship.state !== 'idle'} aria-label={`Marcar como enviado: ${label}`}>
+							<TruckIcon aria-hidden="true" />
+							Marcar como enviado
+						</Button>
+						{shipError ? (
+							<p id={`${trackingId}-erro`} role="alert" className="basis-full text-sm text-destructive">
+								{shipError}
+							</p>
+						) : null}
+					</ship.Form>
+				)
+			) : null}
+		</div>
 	)
 }
 

@@ -15,8 +15,10 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import { RevenueChart } from '~/components/admin/revenue-chart'
 import { dailyRevenue, salesWindows, type SalesWindow, type Waiting, waitingForOwner } from '~/server/admin-dashboard/sales.server'
 import { latestCustomOrders } from '~/server/personalization/custom-orders.server'
+import { titleOf } from '~/utils/custom-order-view'
 import { formatLongDate, formatMoney, formatPercent } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { WORK_STAGE_LABELS } from '~/utils/production-status'
 import type { Route } from './+types/dashboard'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Painel Administrativo', matches) }]
@@ -88,24 +90,25 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 					</Link>
 				</div>
 				{loaderData.latest.length === 0 ? (
-					<p className="mt-2 text-sm text-muted-foreground">Nenhum pedido personalizado ainda.</p>
+					<p className="mt-2 text-sm text-muted-foreground">Nenhum pedido personalizado pago ainda.</p>
 				) : (
 					<ul className="mt-3 divide-y rounded-lg border">
 						{loaderData.latest.map((row) => (
-							<li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-								<span>
-									<span className="font-medium">
-										{row.wholesale ? 'Atacado — ' : ''}
-										{row.productType === 'bandana' ? 'Bandana Personalizada' : 'Colar Personalizado'}
-									</span>
-									<span className="block text-muted-foreground">
-										{formatLongDate(row.createdAt)}
+							<li key={row.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm" data-testid="personalizado-recente">
+								<span className="min-w-0">
+									<span className="font-medium">{titleOf(row)}</span>
+									<span className="block text-muted-foreground [overflow-wrap:anywhere]">
+										{row.order ? `${row.order.reference} · ` : ''}
+										{formatLongDate(row.order?.paidAt ?? row.createdAt)}
+										{row.size ? ` · ${row.size}` : ''}
 										{row.colour ? ` · ${row.colour}` : ''}
 									</span>
 								</span>
 								<span className="flex items-center gap-3">
 									<span>{formatMoney(row.totalCents)}</span>
-									<Badge variant={row.completed ? 'default' : 'secondary'}>{row.completed ? 'Finalizado' : 'Em Andamento'}</Badge>
+									<Badge variant={row.stage === 'na_fila' ? 'secondary' : 'default'}>
+										{row.stage ? WORK_STAGE_LABELS[row.stage] : row.completed ? 'Finalizado' : 'Em Andamento'}
+									</Badge>
 								</span>
 							</li>
 						))}

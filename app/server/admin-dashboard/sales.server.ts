@@ -101,7 +101,8 @@ export async function waitingForOwner(): Promise<Waiting> {
 				where v.stock is not null and v.stock <= ${lowStockThreshold} and p.status = 'active') as low_stock,
 			(select count(*)::int from reviews where not is_approved) as pending_reviews,
 			(select count(*)::int from user_photos where not is_approved) as pending_photos,
-			(select count(*)::int from personalization_orders where not order_completed and order_id is not null) as open_custom`)
+			(select count(*)::int from personalization_orders p join orders o on o.id = p.order_id
+				where not p.order_completed and o.status in ('pago', 'em_producao')) as open_custom`)
 	return {
 		awaitingPayment: row?.awaiting_payment ?? 0,
 		toShip: row?.to_ship ?? 0,
