@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors, waitForHydration } from './support/browser'
 import { AdminPages } from './pages/admin-pages'
 import { HomePage } from './pages/home-page'
 import { onStorefront, storefrontCatalogue, providerIndependent } from './support/provider'
@@ -411,6 +411,8 @@ describe('aplicativos da loja (issue 13)', () => {
 		await new AdminPages(owner).signIn()
 		const setLinks = async (appStore: string, play: string) => {
 			await owner.goto('/admin/configuracoes')
+			// Filled before hydration, a field can be reset by it (the flake of decision 074).
+			await waitForHydration(owner, 'form')
 			await owner.getByLabel('Link do app na App Store').fill(appStore)
 			await owner.getByLabel('Link do app no Google Play').fill(play)
 			await owner.getByRole('button', { name: 'Salvar configurações' }).click()

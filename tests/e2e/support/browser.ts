@@ -71,6 +71,17 @@ function closeWhenTheTestEnds(context: BrowserContext) {
 
 const pageErrors = new WeakMap<Page, string[]>()
 
+/**
+ * Waits until React has hydrated the page's main content: typing into a form before that can be
+ * undone by hydration, and a click may submit it without the page's own handlers.
+ */
+export async function waitForHydration(page: Page, selector = 'main') {
+	await page.waitForFunction((target) => {
+		const element = document.querySelector(target)
+		return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber'))
+	}, selector)
+}
+
 export function trackErrors(page: Page): Page {
 	const errors: string[] = []
 	pageErrors.set(page, errors)
