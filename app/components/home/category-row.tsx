@@ -66,17 +66,17 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
  * picture, title and price), so nothing moves when the cards come.
  */
 function RowCardsPlaceholder() {
-	// One block per card (picture, title and price): a card is a dozen elements, its place one.
+	// One block per card (picture, title, price and instalments: about 3:5): a card is a dozen elements, its place one.
 	return (
 		<div
 			aria-hidden="true"
 			className="grid grid-cols-2 gap-3 pb-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6"
 			data-testid="row-cards-placeholder"
 		>
-			<Skeleton className="aspect-[4/5] rounded-xl" />
-			<Skeleton className="aspect-[4/5] rounded-xl" />
-			<Skeleton className="hidden aspect-[4/5] rounded-xl md:block" />
-			<Skeleton className="hidden aspect-[4/5] rounded-xl lg:block" />
+			<Skeleton className="aspect-[3/5] rounded-xl" />
+			<Skeleton className="aspect-[3/5] rounded-xl" />
+			<Skeleton className="hidden aspect-[3/5] rounded-xl md:block" />
+			<Skeleton className="hidden aspect-[3/5] rounded-xl lg:block" />
 		</div>
 	)
 }
