@@ -5,13 +5,14 @@ import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
-import { activityLog, reviews, storeSettings, userPhotos, users } from '~/db/schema'
+import { activityLog, personalizationItems, reviews, storeSettings, userPhotos, users } from '~/db/schema'
 import { approvePhoto, rejectPhoto } from '~/server/account/photos.server'
 import { changeUserRole } from '~/server/admin-users/user-actions.server'
 import { updateProduct } from '~/server/catalog-admin/products.server'
 import { adjustStock } from '~/server/catalog-admin/stock.server'
 import { db, queryRows } from '~/server/db.server'
 import { purgeOldActivity } from '~/server/jobs/purges.server'
+import { setCollarBasePrice, setItemPrice } from '~/server/personalization/admin-options.server'
 import { changeOrderStatus } from '~/server/orders/status.server'
 import { recordRefundRequested } from '~/server/payments/payment-events.server'
 import { deleteReview } from '~/server/reviews-admin.server'
@@ -218,6 +219,22 @@ describe('every kind of change is recorded with who, from where, before → afte
 			stock: 5,
 		})
 		expect((await entries('stock')).at(-1)).toMatchObject({ ...subject, ip: IPV4, before: { stock: 8 }, after: { stock: 5 } })
+	})
+
+	test('personalization prices: an extra of the bandana, the collar base price', async () => {
+		await db.delete(personalizationItems)
+		const [item] = await db
+			.insert(personalizationItems)
+			.values({ key: 'pet_name', itemName: 'Nome bordado', priceCents: 1000, productType: 'bandana' })
+			.returning({ id: personalizationItems.id })
+		expect((await setItemPrice('bandana', item!.id, '12,50', actor())).ok).toBe(true)
+		expect((await setCollarBasePrice('39,90', actor())).ok).toBe(true)
+		expect((await setCollarBasePrice('45,00', actor())).ok).toBe(true)
+		expect(await entries('price')).toEqual([
+			expect.objectContaining({ subject_type: 'personalization', subject_id: item!.id, subject_label: 'Bandana personalizada: Nome bordado', actor_id: admin.id, ip: IPV6, before: { priceCents: 1000 }, after: { priceCents: 1250 } }),
+			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: null }, after: { priceCents: 3990 } }),
+			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: 3990 }, after: { priceCents: 4500 } }),
+		])
 	})
 
 	test("order status: the admin's change, and the shop's own (no person, no address)", async () => {

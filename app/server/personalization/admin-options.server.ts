@@ -12,7 +12,8 @@ import {
 } from '~/db/schema'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
-import { type Transaction, db, queryRows } from '~/server/db.server'
+import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
 import { BASE_HANDLES, WHOLESALE_EXTRA_HANDLES } from './page-data.server'
@@ -182,10 +183,25 @@ export async function listItems(type: PersonalizationProductType): Promise<Admin
 		.orderBy(asc(personalizationItems.displayOrder))
 }
 
-export async function setItemPrice(type: PersonalizationProductType, id: string, priceText: unknown): Promise<OptionResult> {
+export async function setItemPrice(type: PersonalizationProductType, id: string, priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
 	const found = await db.transaction(async (tx) => {
+		const [current] = await tx
+			.select({ priceCents: personalizationItems.priceCents, name: personalizationItems.itemName })
+			.from(personalizationItems)
+			.where(and(eq(personalizationItems.id, id), eq(personalizationItems.productType, type)))
+			.for('update')
+		if (!current) return false
+		// Issue 30: the price change in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id, label: `${type === 'bandana' ? 'Bandana personalizada' : 'Colar personalizado'}: ${current.name}` },
+			before: { priceCents: current.priceCents },
+			after: { priceCents: price.cents },
+		})
 		const [item] = await tx
 			.update(personalizationItems)
 			.set({ priceCents: price.cents })
@@ -203,12 +219,15 @@ export async function setItemPrice(type: PersonalizationProductType, id: string,
 // ---------------------------------------------------------------------------- collar base price
 
 /** The collar base price: the base product's price (what the cart charges), else the setting. */
-export async function collarBasePrice(): Promise<number | null> {
-	const [row] = await queryRows<{ price_cents: number }>(sql`
+export async function collarBasePrice(executor: Executor = db): Promise<number | null> {
+	const [row] = await queryRows<{ price_cents: number }>(
+		sql`
 		select min(v.price_cents)::int as price_cents from product_variants v join products p on p.id = v.product_id
-		where p.handle = ${BASE_HANDLES.collar}`)
+		where p.handle = ${BASE_HANDLES.collar}`,
+		executor,
+	)
 	if (row?.price_cents !== null && row?.price_cents !== undefined) return row.price_cents
-	const [setting] = await db
+	const [setting] = await executor
 		.select({ value: personalizationSettings.settingValue })
 		.from(personalizationSettings)
 		.where(
@@ -230,10 +249,19 @@ async function writeSetting(tx: Transaction, key: { settingType: string; setting
 		})
 }
 
-export async function setCollarBasePrice(priceText: unknown): Promise<OptionResult> {
+export async function setCollarBasePrice(priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
 	await db.transaction(async (tx) => {
+		// Issue 30: the price change in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id: null, label: 'Preço base do colar personalizado' },
+			before: { priceCents: await collarBasePrice(tx) },
+			after: { priceCents: price.cents },
+		})
 		await writeSetting(tx, PERSONALIZATION_SETTINGS.collarBasePriceCents, price.cents)
 		await setProductPrice(tx, BASE_HANDLES.collar, price.cents)
 	})
