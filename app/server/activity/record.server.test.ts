@@ -10,6 +10,7 @@ import { approvePhoto, rejectPhoto } from '~/server/account/photos.server'
 import { changeUserRole } from '~/server/admin-users/user-actions.server'
 import { updateProduct } from '~/server/catalog-admin/products.server'
 import { adjustStock } from '~/server/catalog-admin/stock.server'
+import { applyProductImport } from '~/server/catalog-admin/product-import.server'
 import { db, queryRows } from '~/server/db.server'
 import { purgeOldActivity } from '~/server/jobs/purges.server'
 import { setCollarBasePrice, setItemPrice } from '~/server/personalization/admin-options.server'
@@ -219,6 +220,29 @@ describe('every kind of change is recorded with who, from where, before → afte
 			stock: 5,
 		})
 		expect((await entries('stock')).at(-1)).toMatchObject({ ...subject, ip: IPV4, before: { stock: 8 }, after: { stock: 5 } })
+	})
+
+	test('the product CSV import: an existing variant whose price and stock the file changes', async () => {
+		const { product, variant } = await createProduct({ title: 'Laço Festa', variants: [{ title: 'Default Title', priceCents: 1990, stock: 4 }] })
+		const draft = {
+			line: 2,
+			handle: product.handle,
+			title: null,
+			descriptionHtml: null,
+			vendor: null,
+			productType: null,
+			tags: null,
+			status: null,
+			optionNames: [],
+			images: [],
+			notes: [],
+			variants: [{ line: 2, selectedOptions: [], title: 'Default Title', priceCents: 2490, compareAtPriceCents: null, sku: null, weightGrams: null, stock: 4 }],
+		}
+		expect(await applyProductImport([draft], admin.id, IPV4)).toMatchObject({ updated: 1, failed: [] })
+		const subject = { subject_id: variant.id, subject_label: 'Laço Festa', actor_id: admin.id, ip: IPV4 }
+		expect(await entries('price')).toEqual([expect.objectContaining({ ...subject, before: { priceCents: 1990 }, after: { priceCents: 2490 } })])
+		// The stock was the same: no stock entry.
+		expect(await entries('stock')).toEqual([])
 	})
 
 	test('personalization prices: an extra of the bandana, the collar base price', async () => {
