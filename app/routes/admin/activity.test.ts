@@ -6,6 +6,8 @@ import { activityLog, users } from '~/db/schema'
 import { ACTIVITY_PAGE_SIZE } from '~/server/activity/activity-log.server'
 import { db } from '~/server/db.server'
 import * as route from './activity'
+import { action as settingsAction } from './settings'
+import { clearStoreSettingsCache } from '~/server/settings.server'
 
 /** /admin/atividade (issue 30): admins only, read only, filtered by kind, person and São Paulo days, paged. */
 
@@ -143,5 +145,47 @@ describe('/admin/atividade', () => {
 			const result = await page(query)
 			expect(result.total).toBe(3 + 2 * ACTIVITY_PAGE_SIZE)
 		}
+	})
+})
+
+describe("'Guardar o registro de atividade por N dias' on /admin/configuracoes", () => {
+	test('90 to 3650 days, with a Portuguese message beside the field; the change itself is logged with the address', async () => {
+		const base = {
+			storeName: 'Pet Estilo',
+			logoUrl: '',
+			contactEmail: 'contato@petestilo.com.br',
+			whatsappNumber: '5511999999999',
+			city: 'São Paulo',
+			instagramUrl: '',
+			pixKey: 'contato@petestilo.com.br',
+			pixMerchantName: 'PET ESTILO',
+			pixMerchantCity: 'SAO PAULO',
+			freeShippingThreshold: '100,00',
+			shippingRate: '19,90',
+			giftProductHandle: '',
+			giftThreshold: '100,00',
+			pixPaymentWindowHours: '24',
+		}
+		const post = async (form: Record<string, string>) => {
+			const request = new Request('http://loja.test/admin/configuracoes', { method: 'POST', body: new URLSearchParams(form), headers: { cookie: admin.cookie } })
+			return (await settingsAction({ request, params: {}, context: { clientIp: '2001:db8::90' } } as never)) as unknown
+		}
+		const errorsOf = (r: unknown) => (r as { data: { errors: Record<string, string> } }).data.errors
+		expect(errorsOf(await post({ ...base, activityLogRetentionDays: '30' }))).toEqual({
+			activityLogRetentionDays: 'Registro de atividade: guarde por pelo menos 90 dias.',
+		})
+		expect(errorsOf(await post({ ...base, activityLogRetentionDays: 'um ano' }))).toEqual({
+			activityLogRetentionDays: 'Registro de atividade: informe um número inteiro de dias.',
+		})
+		await db.execute(sql`delete from activity_log where kind = 'settings'`)
+		expect(((await post({ ...base, activityLogRetentionDays: '730' })) as Response).status).toBe(302)
+		clearStoreSettingsCache()
+		const result = await page('?tipo=settings')
+		expect(result.retentionDays).toBe(730)
+		expect(result.entries[0]).toMatchObject({
+			actor: adminEmail,
+			ip: '2001:db8::90',
+			changes: expect.arrayContaining([{ field: 'activityLogRetentionDays', label: 'Guardar o registro de atividade (dias)', before: '365', after: '730' }]),
+		})
 	})
 })
