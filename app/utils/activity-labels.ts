@@ -30,6 +30,7 @@ const FIELD_LABELS: Record<string, string> = {
 	role: 'Papel',
 	isApproved: 'Aprovada',
 	rating: 'Nota',
+	tiers: 'Faixas de preço',
 	storeName: 'Nome da loja',
 	logoUrl: 'Logo',
 	contactEmail: 'E-mail de contato',
@@ -81,8 +82,16 @@ export function activityValueText(field: string, value: unknown): string {
 	if (typeof value === 'number' && /Cents$/.test(field)) return formatMoney(value)
 	if (field === 'status' && typeof value === 'string') return ORDER_STATUS_LABELS[value as OrderStatus] ?? value
 	if (field === 'role' && typeof value === 'string') return ROLE_LABELS[value] ?? value
+	if (field === 'tiers' && Array.isArray(value)) return value.map(tierText).join('; ') || '—'
 	const text = typeof value === 'string' ? value : JSON.stringify(value)
 	return text.length > LONG_TEXT ? `${text.slice(0, LONG_TEXT - 1)}…` : text
+}
+
+/** A wholesale tier as the page shows it: '10–49: R$ 20,00', '50 ou mais: R$ 18,00'. */
+function tierText(tier: unknown): string {
+	const t = (tier ?? {}) as { minQuantity?: unknown; maxQuantity?: unknown; unitPriceCents?: unknown }
+	const range = typeof t.maxQuantity === 'number' ? `${String(t.minQuantity)}–${t.maxQuantity}` : `${String(t.minQuantity)} ou mais`
+	return `${range}: ${typeof t.unitPriceCents === 'number' ? formatMoney(t.unitPriceCents) : '—'}`
 }
 
 export type ActivityChange = { field: string; label: string; before: string; after: string }

@@ -13,7 +13,8 @@ import { adjustStock } from '~/server/catalog-admin/stock.server'
 import { applyProductImport } from '~/server/catalog-admin/product-import.server'
 import { db, queryRows } from '~/server/db.server'
 import { purgeOldActivity } from '~/server/jobs/purges.server'
-import { setCollarBasePrice, setItemPrice } from '~/server/personalization/admin-options.server'
+import { saveTiers, setCollarBasePrice, setItemPrice, setWholesaleExtraPrice } from '~/server/personalization/admin-options.server'
+import { activityChanges } from '~/utils/activity-labels'
 import { changeOrderStatus } from '~/server/orders/status.server'
 import { recordRefundRequested } from '~/server/payments/payment-events.server'
 import { deleteReview } from '~/server/reviews-admin.server'
@@ -92,6 +93,19 @@ describe('the record itself', () => {
 		})
 		expect(changedFields({ a: { x: 1 } }, { a: { x: 1 } }).changed).toEqual([])
 		expect(changedFields({ a: 1 }, null)).toEqual({ before: { a: 1 }, after: null, changed: ['a'] })
+	})
+
+	test('what a person reads: money, statuses, roles, Sim/Não, tiers, a removed record', () => {
+		expect(activityChanges({ priceCents: 2990, available: true }, { priceCents: 3490, available: false })).toEqual([
+			{ field: 'priceCents', label: 'Preço', before: 'R$ 29,90', after: 'R$ 34,90' },
+			{ field: 'available', label: 'Disponível', before: 'Sim', after: 'Não' },
+		])
+		expect(activityChanges({ status: 'pago' }, { status: 'em_producao' })[0]).toMatchObject({ before: 'Pago', after: 'Em produção' })
+		expect(activityChanges({ role: 'customer' }, { role: 'admin' })[0]).toMatchObject({ label: 'Papel', before: 'Cliente', after: 'Administrador' })
+		expect(activityChanges({ isApproved: false }, null)[0]).toMatchObject({ label: 'Aprovada', before: 'Não', after: 'Removida' })
+		expect(
+			activityChanges(null, { tiers: [{ minQuantity: 10, maxQuantity: 49, unitPriceCents: 2000 }, { minQuantity: 50, maxQuantity: null, unitPriceCents: 1800 }] })[0],
+		).toMatchObject({ label: 'Faixas de preço', before: '—', after: '10–49: R$ 20,00; 50 ou mais: R$ 18,00' })
 	})
 
 	test('addresses: IPv4, IPv6, IPv4-mapped IPv6 as the IPv4; anything else is null', () => {
@@ -259,6 +273,24 @@ describe('every kind of change is recorded with who, from where, before → afte
 			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: null }, after: { priceCents: 3990 } }),
 			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: 3990 }, after: { priceCents: 4500 } }),
 		])
+	})
+
+	test('wholesale: the tier table and an extra’s price', async () => {
+		await db.execute(sql`delete from wholesale_pricing`)
+		const rows = [
+			{ min: '10', max: '49', price: '20,00' },
+			{ min: '50', max: '', price: '18,00' },
+		]
+		expect((await saveTiers('bandana', rows, actor())).ok).toBe(true)
+		expect((await saveTiers('bandana', [rows[0]!, { ...rows[1]!, price: '17,00' }], actor())).ok).toBe(true)
+		expect((await setWholesaleExtraPrice('sideName', '3,50', actor())).ok).toBe(true)
+		const [first, second, extra] = await entries('price')
+		expect(first).toMatchObject({ subject_label: 'Atacado: bandanas', actor_id: admin.id, ip: IPV6, before: { tiers: [] } })
+		expect(second).toMatchObject({
+			before: { tiers: [{ minQuantity: 10 }, { minQuantity: 50, maxQuantity: null, unitPriceCents: 1800 }] },
+			after: { tiers: [{ minQuantity: 10 }, { minQuantity: 50, maxQuantity: null, unitPriceCents: 1700 }] },
+		})
+		expect(extra).toMatchObject({ subject_label: 'Atacado: Nome lateral (por unidade)', after: { priceCents: 350 } })
 	})
 
 	test("order status: the admin's change, and the shop's own (no person, no address)", async () => {

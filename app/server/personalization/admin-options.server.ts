@@ -292,7 +292,7 @@ const quantityText = userText().trim().max(7)
  * Replaces a product type's tiers (document 001 §2: min, max or 'Sem limite', unit price) after
  * checking the whole table: starts at 10, no overlap, no gap, last one open (tierTableProblem).
  */
-export async function saveTiers(type: PersonalizationProductType, rows: readonly TierRowInput[]): Promise<OptionResult> {
+export async function saveTiers(type: PersonalizationProductType, rows: readonly TierRowInput[], actor: Actor | null = null): Promise<OptionResult> {
 	if (rows.length === 0 || rows.length > 20) return { ok: false, message: 'Informe de 1 a 20 faixas de preço.' }
 	const tiers: WholesaleTier[] = []
 	for (const [index, row] of rows.entries()) {
@@ -311,6 +311,20 @@ export async function saveTiers(type: PersonalizationProductType, rows: readonly
 	if (problem) return { ok: false, message: problem }
 	const sorted = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity)
 	await db.transaction(async (tx) => {
+		const current = await tx
+			.select({ minQuantity: wholesalePricing.minQuantity, maxQuantity: wholesalePricing.maxQuantity, unitPriceCents: wholesalePricing.unitPriceCents })
+			.from(wholesalePricing)
+			.where(eq(wholesalePricing.productType, type))
+			.orderBy(asc(wholesalePricing.minQuantity))
+		// Issue 30: the wholesale table before and after, in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id: null, label: `Atacado: ${type === 'bandana' ? 'bandanas' : 'colares'}` },
+			before: { tiers: current },
+			after: { tiers: sorted },
+		})
 		await tx.delete(wholesalePricing).where(eq(wholesalePricing.productType, type))
 		await tx.insert(wholesalePricing).values(sorted.map((tier, displayOrder) => ({ ...tier, productType: type, displayOrder })))
 	})
@@ -343,11 +357,24 @@ export async function wholesaleExtraPrices(): Promise<Record<WholesaleExtraKey, 
 	}
 }
 
-export async function setWholesaleExtraPrice(key: WholesaleExtraKey, priceText: unknown): Promise<OptionResult> {
+export async function setWholesaleExtraPrice(key: WholesaleExtraKey, priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
 	const extra = WHOLESALE_EXTRAS[key]
 	await db.transaction(async (tx) => {
+		const [current] = await queryRows<{ price_cents: number | null }>(
+			sql`select min(v.price_cents)::int as price_cents from product_variants v join products p on p.id = v.product_id where p.handle = ${extra.handle}`,
+			tx,
+		)
+		// Issue 30: the price change in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id: null, label: `Atacado: ${extra.label}` },
+			before: { priceCents: current?.price_cents ?? null },
+			after: { priceCents: price.cents },
+		})
 		await writeSetting(tx, extra.setting, price.cents)
 		await setProductPrice(tx, extra.handle, price.cents)
 	})
