@@ -93,8 +93,9 @@ export async function recordActivity(tx: Executor, input: ActivityInput): Promis
 	if (diff.changed.length === 0) return false
 	const asJson = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value))
 	await queryRows(
-		sql`insert into activity_log (actor_id, actor_email, ip, kind, subject_type, subject_id, subject_label, subject_user_id, before, after)
-			values (${entry.actorId}::uuid, (select email from users where id = ${entry.actorId}::uuid), ${entry.ip}::inet, ${entry.kind},
+		// clock_timestamp(), not now(): the entries of one transaction (a product's variants) keep their order.
+		sql`insert into activity_log (created_at, actor_id, actor_email, ip, kind, subject_type, subject_id, subject_label, subject_user_id, before, after)
+			values (clock_timestamp(), ${entry.actorId}::uuid, (select email from users where id = ${entry.actorId}::uuid), ${entry.ip}::inet, ${entry.kind},
 				${entry.subject.type}, ${entry.subject.id}, ${entry.subject.label}, ${entry.subject.userId ?? null}::uuid,
 				${asJson(diff.before)}::jsonb, ${asJson(diff.after)}::jsonb)`,
 		tx,
