@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, inet, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { bigint, check, index, inet, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { jsonb } from './jsonb-column'
 
@@ -21,6 +21,8 @@ export const activityLog = pgTable(
 	'activity_log',
 	{
 		id: uuid().primaryKey().defaultRandom(),
+		/** Insertion order: entries written in the same instant (one transaction) keep the order they were made in. */
+		seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 		/** The admin; null for the shop itself (a payment provider's confirmation, the expiry job). */
 		actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -41,9 +43,9 @@ export const activityLog = pgTable(
 		after: jsonb(),
 	},
 	(t) => [
-		index('activity_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
-		index('activity_log_kind_idx').on(t.kind, t.createdAt.desc()),
-		index('activity_log_actor_idx').on(t.actorId, t.createdAt.desc()),
+		index('activity_log_created_idx').on(t.createdAt.desc(), t.seq.desc()),
+		index('activity_log_kind_idx').on(t.kind, t.createdAt.desc(), t.seq.desc()),
+		index('activity_log_actor_idx').on(t.actorId, t.createdAt.desc(), t.seq.desc()),
 		index('activity_log_subject_user_idx').on(t.subjectUserId),
 		check('activity_log_kind_valid', sql`${t.kind} in (${inList(ACTIVITY_KINDS)})`),
 		check('activity_log_subject_type_valid', sql`${t.subjectType} in (${inList(ACTIVITY_SUBJECT_TYPES)})`),

@@ -110,7 +110,7 @@ export async function listActivity(query: ActivityQuery): Promise<ActivityPage> 
 			left join users actor on actor.id = a.actor_id
 			left join users customer on customer.id = a.subject_user_id
 			${where}
-			order by a.created_at desc, a.id desc
+			order by a.created_at desc, a.seq desc
 			limit ${ACTIVITY_PAGE_SIZE} offset ${offset}`),
 		queryRows<{ n: number }>(sql`select count(*)::int as n from activity_log a ${where}`),
 	])
@@ -151,7 +151,7 @@ export async function activityActors(): Promise<{ id: string; email: string }[]>
 export async function activityAboutCustomer(userId: string): Promise<Record<string, unknown>[]> {
 	const rows = await queryRows<{ created_at: string | Date; kind: ActivityKind; subject_label: string; before: unknown; after: unknown }>(sql`
 		select created_at, kind, subject_label, before, after from activity_log
-		where subject_user_id = ${userId}::uuid order by created_at, id`)
+		where subject_user_id = ${userId}::uuid order by created_at, seq`)
 	return rows.map((row) => ({
 		quando: new Date(row.created_at).toISOString(),
 		tipo: ACTIVITY_KIND_LABELS[row.kind],

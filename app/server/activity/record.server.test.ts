@@ -62,7 +62,7 @@ type Entry = {
 }
 const entries = (kind?: string) =>
 	queryRows<Entry>(sql`select kind, actor_id, actor_email, host(ip) as ip, subject_type, subject_id, subject_label, subject_user_id, before, after
-		from activity_log ${kind ? sql`where kind = ${kind}` : sql``} order by created_at, id`)
+		from activity_log ${kind ? sql`where kind = ${kind}` : sql``} order by created_at, seq`)
 
 async function customer() {
 	const [user] = await db
