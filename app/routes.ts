@@ -61,6 +61,7 @@ export default [
 		route('cupons/importar', 'routes/admin/coupons-import.tsx'),
 		route('configuracoes', 'routes/admin/settings.tsx'),
 		route('emails', 'routes/admin/emails.tsx'),
+		route('atividade', 'routes/admin/activity.tsx'),
 		// Personalization and wholesale back-office (document 001 §2, issue 9).
 		route('personalizacao/bandanas', 'routes/admin/personalization-bandanas.tsx'),
 		route('personalizacao/colares', 'routes/admin/personalization-collars.tsx'),

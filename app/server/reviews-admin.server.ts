@@ -2,7 +2,8 @@ import { announceStoreChange } from '~/server/store-events.server'
 import { sql } from 'drizzle-orm'
 import { getCommerce } from '~/commerce/index.server'
 import { z } from 'zod'
-import { queryRows } from '~/server/db.server'
+import { db, queryRows } from '~/server/db.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 
@@ -105,9 +106,25 @@ async function handlesOnSale(productIds: string[]): Promise<Map<string, string>>
 }
 
 /** Deletes a review; its points, if any were awarded, stay (they were earned when approved). */
-export async function deleteReview(id: string): Promise<boolean> {
-	const rows = await queryRows<{ id: string }>(sql`delete from reviews where id = ${id}::uuid returning id`)
-	if (rows.length === 0) return false
+export async function deleteReview(id: string, actor: Actor | null = null): Promise<boolean> {
+	const deleted = await db.transaction(async (tx) => {
+		const [row] = await queryRows<{ id: string; user_id: string | null; product_name: string; rating: number; is_approved: boolean }>(
+			sql`delete from reviews where id = ${id}::uuid returning id, user_id, product_name, rating, is_approved`,
+			tx,
+		)
+		if (!row) return false
+		// Issue 30: who deleted which review, with the deletion.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'review',
+			subject: { type: 'review', id: row.id, label: `Avaliação — ${row.product_name}`, userId: row.user_id },
+			before: { isApproved: row.is_approved, rating: row.rating },
+			after: null,
+		})
+		return true
+	})
+	if (!deleted) return false
 	await publish('admin:reviews', { type: 'changed', id })
 	announceStoreChange('reviews', id)
 	return true

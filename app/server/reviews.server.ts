@@ -7,6 +7,7 @@ import { reviews } from '~/db/schema'
 import { isProductId } from '~/server/product-id.server'
 import type { SessionUser } from '~/server/auth/guards.server'
 import { db } from '~/server/db.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { publish } from '~/server/events.server'
 import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
@@ -144,17 +145,28 @@ export async function createReview(input: ReviewFormInput, user: SessionUser | n
  * (event 'review:{id}'): approving, rejecting and approving again awards nothing more.
  * Returns false when there is no such review.
  */
-export async function setReviewApproval(reviewId: string, approved: boolean): Promise<boolean> {
+export async function setReviewApproval(reviewId: string, approved: boolean, actor: Actor | null = null): Promise<boolean> {
 	if (!uuidSchema.safeParse(reviewId).success) return false
 	const points = (await getStoreSettings()).loyaltyPoints.reviewApproved
 	let reviewerId: string | null = null
 	const updated = await db.transaction(async (tx) => {
+		const [current] = await tx.select({ isApproved: reviews.isApproved }).from(reviews).where(eq(reviews.id, reviewId)).for('update')
+		if (!current) return false
 		const [row] = await tx
 			.update(reviews)
 			.set({ isApproved: approved })
 			.where(eq(reviews.id, reviewId))
 			.returning({ id: reviews.id, userId: reviews.userId, productName: reviews.productName })
 		if (!row) return false
+		// Issue 30: the moderation in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'review',
+			subject: { type: 'review', id: row.id, label: `Avaliação — ${row.productName}`, userId: row.userId },
+			before: { isApproved: current.isApproved },
+			after: { isApproved: approved },
+		})
 		if (approved && row.userId) {
 			reviewerId = row.userId
 			await awardPointsOnce(tx, {

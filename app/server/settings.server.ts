@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { storeSettings } from '~/db/schema'
 import { nowMs } from '~/server/clock.server'
 import { db, type Executor } from '~/server/db.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
 import { isValidCnpj } from '~/commerce/rules/cpf'
@@ -80,6 +81,9 @@ const appLink = (label: string) =>
 		.trim()
 		.max(2000, `${label} é longo demais.`)
 		.refine((v) => /^https:\/\/\S+$/.test(v), `${label} deve começar com https://.`)
+
+/** Bounds of the activity log's retention, in days (issue 30). */
+export const ACTIVITY_RETENTION_DAYS = { min: 90, max: 3650 } as const
 
 /** Bounds of the PIX payment window, in hours: from 1 hour to 30 days. */
 export const PIX_PAYMENT_WINDOW_HOURS = { min: 1, max: 720 } as const
@@ -246,6 +250,16 @@ export const storeSettingsSchema = z.object({
 	loyaltyPoints: loyaltyPointsSchema.default(DEFAULT_LOYALTY_POINTS),
 	/** Spec README decision 25 (decision 071): photos per customer per day that earn points. */
 	photoPointsPerDay: photoPointsPerDaySchema.default(DEFAULT_PHOTO_POINTS_PER_DAY),
+	/**
+	 * Issue 30 (decision 096): days the back-office activity log is kept before the purge job deletes
+	 * an entry. At least 90, so that lowering it cannot wipe yesterday's entries (the change itself is logged).
+	 */
+	activityLogRetentionDays: z
+		.number({ error: 'Registro de atividade: informe um número inteiro de dias.' })
+		.int('Registro de atividade: informe um número inteiro de dias.')
+		.min(ACTIVITY_RETENTION_DAYS.min, `Registro de atividade: guarde por pelo menos ${ACTIVITY_RETENTION_DAYS.min} dias.`)
+		.max(ACTIVITY_RETENTION_DAYS.max, `Registro de atividade: guarde por no máximo ${ACTIVITY_RETENTION_DAYS.max} dias (10 anos).`)
+		.default(365),
 })
 
 export type StoreSettings = z.infer<typeof storeSettingsSchema>
@@ -344,13 +358,15 @@ export function settingsNotApplied(update: StoreSettingsUpdate, settings: StoreS
  * written (issue 28: digit-only values came back as numbers and were replaced by the demo
  * values) undoes the whole update and throws SettingsNotAppliedError, so the admin is never
  * told 'salvas' for a value the shop will not use. Pass a transaction as executor to make the
- * change part of a larger one.
+ * change part of a larger one. `actor`: the admin who made the change (issue 30: the activity log
+ * keeps the changed fields, before and after, in the same transaction); null for the shop itself.
  */
-export async function updateStoreSettings(partial: unknown, executor: Executor = db): Promise<StoreSettings> {
+export async function updateStoreSettings(partial: unknown, executor: Executor = db, actor: Actor | null = null): Promise<StoreSettings> {
 	const update = storeSettingsUpdateSchema.parse(partial)
 	const entries = Object.entries(update).filter(([, value]) => value !== undefined)
 	if (entries.length === 0) return readStoreSettings(executor)
 	const settings = await executor.transaction(async (tx) => {
+		const before = await readStoreSettings(tx)
 		await tx
 			.insert(storeSettings)
 			.values(
@@ -364,6 +380,15 @@ export async function updateStoreSettings(partial: unknown, executor: Executor =
 		const readBack = await readStoreSettings(tx)
 		const notApplied = settingsNotApplied(update, readBack)
 		if (notApplied.length > 0) throw new SettingsNotAppliedError(notApplied)
+		const keys = entries.map(([key]) => key as StoreSettingsKey)
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'settings',
+			subject: { type: 'settings', id: null, label: 'Configurações da loja' },
+			before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+			after: Object.fromEntries(keys.map((key) => [key, readBack[key]])),
+		})
 		return readBack
 	})
 	clearStoreSettingsCache()

@@ -106,6 +106,23 @@ describe('back-office: configurações', () => {
 		await admin.shell.toast('Configurações salvas!')
 		expectNoPageErrors(page)
 	})
+
+	test('issue 30: the change is on /admin/atividade, a card at 375 px with before → after, who and the address', async () => {
+		const context = await browser.newContext(MOBILE)
+		const page = trackErrors(await context.newPage())
+		await new AdminPages(page).signIn()
+		await page.goto('/admin/atividade?tipo=settings')
+		expect(await page.getByLabel('Tipo').inputValue()).toBe('settings')
+		const card = page.getByTestId('atividade-cartao').filter({ hasText: 'Brinde a partir de' }).first()
+		await card.waitFor()
+		const text = await card.innerText()
+		expect(text).toContain('Configurações')
+		expect(text).toMatch(/Brinde a partir de:\s*R\$ 150,00\s*→\s*R\$ 100,00/)
+		expect(text).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/)
+		expect(text).toMatch(/Por \S+@\S+ · (127\.0\.0\.1|::1)/)
+		expectNoPageErrors(page)
+		await context.close()
+	})
 })
 
 describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () => {
@@ -251,6 +268,7 @@ const EVERY_ADMIN_PAGE = [
 	'/admin/aria?aba=conversas',
 	'/admin/configuracoes',
 	'/admin/emails',
+	'/admin/atividade',
 ] as const
 
 describe('back-office: temas e larguras', () => {

@@ -93,7 +93,7 @@ const GENERIC_FIELDS = [
 /** Intents sent to actions whose forms name none (the cart's are built by script). */
 const GENERIC_INTENTS = ['add', 'update', 'remove', 'checkout', 'signin', 'signup', 'toggle', 'create']
 /** Query names sent to every loader. */
-const QUERY_NAMES = ['q', 'token', 'redirectTo', 'status', 'page', 'after', 'before', 'sort', 'cursor', 'categoria', 'cupom', 'channel', 'tipo']
+const QUERY_NAMES = ['q', 'token', 'redirectTo', 'status', 'page', 'after', 'before', 'sort', 'cursor', 'categoria', 'cupom', 'channel', 'tipo', 'pessoa', 'de', 'ate', 'pagina']
 
 const NIL_UUID = '00000000-0000-4000-8000-000000000000'
 

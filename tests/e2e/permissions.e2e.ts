@@ -59,6 +59,8 @@ export const MATRIX: Record<string, Row> = {
 	'/admin/cupons/importar': { get: adminOnly, post: { form: { intent: 'check', csv: 'code;amount' }, expect: adminOnly } },
 	'/admin/configuracoes': { get: adminOnly, post: { form: { storeName: '' }, expect: adminOnly } },
 	'/admin/emails': { get: adminOnly },
+	// Issue 30: the activity log is read only (no action: nothing edits or deletes an entry).
+	'/admin/atividade': { get: adminOnly },
 	'/admin/personalizacao/bandanas': {
 		get: adminOnly,
 		post: { form: { intent: 'save-price', id: '00000000-0000-4000-8000-000000000000', price: 'x' }, expect: adminOnly },

@@ -5,6 +5,7 @@ import {
 	ClapperboardIcon,
 	FilmIcon,
 	ClipboardListIcon,
+	HistoryIcon,
 	StarIcon,
 	LayersIcon,
 	LayoutDashboardIcon,
@@ -49,6 +50,8 @@ export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Aria IA', to: '/admin/aria', icon: BotIcon, group: 'Conteúdo' },
 	{ label: 'E-mails', to: '/admin/emails', icon: MailIcon, group: 'Loja' },
 	{ label: 'Configurações', to: '/admin/configuracoes', icon: SettingsIcon, group: 'Loja' },
+	// Issue 30: who changed what in the back-office.
+	{ label: 'Atividade', to: '/admin/atividade', icon: HistoryIcon, group: 'Loja' },
 ]
 
 export const ADMIN_NAV_TITLE = 'Menu Admin'

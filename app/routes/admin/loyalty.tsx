@@ -17,6 +17,7 @@ import {
 	savePointValues,
 } from '~/server/loyalty/admin-loyalty.server'
 import { readFormData } from '~/server/read-form.server'
+import { actorOf } from '~/server/activity/record.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { RULE_TYPE_LABELS, TIER_LABELS } from '~/utils/loyalty-labels'
 import { pageTitle } from '~/utils/meta'
@@ -58,8 +59,8 @@ type ActionAnswer =
 const refused = (answer: ActionAnswer, message: string, status = 400) =>
 	data(answer, { status, headers: createToastHeaders({ type: 'error', title: LOYALTY_ADMIN_MESSAGES.failed, description: message }) })
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
 	const intent = loyaltyIntentSchema.safeParse(form.get('intent'))
 	if (!intent.success) return refused({ form: 'none' }, 'Ação inválida.')
@@ -69,7 +70,7 @@ export async function action({ request }: Route.ActionArgs) {
 			const values = pointValuesOf(form)
 			const parsed = parsePointValues(values)
 			if (!parsed.ok) return refused({ form: 'points', errors: parsed.errors, values }, Object.values(parsed.errors)[0] ?? '')
-			await savePointValues(parsed.value.loyaltyPoints, parsed.value.photoPointsPerDay)
+			await savePointValues(parsed.value.loyaltyPoints, parsed.value.photoPointsPerDay, actorOf(admin, context))
 			return redirectWithToast(PAGE, { type: 'success', title: LOYALTY_ADMIN_MESSAGES.pointsSaved })
 		}
 		case 'preview-levels':

@@ -14,6 +14,7 @@ import { Label } from '~/components/ui/label'
 import { ORDER_STATUSES, type OrderStatus, type SelectedOption, type LineAttribute } from '~/db/schema'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { queryRows } from '~/server/db.server'
+import { type Actor, actorOf } from '~/server/activity/record.server'
 import { TRACKING_CODE_MAX, allowedTransitions, changeOrderStatus } from '~/server/orders/status.server'
 import { readFormData } from '~/server/read-form.server'
 import { newRefundId, refundablePix, refundPix } from '~/server/payments/api-pix/refunds.server'
@@ -212,7 +213,7 @@ const refundSchema = z.object({
 	reason: z.string().trim().max(140, 'O motivo deve ter no máximo 140 caracteres.').optional(),
 })
 
-async function refundAction(orderId: string, form: FormData) {
+async function refundAction(orderId: string, form: FormData, actor: Actor) {
 	const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined)
 	const parsed = refundSchema.safeParse({ amount: text('amount'), refundId: text('refundId'), reason: text('reason') })
 	if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Dados inválidos.' }, { status: 400 })
@@ -221,7 +222,7 @@ async function refundAction(orderId: string, form: FormData) {
 	)
 	if (!order) notFound()
 	if (order.payment_method === 'card' && order.payment_provider === MERCADOPAGO_PROVIDER) {
-		const result = await refundCard({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId })
+		const result = await refundCard({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId }, actor)
 		if (!result.ok) return data({ error: result.message }, { status: 400 })
 		return redirectWithToast(`/admin/pedidos/${orderId}`, {
 			type: 'success',
@@ -229,7 +230,7 @@ async function refundAction(orderId: string, form: FormData) {
 			description: 'A linha do tempo do pagamento mostra a devolução; o cliente vê o estorno na fatura do cartão.',
 		})
 	}
-	const result = await refundPix({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId, reason: parsed.data.reason || 'Devolução do pedido' })
+	const result = await refundPix({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId, reason: parsed.data.reason || 'Devolução do pedido' }, actor)
 	if (!result.ok) return data({ error: result.message }, { status: 400 })
 	return redirectWithToast(`/admin/pedidos/${orderId}`, {
 		type: 'success',
@@ -247,12 +248,12 @@ const actionSchema = z.object({
 		.optional(),
 })
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
 	const id = orderIdSchema.safeParse(params.orderId)
 	if (!id.success) notFound()
 	const form = await readFormData(request)
-	if (form.get('intent') === 'refund') return refundAction(id.data, form)
+	if (form.get('intent') === 'refund') return refundAction(id.data, form, actorOf(admin, context))
 	const parsed = actionSchema.safeParse({
 		to: form.get('to'),
 		trackingCode: typeof form.get('trackingCode') === 'string' ? form.get('trackingCode') : undefined,
@@ -264,6 +265,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		orderId: id.data,
 		to: parsed.data.to,
 		actorUserId: admin.id,
+		actorIp: context.clientIp,
 		trackingCode: parsed.data.trackingCode,
 	})
 	if (!result.ok) return data({ error: result.message }, { status: 400 })

@@ -3,6 +3,7 @@ import { AdminPage } from '~/components/admin/admin-page'
 import { AddColourDialog, ColourTable, PriceForm } from '~/components/admin/colour-admin'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { actorOf } from '~/server/activity/record.server'
 import { optionAnswer } from '~/server/personalization/admin-action.server'
 import {
 	ADMIN_OPTION_MESSAGES,
@@ -34,8 +35,8 @@ const actionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('save-price'), id: z.uuid() }),
 ])
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = Object.fromEntries([...(await readFormData(request))].filter((e): e is [string, string] => typeof e[1] === 'string'))
 	const parsed = actionSchema.safeParse(form)
 	if (!parsed.success) return optionAnswer({ ok: false, message: 'Ação inválida.' }, ADMIN_OPTION_MESSAGES.loadFailed)
@@ -48,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
 		case 'delete-colour':
 			return optionAnswer(await deleteColour('bandana', input.id), ADMIN_OPTION_MESSAGES.colourRemoveFailed)
 		case 'save-price':
-			return optionAnswer(await setItemPrice('bandana', input.id, form.price), ADMIN_OPTION_MESSAGES.priceFailed)
+			return optionAnswer(await setItemPrice('bandana', input.id, form.price, actorOf(admin, context)), ADMIN_OPTION_MESSAGES.priceFailed)
 	}
 }
 

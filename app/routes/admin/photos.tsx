@@ -7,6 +7,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { type AdminPhoto, PHOTO_MESSAGES, approvePhoto, listPhotosForAdmin, rejectPhoto } from '~/server/account/photos.server'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { actorOf } from '~/server/activity/record.server'
 import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders } from '~/server/toast.server'
 import { formatDateTime } from '~/utils/format'
@@ -29,13 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const actionSchema = z.object({ intent: z.enum(['approve', 'reject']), id: z.uuid() })
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
 	const parsed = actionSchema.safeParse({ intent: form.get('intent'), id: form.get('id') })
 	if (!parsed.success)
 		return data({ ok: false }, { status: 400, headers: createToastHeaders({ type: 'error', title: PHOTO_MESSAGES.updateFailed }) })
-	const ok = parsed.data.intent === 'approve' ? await approvePhoto(parsed.data.id) : await rejectPhoto(parsed.data.id)
+	const ok = parsed.data.intent === 'approve' ? await approvePhoto(parsed.data.id, actorOf(admin, context)) : await rejectPhoto(parsed.data.id, actorOf(admin, context))
 	const title = ok ? (parsed.data.intent === 'approve' ? PHOTO_MESSAGES.approved : PHOTO_MESSAGES.rejected) : PHOTO_MESSAGES.updateFailed
 	return data({ ok }, { status: ok ? 200 : 404, headers: createToastHeaders({ type: ok ? 'success' : 'error', title }) })
 }

@@ -57,7 +57,7 @@ type Answer =
 
 const intentSchema = z.enum(['save', 'options', 'adjust-stock', 'duplicate', 'delete'])
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
 	const productId = z.uuid().safeParse(params.productId)
 	if (!productId.success) throw data(null, { status: 404 })
@@ -98,6 +98,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 				variants: variants.filter((v) => v !== null),
 				collectionIds: values.collectionIds,
 				userId: admin.id,
+				ip: context.clientIp,
 			})
 			if (!result.ok) {
 				const conflict = result.errors.form === PRODUCT_ADMIN_MESSAGES.conflict
@@ -141,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 			}
 			const variantId = z.uuid().safeParse(values.variantId)
 			if (!variantId.success) return refuse({ form: 'stock', errors: { variantId: STOCK_MESSAGES.notFound }, values })
-			const result = await adjustStock({ productId: productId.data, variantId: variantId.data, ...parsed.data, userId: admin.id })
+			const result = await adjustStock({ productId: productId.data, variantId: variantId.data, ...parsed.data, userId: admin.id, ip: context.clientIp })
 			if (!result.ok) return refuse({ form: 'stock', errors: result.errors, values })
 			return redirectWithToast(self, { type: 'success', title: STOCK_MESSAGES.adjusted })
 		}

@@ -66,7 +66,7 @@ type Answer = {
 	result: { created: number; updated: number; failed: ImportFailure[] } | null
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
 	const fail = (error: string, status = 400, keep: Partial<Answer> = {}) =>
 		data<Answer>({ error, token: '', fileName: '', rows: 0, plan: null, result: null, ...keep }, { status })
@@ -102,6 +102,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const result = await applyProductImport(
 			parsed.products.filter((p) => writable.has(p.handle)),
 			admin.id,
+			context.clientIp,
 		)
 		await dropStashedImport(admin.id, token)
 		const summary = `${result.created} ${result.created === 1 ? 'produto criado' : 'produtos criados'}, ${result.updated} ${result.updated === 1 ? 'atualizado' : 'atualizados'}.`

@@ -8,6 +8,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '~/components/ui/dialog'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { actorOf } from '~/server/activity/record.server'
 import { readFormData } from '~/server/read-form.server'
 import {
 	type AdminReview,
@@ -58,8 +59,8 @@ const actionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('delete'), id: z.uuid() }),
 ])
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = Object.fromEntries([...(await readFormData(request))].filter((e): e is [string, string] => typeof e[1] === 'string'))
 	const parsed = actionSchema.safeParse(form)
 	if (!parsed.success)
@@ -71,14 +72,14 @@ export async function action({ request }: Route.ActionArgs) {
 			},
 		)
 	if (parsed.data.intent === 'delete') {
-		const ok = await deleteReview(parsed.data.id)
+		const ok = await deleteReview(parsed.data.id, actorOf(admin, context))
 		const toast = ok
 			? { type: 'success' as const, title: REVIEW_ADMIN_MESSAGES.deleted }
 			: { type: 'error' as const, title: REVIEW_ADMIN_MESSAGES.deleteFailed, description: REVIEW_ADMIN_MESSAGES.notFound }
 		return data({ ok }, { status: ok ? 200 : 404, headers: createToastHeaders(toast) })
 	}
 	const approved = parsed.data.approved === 'true'
-	const ok = await setReviewApproval(parsed.data.id, approved)
+	const ok = await setReviewApproval(parsed.data.id, approved, actorOf(admin, context))
 	const toast = ok
 		? { type: 'success' as const, title: approved ? REVIEW_ADMIN_MESSAGES.approved : REVIEW_ADMIN_MESSAGES.rejected }
 		: { type: 'error' as const, title: REVIEW_ADMIN_MESSAGES.updateFailed, description: REVIEW_ADMIN_MESSAGES.notFound }

@@ -111,6 +111,12 @@ export const settingsFormSchema = z.object({
 		.refine((v) => v !== '', 'Informe o prazo de pagamento do PIX em horas.')
 		.refine((v) => /^\d{1,4}$/.test(v), 'Prazo do PIX: informe um número inteiro de horas.')
 		.transform(Number),
+	/** Issue 30 (decision 096): how long the activity log is kept, in days. */
+	activityLogRetentionDays: userText()
+		.trim()
+		.refine((v) => /^\d{1,4}$/.test(v), 'Registro de atividade: informe um número inteiro de dias.')
+		.transform(Number)
+		.optional(),
 	/** Issue 32 (decision 085): production days, 0 to 60, and the hour after which the day does not count. */
 	productionDays: wholeNumber('Produção: informe de 0 a 60 dias úteis.', 0, 60).optional(),
 	personalizedProductionDays: wholeNumber('Produção das personalizadas: informe de 0 a 60 dias úteis.', 0, 60).optional(),
@@ -167,6 +173,7 @@ export const KEPT_WHEN_ABSENT: ReadonlySet<SettingsFormFields> = new Set([
 	'freeShippingServiceId',
 	'appStoreUrl',
 	'playStoreUrl',
+	'activityLogRetentionDays',
 	...SHIPPING_REGIONS.flatMap((r) => [`shippingRate_${r}`, `shippingMinDays_${r}`, `shippingMaxDays_${r}`] as const),
 ])
 
@@ -218,6 +225,7 @@ export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): S
 			freeShippingServiceId: values.freeShippingServiceId,
 			appStoreUrl: values.appStoreUrl,
 			playStoreUrl: values.playStoreUrl,
+			activityLogRetentionDays: values.activityLogRetentionDays,
 		}),
 	}
 }
@@ -265,6 +273,7 @@ export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoin
 	pixDiscountPercent: 'pixDiscountPercent',
 	appStoreUrl: 'appStoreUrl',
 	playStoreUrl: 'playStoreUrl',
+	activityLogRetentionDays: 'activityLogRetentionDays',
 }
 
 /** What the form shows for stored settings. */
@@ -298,6 +307,7 @@ export function settingsFormValues(settings: StoreSettings): Record<SettingsForm
 		privacyPolicy: settings.privacyPolicy,
 		termsOfUse: settings.termsOfUse,
 		pixDiscountPercent: settings.pixDiscountPercent === 0 ? '' : String(settings.pixDiscountPercent).replace('.', ','),
+		activityLogRetentionDays: String(settings.activityLogRetentionDays),
 		appStoreUrl: settings.appStoreUrl ?? '',
 		playStoreUrl: settings.playStoreUrl ?? '',
 		...(Object.fromEntries(

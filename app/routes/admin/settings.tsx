@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
-import { queryRows } from '~/server/db.server'
+import { db, queryRows } from '~/server/db.server'
+import { actorOf } from '~/server/activity/record.server'
 import { readFormData } from '~/server/read-form.server'
 import { getStoreSettings, SettingsNotAppliedError, updateStoreSettings } from '~/server/settings.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -49,8 +50,8 @@ function cardProviderStatus() {
 
 type FieldErrors = Partial<Record<SettingsFormFields, string>>
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
 	if (form.get('intent') === 'register-pix-webhook') {
 		// Issue 29: the same PUT /webhook/{chave} as at start-up, when the owner changed the key or the PSP was down.
@@ -85,7 +86,7 @@ export async function action({ request }: Route.ActionArgs) {
 		if (!product) return fail({ giftProductHandle: `Nenhum produto com o identificador "${handle}".` })
 	}
 	try {
-		await updateStoreSettings(toSettingsUpdate(parsed.data))
+		await updateStoreSettings(toSettingsUpdate(parsed.data), db, actorOf(admin, context))
 	} catch (error) {
 		if (error instanceof SettingsNotAppliedError) {
 			// Written but not read back as written: undone, and said so beside each field.
@@ -264,6 +265,21 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 			},
 			{ name: 'giftProductHandle', label: 'Produto brinde (identificador)', hint: 'O handle do produto, ex.: brinde-lacinho-pet. Em branco: sem brinde.' },
 			{ name: 'giftThreshold', label: 'Brinde a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
+		],
+	},
+	{
+		// Issue 30 (decision 096): the back-office activity log (/admin/atividade) is purged after this.
+		title: 'Registro de atividade',
+		fields: [
+			{
+				name: 'activityLogRetentionDays',
+				label: 'Guardar o registro de atividade por N dias',
+				inputMode: 'numeric',
+				placeholder: '365',
+				required: true,
+				maxLength: 4,
+				hint: 'Quem mudou o quê no painel (/admin/atividade). Registros mais antigos são apagados automaticamente. De 90 a 3650 dias.',
+			},
 		],
 	},
 ]

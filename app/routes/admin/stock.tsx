@@ -7,6 +7,8 @@ import { Label } from '~/components/ui/label'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { lowStockVariants, recentStockAdjustments } from '~/server/catalog-admin/stock.server'
 import { readFormData } from '~/server/read-form.server'
+import { actorOf } from '~/server/activity/record.server'
+import { db } from '~/server/db.server'
 import { getStoreSettings, updateStoreSettings } from '~/server/settings.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
@@ -32,8 +34,8 @@ const thresholdSchema = z
 	.refine((n) => n <= 10_000, 'Informe o limite em unidades inteiras (0 a 10.000).')
 
 /** The low-stock threshold (a store setting): the list here, the product list filter and the dashboard follow it. */
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
 	const raw = typeof form.get('lowStockThreshold') === 'string' ? String(form.get('lowStockThreshold')) : ''
 	const parsed = thresholdSchema.safeParse(raw)
@@ -41,7 +43,7 @@ export async function action({ request }: Route.ActionArgs) {
 		const message = parsed.error.issues[0]?.message ?? 'Limite inválido.'
 		return data({ error: message, value: raw }, { status: 400, headers: createToastHeaders({ type: 'error', title: message }) })
 	}
-	await updateStoreSettings({ lowStockThreshold: parsed.data })
+	await updateStoreSettings({ lowStockThreshold: parsed.data }, db, actorOf(admin, context))
 	return redirectWithToast('/admin/estoque', { type: 'success', title: 'Limite de estoque baixo salvo!' })
 }
 

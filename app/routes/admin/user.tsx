@@ -42,7 +42,7 @@ type Answer = { form: 'role' | 'points'; errors: Record<string, string>; values?
 
 const intentSchema = z.enum(['role', 'points'])
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
 	const target = await userDetail(params.userId)
 	if (!target) throw data(null, { status: 404 })
@@ -61,7 +61,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 		const parsed = roleChangeSchema.safeParse({ role: text('role') })
 		if (!parsed.success)
 			return refuse({ form: 'role', errors: { role: parsed.error.issues[0]?.message ?? '' } }, parsed.error.issues[0]?.message ?? '')
-		const result = await changeUserRole(admin.id, target.id, parsed.data.role)
+		const result = await changeUserRole(admin.id, target.id, parsed.data.role, context.clientIp)
 		if (!result.ok) return refuse({ form: 'role', errors: { role: result.message } }, result.message)
 		return redirectWithToast(self, { type: 'success', title: result.message })
 	}

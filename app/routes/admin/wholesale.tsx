@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import type { WholesaleTier } from '~/commerce/rules/wholesale-tiers'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { actorOf } from '~/server/activity/record.server'
 import { optionAnswer } from '~/server/personalization/admin-action.server'
 import {
 	ADMIN_OPTION_MESSAGES,
@@ -48,8 +49,8 @@ const actionSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('save-extra'), extra: z.enum(['extraButton', 'sideName']) }),
 ])
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
 	const text = (name: string) => {
 		const value = form.get(name)
@@ -58,7 +59,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const parsed = actionSchema.safeParse({ intent: text('intent'), kind: text('kind'), extra: text('extra') })
 	if (!parsed.success) return optionAnswer({ ok: false, message: 'Ação inválida.' }, ADMIN_OPTION_MESSAGES.priceFailed)
 	if (parsed.data.intent === 'save-extra') {
-		return optionAnswer(await setWholesaleExtraPrice(parsed.data.extra, text('price')), ADMIN_OPTION_MESSAGES.priceFailed)
+		return optionAnswer(await setWholesaleExtraPrice(parsed.data.extra, text('price'), actorOf(admin, context)), ADMIN_OPTION_MESSAGES.priceFailed)
 	}
 	const all = (name: string) => form.getAll(name).map((v) => (typeof v === 'string' ? v : ''))
 	const [mins, maxes, prices] = [all('min'), all('max'), all('price')]
@@ -66,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
 		return optionAnswer({ ok: false, message: 'Tabela incompleta: confira as faixas.' }, ADMIN_OPTION_MESSAGES.priceFailed)
 	}
 	const rows = mins.map((min, i) => ({ min, max: maxes[i] ?? '', price: prices[i] ?? '' }))
-	const result = await saveTiers(parsed.data.kind, rows)
+	const result = await saveTiers(parsed.data.kind, rows, actorOf(admin, context))
 	// A refused table comes back with what the admin typed, so a page posted without JavaScript shows it again.
 	return optionAnswer(result.ok ? result : { ...result, kind: parsed.data.kind, rows }, ADMIN_OPTION_MESSAGES.priceFailed)
 }

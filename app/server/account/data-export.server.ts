@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
+import { activityAboutCustomer } from '~/server/activity/activity-log.server'
 
 /**
  * 'Baixar meus dados' (issue 10; LGPD art. 18, II and V): everything the shop holds about the
@@ -9,7 +10,7 @@ import { queryRows } from '~/server/db.server'
 export async function exportCustomerData(userId: string): Promise<Record<string, unknown>> {
 	const one = async (query: ReturnType<typeof sql>) => (await queryRows<Record<string, unknown>>(query))[0] ?? null
 	const all = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(query)
-	const [account, profile, gamification, orders, customOrders, photos, favorites, points, reviews, badges, pets] = await Promise.all([
+	const [account, profile, gamification, orders, customOrders, photos, favorites, points, reviews, badges, pets, activity] = await Promise.all([
 		one(sql`select email, email_verified_at, referral_code, created_at from users where id = ${userId}::uuid`),
 		one(
 			sql`select full_name, phone, instagram_handle, pet_name, pet_breed, cpf, updated_at from user_profiles where user_id = ${userId}::uuid`,
@@ -34,6 +35,8 @@ export async function exportCustomerData(userId: string): Promise<Record<string,
 			sql`select b.name, ub.earned_at from user_badges ub join badges b on b.id = ub.badge_id where ub.user_id = ${userId}::uuid order by ub.earned_at`,
 		),
 		all(sql`select name, breed, neck_mm, birthday, created_at from pets where user_id = ${userId}::uuid order by created_at`),
+		// Issue 30: what the back-office changed in this customer's data (order status, refunds, review, photo, role).
+		activityAboutCustomer(userId),
 	])
 	return {
 		gerado_em: new Date().toISOString(),
@@ -48,5 +51,6 @@ export async function exportCustomerData(userId: string): Promise<Record<string,
 		avaliacoes: reviews,
 		conquistas: badges,
 		pets,
+		alteracoes_feitas_pela_loja: activity,
 	}
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { userPhotos, users } from '~/db/schema'
 import { type Executor, db, queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
 import { awardPhotoSentPoints } from '~/server/account/photo-points.server'
 import { photoQuotaBytes, photoQuotaMessage, storedPhotoBytes } from '~/server/account/photo-quota.server'
@@ -156,15 +157,26 @@ async function notifyOwner(email: string, approved: boolean, points: number) {
 }
 
 /** Approves a pending photo (the settings' photo points, once). Returns false for an unknown id. */
-export async function approvePhoto(id: string): Promise<boolean> {
+export async function approvePhoto(id: string, actor: Actor | null = null): Promise<boolean> {
 	const points = (await getStoreSettings()).loyaltyPoints.photoApproved
 	const approved = await db.transaction(async (tx) => {
+		const [current] = await tx.select({ isApproved: userPhotos.isApproved }).from(userPhotos).where(eq(userPhotos.id, id)).for('update')
+		if (!current) return null
 		const [row] = await tx
 			.update(userPhotos)
 			.set({ isApproved: true })
 			.where(eq(userPhotos.id, id))
 			.returning({ userId: userPhotos.userId })
 		if (!row) return null
+		// Issue 30: the approval in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'photo',
+			subject: { type: 'photo', id, label: 'Foto de cliente', userId: row.userId },
+			before: { isApproved: current.isApproved },
+			after: { isApproved: true },
+		})
 		const awarded = await awardPointsOnce(tx, {
 			userId: row.userId,
 			actionType: 'photo_approved',
@@ -183,11 +195,24 @@ export async function approvePhoto(id: string): Promise<boolean> {
 }
 
 /** Rejects a photo: the row and its file are deleted (it was never public). */
-export async function rejectPhoto(id: string): Promise<boolean> {
-	const [row] = await db
-		.delete(userPhotos)
-		.where(and(eq(userPhotos.id, id), eq(userPhotos.isApproved, false)))
-		.returning({ url: userPhotos.photoUrl, userId: userPhotos.userId })
+export async function rejectPhoto(id: string, actor: Actor | null = null): Promise<boolean> {
+	const row = await db.transaction(async (tx) => {
+		const [deleted] = await tx
+			.delete(userPhotos)
+			.where(and(eq(userPhotos.id, id), eq(userPhotos.isApproved, false)))
+			.returning({ url: userPhotos.photoUrl, userId: userPhotos.userId })
+		if (!deleted) return null
+		// Issue 30: the rejection (the photo is deleted) in the activity log, with the deletion.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'photo',
+			subject: { type: 'photo', id, label: 'Foto de cliente', userId: deleted.userId },
+			before: { isApproved: false },
+			after: null,
+		})
+		return deleted
+	})
 	if (!row) return false
 	const location = parseUploadUrl(row.url)
 	if (location) await deleteUpload(location.bucket, location.key)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { setUserRole, UnconfirmedAdminError } from '~/server/auth/roles.server'
 import { db } from '~/server/db.server'
+import { recordActivity } from '~/server/activity/record.server'
 import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
 import { userText } from '~/utils/text-schema'
@@ -39,10 +40,29 @@ export type PointAdjustment = z.infer<typeof pointAdjustmentSchema>
 
 export type AdminUserResult = { ok: true; message: string } | { ok: false; message: string; field?: string }
 
-export async function changeUserRole(actingAdminId: string, targetId: string, role: 'admin' | 'customer'): Promise<AdminUserResult> {
+export async function changeUserRole(
+	actingAdminId: string,
+	targetId: string,
+	role: 'admin' | 'customer',
+	ip: string | null = null,
+): Promise<AdminUserResult> {
 	if (targetId === actingAdminId && role !== 'admin') return { ok: false, message: USER_ADMIN_MESSAGES.selfDemotion, field: 'role' }
 	try {
-		const changed = await setUserRole(targetId, role)
+		// Issue 30: the change and its activity entry in one transaction.
+		const changed = await db.transaction(async (tx) => {
+			const changed = await setUserRole(targetId, role, tx)
+			if (changed) {
+				await recordActivity(tx, {
+					actorId: actingAdminId,
+					ip,
+					kind: 'role',
+					subject: { type: 'user', id: targetId, label: 'Papel da conta', userId: targetId },
+					before: { role: role === 'admin' ? 'customer' : 'admin' },
+					after: { role },
+				})
+			}
+			return changed
+		})
 		return { ok: true, message: changed ? USER_ADMIN_MESSAGES.roleChanged : USER_ADMIN_MESSAGES.roleUnchanged }
 	} catch (error) {
 		if (error instanceof UnconfirmedAdminError) return { ok: false, message: USER_ADMIN_MESSAGES.unconfirmed, field: 'role' }

@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productHandleRedirects, productImages, productOptions, products, productVariants, stockAdjustments } from '~/db/schema'
 import { db, type Transaction } from '~/server/db.server'
+import { recordActivity, variantLabel } from '~/server/activity/record.server'
 import { publicUrl } from '~/server/env.server'
 import { errorForLog } from '~/server/log-safe-error.server'
 import { logger } from '~/server/logger.server'
@@ -306,7 +307,7 @@ async function createFromDraft(tx: Transaction, draft: ProductDraft, userId: str
 	return product.id
 }
 
-async function updateFromDraft(tx: Transaction, current: Existing, draft: ProductDraft, userId: string) {
+async function updateFromDraft(tx: Transaction, current: Existing, draft: ProductDraft, userId: string, ip: string | null) {
 	const html = draft.descriptionHtml === null ? null : sanitizeProductHtml(draft.descriptionHtml)
 	await tx
 		.update(products)
@@ -364,6 +365,17 @@ async function updateFromDraft(tx: Transaction, current: Existing, draft: Produc
 				stock: variant.stock,
 			})
 			.where(eq(productVariants.id, match.id))
+		// Issue 30: an existing variant's price and stock changed by the file, in the activity log.
+		const subject = { type: 'variant' as const, id: match.id, label: variantLabel(draft.title ?? current.title, variant.title) }
+		await recordActivity(tx, {
+			actorId: userId,
+			ip,
+			kind: 'price',
+			subject,
+			before: { priceCents: match.priceCents, compareAtPriceCents: match.compareAtPriceCents },
+			after: { priceCents: variant.priceCents, compareAtPriceCents: variant.compareAtPriceCents },
+		})
+		await recordActivity(tx, { actorId: userId, ip, kind: 'stock', subject, before: { stock: match.stock }, after: { stock: variant.stock } })
 		if (variant.stock !== null && variant.stock !== match.stock) {
 			await tx.insert(stockAdjustments).values({
 				variantId: match.id,
@@ -393,7 +405,7 @@ function failureMessage(error: unknown): string {
  * database refuses is rolled back alone and listed; every other product is kept. Call after
  * planProductImport on the same drafts, with only its valid ones.
  */
-export async function applyProductImport(drafts: ProductDraft[], userId: string): Promise<ImportResult> {
+export async function applyProductImport(drafts: ProductDraft[], userId: string, ip: string | null = null): Promise<ImportResult> {
 	const existing = await loadExisting(drafts.map((d) => d.handle))
 	const result: ImportResult = { created: 0, updated: 0, failed: [] }
 	for (const draft of drafts) {
@@ -401,7 +413,7 @@ export async function applyProductImport(drafts: ProductDraft[], userId: string)
 		try {
 			const id = await db.transaction(async (tx) => {
 				if (!current) return createFromDraft(tx, draft, userId)
-				await updateFromDraft(tx, current, draft, userId)
+				await updateFromDraft(tx, current, draft, userId, ip)
 				return current.id
 			})
 			if (current) result.updated += 1

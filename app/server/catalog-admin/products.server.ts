@@ -10,6 +10,7 @@ import {
 	type SelectedOption,
 } from '~/db/schema'
 import { db, queryRows, type Transaction } from '~/server/db.server'
+import { recordActivity, variantLabel } from '~/server/activity/record.server'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
@@ -180,6 +181,8 @@ export async function updateProduct(input: {
 	variants: VariantUpdate[]
 	collectionIds: string[]
 	userId: string
+	/** The admin's address, for the activity log (issue 30). */
+	ip?: string | null
 }): Promise<SaveResult> {
 	const handle = handleFor(input.fields)
 	try {
@@ -220,7 +223,14 @@ export async function updateProduct(input: {
 			const ids = input.variants.map((v) => v.id)
 			const existing = ids.length
 				? await tx
-						.select({ id: productVariants.id, stock: productVariants.stock })
+						.select({
+							id: productVariants.id,
+							title: productVariants.title,
+							stock: productVariants.stock,
+							available: productVariants.available,
+							priceCents: productVariants.priceCents,
+							compareAtPriceCents: productVariants.compareAtPriceCents,
+						})
 						.from(productVariants)
 						.where(and(eq(productVariants.productId, input.id), inArray(productVariants.id, ids)))
 				: []
@@ -262,6 +272,23 @@ export async function updateProduct(input: {
 						userId: input.userId,
 					})
 				}
+				// Issue 30: prices and stock, each its own entry (only the fields that changed).
+				const subject = { type: 'variant' as const, id: variant.id, label: variantLabel(input.fields.title, before.title) }
+				const who = { actorId: input.userId, ip: input.ip ?? null }
+				await recordActivity(tx, {
+					...who,
+					kind: 'price',
+					subject,
+					before: { priceCents: before.priceCents, compareAtPriceCents: before.compareAtPriceCents },
+					after: { priceCents: variant.price, compareAtPriceCents: variant.compareAtPrice },
+				})
+				await recordActivity(tx, {
+					...who,
+					kind: 'stock',
+					subject,
+					before: { stock: before.stock, available: before.available },
+					after: { stock: variant.stock, available: variant.available },
+				})
 			}
 			await setCollections(tx, input.id, input.collectionIds)
 			return { ok: true, id: input.id, handle }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { productVariants, stockAdjustments, users } from '~/db/schema'
+import { products, productVariants, stockAdjustments, users } from '~/db/schema'
+import { recordActivity, variantLabel } from '~/server/activity/record.server'
 import { db, queryRows } from '~/server/db.server'
 import { userText } from '~/utils/text-schema'
 import { announceCatalogChange } from './products.server'
@@ -36,11 +37,14 @@ export async function adjustStock(input: {
 	delta: number
 	reason: string
 	userId: string
+	/** The admin's address, for the activity log (issue 30). */
+	ip?: string | null
 }): Promise<StockResult> {
 	const result = await db.transaction(async (tx): Promise<StockResult> => {
 		const [variant] = await tx
-			.select({ stock: productVariants.stock })
+			.select({ stock: productVariants.stock, title: productVariants.title, productTitle: products.title })
 			.from(productVariants)
+			.innerJoin(products, eq(products.id, productVariants.productId))
 			.where(and(eq(productVariants.id, input.variantId), eq(productVariants.productId, input.productId)))
 			.for('update')
 		if (!variant) return { ok: false, errors: { variantId: STOCK_MESSAGES.notFound } }
@@ -51,6 +55,14 @@ export async function adjustStock(input: {
 		await tx
 			.insert(stockAdjustments)
 			.values({ variantId: input.variantId, delta: input.delta, stockAfter: stock, reason: input.reason, userId: input.userId })
+		await recordActivity(tx, {
+			actorId: input.userId,
+			ip: input.ip ?? null,
+			kind: 'stock',
+			subject: { type: 'variant', id: input.variantId, label: variantLabel(variant.productTitle, variant.title) },
+			before: { stock: variant.stock },
+			after: { stock },
+		})
 		return { ok: true, stock }
 	})
 	if (result.ok) announceCatalogChange(input.productId)

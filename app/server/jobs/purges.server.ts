@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
 import { purgeOldRateLimits } from '~/server/rate-limit.server'
+import { getStoreSettings } from '~/server/settings.server'
 
 /**
  * What the shop keeps only for a while (decision 20, issue 8 §14). Each purge deletes in
@@ -65,4 +66,21 @@ export async function purgeExpiredSessions(now = new Date()): Promise<number> {
 /** Rate-limit windows that ended long ago. */
 export async function purgeStaleRateLimits(now = new Date()): Promise<void> {
 	await purgeOldRateLimits(new Date(now.getTime() - RATE_LIMIT_RETENTION_HOURS * 60 * 60 * 1000))
+}
+
+/**
+ * Issue 30 (decision 096): activity-log entries older than the owner's setting ('Guardar o
+ * registro de atividade por N dias', 365 by default). The only thing that deletes them.
+ */
+export async function purgeOldActivity(now = new Date()): Promise<number> {
+	const { activityLogRetentionDays } = await getStoreSettings()
+	const cutoff = new Date(now.getTime() - activityLogRetentionDays * DAY_MS).toISOString()
+	return deleteInBatches(async () => {
+		const rows = await queryRows<{ id: string }>(sql`
+			delete from activity_log where id in (
+				select id from activity_log where created_at < ${cutoff} limit ${BATCH}
+			)
+			returning id`)
+		return rows.length
+	})
 }

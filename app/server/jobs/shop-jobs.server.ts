@@ -10,7 +10,7 @@ import { mercadoPagoConfigured } from '~/server/payments/mercadopago/provider.se
 import { reconcileMercadoPago } from '~/server/payments/mercadopago/reconcile.server'
 import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.server'
 import { JobRunner } from './runner.server'
-import { purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
+import { purgeAbandonedCarts, purgeExpiredSessions, purgeOldActivity, purgeStaleRateLimits } from './purges.server'
 
 /**
  * The shop's background jobs (decision 20), started with the app (startup.server.ts) and
@@ -29,6 +29,7 @@ export const SHOP_JOBS = {
 	purgeUnsavedVideos: 'limpar-videos-nao-salvos',
 	backfillImageVariants: 'gerar-variantes-de-imagens',
 	purgeAriaConversations: 'limpar-conversas-da-aria',
+	purgeActivityLog: 'limpar-registro-de-atividade',
 	pixNotifications: 'processar-notificacoes-pix',
 	reconcilePix: 'conciliar-pix',
 	mercadoPagoNotifications: 'processar-notificacoes-mercadopago',
@@ -49,6 +50,8 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.backfillImageVariants, intervalMs: 10 * MINUTE, run: () => backfillImageVariants() })
 	// Issue 12: chats are kept ARIA_CONVERSATION_RETENTION_DAYS for the owner, then dropped.
 	runner.register({ name: SHOP_JOBS.purgeAriaConversations, intervalMs: 6 * HOUR, run: () => purgeOldConversations() })
+	// Issue 30 (decision 096): the activity log is kept for the owner's number of days, then dropped.
+	runner.register({ name: SHOP_JOBS.purgeActivityLog, intervalMs: 6 * HOUR, run: () => purgeOldActivity() })
 	// Issue 29 (decision 076), on PIX_PROVIDER=api-pix: notifications the webhook queued and could not
 	// finish (PSP down a moment) are retried; the reconciliation catches what no webhook told.
 	// Issue 29 (decision 078): Mercado Pago's notifications that could not be processed at once.

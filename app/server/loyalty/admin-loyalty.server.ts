@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { BADGE_RULE_TYPES, BADGE_TIERS, badges, loyaltyLevels, userBadges } from '~/db/schema'
 import { db, type Executor, queryRows, type Transaction } from '~/server/db.server'
 import { getStoreSettings, updateStoreSettings } from '~/server/settings.server'
+import type { Actor } from '~/server/activity/record.server'
 import { userText } from '~/utils/text-schema'
 import { applyBadgeToQualifyingCustomers } from './badges.server'
 import { type LoyaltyPoints, loyaltyPointsSchema } from './point-values'
@@ -209,6 +210,10 @@ export async function deleteBadge(id: string): Promise<{ ok: true } | { ok: fals
 	})
 }
 
-export async function savePointValues(values: LoyaltyPoints, photoPointsPerDay?: number): Promise<void> {
-	await updateStoreSettings({ loyaltyPoints: loyaltyPointsSchema.parse(values), ...(photoPointsPerDay === undefined ? {} : { photoPointsPerDay }) })
+export async function savePointValues(values: LoyaltyPoints, photoPointsPerDay?: number, actor: Actor | null = null): Promise<void> {
+	await updateStoreSettings(
+		{ loyaltyPoints: loyaltyPointsSchema.parse(values), ...(photoPointsPerDay === undefined ? {} : { photoPointsPerDay }) },
+		db,
+		actor,
+	)
 }

@@ -18,6 +18,7 @@ import { orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/m
 import { getStoreSettings } from '~/server/settings.server'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
 import { orderLinkUrl } from './order-link.server'
+import { recordActivity } from '~/server/activity/record.server'
 
 /**
  * Order status changes (spec decision 5, issue 4):
@@ -65,6 +66,8 @@ export type ChangeOrderStatusInput = {
 	actorUserId: string | null
 	/** Who or what, in words, when there is no user (e.g. 'Pagamento aprovado (provedor de teste)'). */
 	actorLabel?: string
+	/** The admin's address (issue 30: the activity log records every status change, the shop's own too). */
+	actorIp?: string | null
 	/** Required for 'enviado'. */
 	trackingCode?: string
 	/**
@@ -145,6 +148,14 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 				.join(' — ')
 			await tx.execute(sql`insert into order_status_history (order_id, from_status, to_status, changed_by_user_id, note)
 				values (${order.id}::uuid, ${order.status}, ${input.to}, ${input.actorUserId}, ${note || null})`)
+			await recordActivity(tx, {
+				actorId: input.actorUserId,
+				ip: input.actorUserId ? (input.actorIp ?? null) : null,
+				kind: 'order_status',
+				subject: { type: 'order', id: order.id, label: `Pedido ${order.reference}`, userId: order.user_id },
+				before: { status: order.status },
+				after: { status: input.to, ...(input.to === 'enviado' ? { trackingCode } : {}) },
+			})
 
 			await input.alsoInTransaction?.(tx, order.id)
 

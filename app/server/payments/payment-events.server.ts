@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { PaymentEventKind } from '~/db/schema/payments'
 import { db, type Executor, queryRows } from '~/server/db.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 
 /**
  * The payment timeline (issue 29, decision 076): provider-neutral events of an order's payment,
@@ -28,6 +29,31 @@ export async function recordPaymentEvent(event: PaymentEventInput, executor: Exe
 		executor,
 	)
 	return rows.length > 0
+}
+
+/**
+ * A refund asked of the provider (the admin's form): its 'refund_requested' event and, when this
+ * call wrote it, the activity log's entry (issue 30) in one transaction. The amount refunded so far
+ * goes from `refundedBeforeCents` to that plus this refund's amount.
+ */
+export async function recordRefundRequested(event: PaymentEventInput & { amountCents: number }, refundedBeforeCents: number, actor: Actor | null): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const written = await recordPaymentEvent(event, tx)
+		if (!written || !event.orderId) return written
+		const [order] = await queryRows<{ reference: string; user_id: string | null }>(
+			sql`select reference, user_id from orders where id = ${event.orderId}::uuid`,
+			tx,
+		)
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'refund',
+			subject: { type: 'order', id: event.orderId, label: `Pedido ${order?.reference ?? ''}`.trim(), userId: order?.user_id ?? null },
+			before: { refundedCents: refundedBeforeCents },
+			after: { refundedCents: refundedBeforeCents + event.amountCents },
+		})
+		return written
+	})
 }
 
 export type PaymentEventView = {

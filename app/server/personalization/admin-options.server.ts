@@ -12,7 +12,8 @@ import {
 } from '~/db/schema'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
-import { type Transaction, db, queryRows } from '~/server/db.server'
+import { type Executor, type Transaction, db, queryRows } from '~/server/db.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
 import { BASE_HANDLES, WHOLESALE_EXTRA_HANDLES } from './page-data.server'
@@ -182,10 +183,25 @@ export async function listItems(type: PersonalizationProductType): Promise<Admin
 		.orderBy(asc(personalizationItems.displayOrder))
 }
 
-export async function setItemPrice(type: PersonalizationProductType, id: string, priceText: unknown): Promise<OptionResult> {
+export async function setItemPrice(type: PersonalizationProductType, id: string, priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
 	const found = await db.transaction(async (tx) => {
+		const [current] = await tx
+			.select({ priceCents: personalizationItems.priceCents, name: personalizationItems.itemName })
+			.from(personalizationItems)
+			.where(and(eq(personalizationItems.id, id), eq(personalizationItems.productType, type)))
+			.for('update')
+		if (!current) return false
+		// Issue 30: the price change in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id, label: `${type === 'bandana' ? 'Bandana personalizada' : 'Colar personalizado'}: ${current.name}` },
+			before: { priceCents: current.priceCents },
+			after: { priceCents: price.cents },
+		})
 		const [item] = await tx
 			.update(personalizationItems)
 			.set({ priceCents: price.cents })
@@ -203,12 +219,15 @@ export async function setItemPrice(type: PersonalizationProductType, id: string,
 // ---------------------------------------------------------------------------- collar base price
 
 /** The collar base price: the base product's price (what the cart charges), else the setting. */
-export async function collarBasePrice(): Promise<number | null> {
-	const [row] = await queryRows<{ price_cents: number }>(sql`
+export async function collarBasePrice(executor: Executor = db): Promise<number | null> {
+	const [row] = await queryRows<{ price_cents: number }>(
+		sql`
 		select min(v.price_cents)::int as price_cents from product_variants v join products p on p.id = v.product_id
-		where p.handle = ${BASE_HANDLES.collar}`)
+		where p.handle = ${BASE_HANDLES.collar}`,
+		executor,
+	)
 	if (row?.price_cents !== null && row?.price_cents !== undefined) return row.price_cents
-	const [setting] = await db
+	const [setting] = await executor
 		.select({ value: personalizationSettings.settingValue })
 		.from(personalizationSettings)
 		.where(
@@ -230,10 +249,19 @@ async function writeSetting(tx: Transaction, key: { settingType: string; setting
 		})
 }
 
-export async function setCollarBasePrice(priceText: unknown): Promise<OptionResult> {
+export async function setCollarBasePrice(priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
 	await db.transaction(async (tx) => {
+		// Issue 30: the price change in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id: null, label: 'Preço base do colar personalizado' },
+			before: { priceCents: await collarBasePrice(tx) },
+			after: { priceCents: price.cents },
+		})
 		await writeSetting(tx, PERSONALIZATION_SETTINGS.collarBasePriceCents, price.cents)
 		await setProductPrice(tx, BASE_HANDLES.collar, price.cents)
 	})
@@ -264,7 +292,7 @@ const quantityText = userText().trim().max(7)
  * Replaces a product type's tiers (document 001 §2: min, max or 'Sem limite', unit price) after
  * checking the whole table: starts at 10, no overlap, no gap, last one open (tierTableProblem).
  */
-export async function saveTiers(type: PersonalizationProductType, rows: readonly TierRowInput[]): Promise<OptionResult> {
+export async function saveTiers(type: PersonalizationProductType, rows: readonly TierRowInput[], actor: Actor | null = null): Promise<OptionResult> {
 	if (rows.length === 0 || rows.length > 20) return { ok: false, message: 'Informe de 1 a 20 faixas de preço.' }
 	const tiers: WholesaleTier[] = []
 	for (const [index, row] of rows.entries()) {
@@ -283,6 +311,20 @@ export async function saveTiers(type: PersonalizationProductType, rows: readonly
 	if (problem) return { ok: false, message: problem }
 	const sorted = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity)
 	await db.transaction(async (tx) => {
+		const current = await tx
+			.select({ minQuantity: wholesalePricing.minQuantity, maxQuantity: wholesalePricing.maxQuantity, unitPriceCents: wholesalePricing.unitPriceCents })
+			.from(wholesalePricing)
+			.where(eq(wholesalePricing.productType, type))
+			.orderBy(asc(wholesalePricing.minQuantity))
+		// Issue 30: the wholesale table before and after, in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id: null, label: `Atacado: ${type === 'bandana' ? 'bandanas' : 'colares'}` },
+			before: { tiers: current },
+			after: { tiers: sorted },
+		})
 		await tx.delete(wholesalePricing).where(eq(wholesalePricing.productType, type))
 		await tx.insert(wholesalePricing).values(sorted.map((tier, displayOrder) => ({ ...tier, productType: type, displayOrder })))
 	})
@@ -315,11 +357,24 @@ export async function wholesaleExtraPrices(): Promise<Record<WholesaleExtraKey, 
 	}
 }
 
-export async function setWholesaleExtraPrice(key: WholesaleExtraKey, priceText: unknown): Promise<OptionResult> {
+export async function setWholesaleExtraPrice(key: WholesaleExtraKey, priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
 	const extra = WHOLESALE_EXTRAS[key]
 	await db.transaction(async (tx) => {
+		const [current] = await queryRows<{ price_cents: number | null }>(
+			sql`select min(v.price_cents)::int as price_cents from product_variants v join products p on p.id = v.product_id where p.handle = ${extra.handle}`,
+			tx,
+		)
+		// Issue 30: the price change in the activity log, with the change.
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'price',
+			subject: { type: 'personalization', id: null, label: `Atacado: ${extra.label}` },
+			before: { priceCents: current?.price_cents ?? null },
+			after: { priceCents: price.cents },
+		})
 		await writeSetting(tx, extra.setting, price.cents)
 		await setProductPrice(tx, extra.handle, price.cents)
 	})

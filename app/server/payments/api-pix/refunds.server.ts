@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
 import { formatMoney } from '~/utils/format'
-import { recordPaymentEvent } from '../payment-events.server'
+import type { Actor } from '~/server/activity/record.server'
+import { recordRefundRequested } from '../payment-events.server'
 import { centsToValor } from './amount'
 import { ApiPixRefused, ApiPixUnavailable } from './client.server'
 import { paidE2eid, recordRefundState } from './confirm.server'
@@ -44,7 +45,10 @@ export async function refundablePix(orderId: string): Promise<RefundablePix | nu
 	return { e2eid: row.e2eid, txid: row.txid, paidCents, refundedCents, availableCents: Math.max(0, paidCents - refundedCents) }
 }
 
-export async function refundPix(input: { orderId: string; amountCents: number; refundId: string; reason: string }): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function refundPix(
+	input: { orderId: string; amountCents: number; refundId: string; reason: string },
+	actor: Actor | null = null,
+): Promise<{ ok: true } | { ok: false; message: string }> {
 	if (!DEVOLUCAO_ID_PATTERN.test(input.refundId)) return { ok: false, message: REFUND_MESSAGES.invalidId }
 	const refundable = await refundablePix(input.orderId)
 	if (!refundable) return { ok: false, message: REFUND_MESSAGES.unavailable }
@@ -55,16 +59,20 @@ export async function refundPix(input: { orderId: string; amountCents: number; r
 	}
 	try {
 		const devolucao = await getApiPixClient().requestRefund(refundable.e2eid, input.refundId, centsToValor(input.amountCents), input.reason)
-		await recordPaymentEvent({
-			orderId: input.orderId,
-			kind: 'refund_requested',
-			provider: API_PIX_PROVIDER,
-			providerRef: refundable.txid,
-			providerEventId: devolucao.id,
-			amountCents: input.amountCents,
-			detail: `Devolução de ${formatMoney(input.amountCents)} pedida ao PSP (E2E ${refundable.e2eid})`,
-			eventKey: `api-pix:refund-requested:${input.refundId}`,
-		})
+		await recordRefundRequested(
+			{
+				orderId: input.orderId,
+				kind: 'refund_requested',
+				provider: API_PIX_PROVIDER,
+				providerRef: refundable.txid,
+				providerEventId: devolucao.id,
+				amountCents: input.amountCents,
+				detail: `Devolução de ${formatMoney(input.amountCents)} pedida ao PSP (E2E ${refundable.e2eid})`,
+				eventKey: `api-pix:refund-requested:${input.refundId}`,
+			},
+			refundable.refundedCents,
+			actor,
+		)
 		await recordRefundState(input.orderId, refundable.txid, refundable.e2eid, devolucao)
 		return { ok: true }
 	} catch (error) {

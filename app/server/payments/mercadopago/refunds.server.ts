@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
 import { formatMoney } from '~/utils/format'
-import { recordPaymentEvent } from '../payment-events.server'
+import type { Actor } from '~/server/activity/record.server'
+import { recordPaymentEvent, recordRefundRequested } from '../payment-events.server'
 import { amountToCents } from './amount'
 import { MercadoPagoError } from './client.server'
 import { getMercadoPagoClient, MERCADOPAGO_PROVIDER, mercadoPagoConfigured } from './provider.server'
@@ -46,7 +47,10 @@ export async function refundableCard(orderId: string): Promise<RefundableCard | 
 	return { paymentId: row.payment_id, paidCents, refundedCents, availableCents: Math.max(0, paidCents - refundedCents) }
 }
 
-export async function refundCard(input: { orderId: string; amountCents: number; refundId: string }): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function refundCard(
+	input: { orderId: string; amountCents: number; refundId: string },
+	actor: Actor | null = null,
+): Promise<{ ok: true } | { ok: false; message: string }> {
 	if (!REFUND_ID.test(input.refundId)) return { ok: false, message: CARD_REFUND_MESSAGES.invalidId }
 	const refundable = await refundableCard(input.orderId)
 	if (!refundable) return { ok: false, message: CARD_REFUND_MESSAGES.unavailable }
@@ -67,16 +71,20 @@ export async function refundCard(input: { orderId: string; amountCents: number; 
 		return { ok: false, message: error.retriable ? CARD_REFUND_MESSAGES.down : CARD_REFUND_MESSAGES.refused }
 	}
 	const cents = amountToCents(refund.amount) ?? input.amountCents
-	await recordPaymentEvent({
-		orderId: input.orderId,
-		kind: 'refund_requested',
-		provider: MERCADOPAGO_PROVIDER,
-		providerRef: refundable.paymentId,
-		providerEventId: String(refund.id),
-		amountCents: cents,
-		detail: `Devolução de ${formatMoney(cents)} pedida ao Mercado Pago`,
-		eventKey: requestedKey,
-	})
+	await recordRefundRequested(
+		{
+			orderId: input.orderId,
+			kind: 'refund_requested',
+			provider: MERCADOPAGO_PROVIDER,
+			providerRef: refundable.paymentId,
+			providerEventId: String(refund.id),
+			amountCents: cents,
+			detail: `Devolução de ${formatMoney(cents)} pedida ao Mercado Pago`,
+			eventKey: requestedKey,
+		},
+		refundable.refundedCents,
+		actor,
+	)
 	if (refund.status === 'approved') {
 		await recordPaymentEvent({
 			orderId: input.orderId,
