@@ -116,10 +116,18 @@ describe('vitrine', () => {
 		const page = await browser.newPage()
 		const response = await page.goto('/pagina-que-nao-existe')
 		expect(response?.status()).toBe(404)
-		await page.getByText('Oops! Page not found').waitFor()
+		await page.getByRole('heading', { level: 1, name: 'Ops! Página não encontrada' }).waitFor()
 		await expectAccessible(page)
+		// issue 31: the categories and a search box help the shopper on.
+		const categories = page.getByRole('main').getByRole('navigation', { name: 'Categorias' })
+		expect(await categories.getByRole('link', { name: 'Bandanas' }).getAttribute('href')).toBe('/bandanas')
+		expect(await categories.getByRole('link', { name: 'Atacado' }).getAttribute('href')).toBe('/atacado')
 		await page.getByRole('main').getByRole('link', { name: /home|início/i }).click()
 		await page.waitForURL((url) => url.pathname === '/')
+		await page.goto('/outra-pagina-que-nao-existe')
+		await page.getByRole('search', { name: 'Buscar na loja' }).getByRole('searchbox').fill('bandana')
+		await page.getByRole('search', { name: 'Buscar na loja' }).getByRole('button', { name: 'Buscar' }).click()
+		await page.waitForURL((url) => url.pathname === '/busca' && url.searchParams.get('q') === 'bandana')
 	})
 
 	for (const [name, viewport] of [

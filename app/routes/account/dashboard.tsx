@@ -9,6 +9,7 @@ import { referralCodeOf } from '~/server/loyalty/referrals.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { formatDate, formatMoney } from '~/utils/format'
+import { levelCardText } from '~/utils/level-progress'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
@@ -66,7 +67,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
 
 function Summary({ summary }: { summary: Route.ComponentProps['loaderData']['summary'] }) {
 	const { level, counts, latestBadges, latestOrder } = summary
-	const percent = level.pointsToNextLevel > 0 ? Math.min(100, Math.round((level.currentLevelPoints / level.pointsToNextLevel) * 100)) : 100
+	const percent = level.percent
 	return (
 		<div className="mt-6 grid gap-4 lg:grid-cols-3">
 			<Card className="lg:col-span-2">
@@ -94,6 +95,7 @@ function Summary({ summary }: { summary: Route.ComponentProps['loaderData']['sum
 					>
 						<div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
 					</div>
+					<p className="text-sm text-muted-foreground">{levelCardText(level)}</p>
 					<dl className="grid grid-cols-3 gap-2 text-center">
 						{(
 							[
