@@ -18,7 +18,7 @@ describe('conta: cadastro, entrada e saída', () => {
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
 
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 		await shell.toast('Login realizado com sucesso!')
 		await expectAccessible(page)
@@ -53,7 +53,7 @@ describe('permissões', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await new Shell(page).toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		await page.goto('/admin')

@@ -28,11 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-/** 'Maria Silva' → 'Maria'; without a name, the part of the e-mail before '@'. */
-function firstNameOf(user: { fullName: string | null; email: string }): string {
+/** 'Maria Silva' → 'Maria'; without a name, null: the greeting is then 'Olá!' (never the e-mail's prefix, issue 31). */
+function firstNameOf(user: { fullName: string | null }): string | null {
 	const name = user.fullName?.trim()
-	if (name) return name.split(/\s+/)[0] ?? name
-	return user.email.split('@')[0] ?? user.email
+	if (!name) return null
+	return name.split(/\s+/)[0] ?? name
 }
 
 const SHORTCUTS: readonly Shortcut[] = [
@@ -48,7 +48,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
 		: SHORTCUTS
 	return (
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
-			<h1 className="text-2xl font-bold break-words md:text-3xl">Olá, {loaderData.firstName}!</h1>
+			<h1 className="text-2xl font-bold break-words md:text-3xl">{loaderData.firstName ? `Olá, ${loaderData.firstName}!` : 'Olá!'}</h1>
 			<p className="mt-1 text-muted-foreground">Bem-vindo(a) à sua área. O que vamos fazer hoje?</p>
 			<Summary summary={loaderData.summary} />
 			<div className="mt-4 lg:w-1/2">
