@@ -18,8 +18,11 @@ describe('Meu Perfil (/user/profile)', () => {
 		const customer = newCustomer()
 		await auth.goto()
 		// issue 31: a first name is asked, and the sign-up signs in at once, greeting by that name.
+		await page.getByLabel(/e-?mail/i).fill(customer.email)
+		await page.getByLabel(/^senha/i).fill(customer.password)
 		await page.getByRole('button', { name: 'Criar Conta' }).click()
 		await page.getByText('Informe seu primeiro nome.').first().waitFor()
+		expect(await page.getByLabel(/e-?mail/i).inputValue()).toBe(customer.email)
 		await auth.signUp(customer.email, customer.password, 'Bia')
 		await shell.toast('Conta criada com sucesso!')
 		await page.waitForURL('**/user/dashboard')

@@ -7,7 +7,7 @@ import { Shell } from './pages/shell'
 const browser = setupBrowser()
 
 describe('conta: cadastro, entrada e saída', () => {
-	test('a shopper signs up, signs in, lands on the customer area and signs out', async () => {
+	test('a shopper signs up, is signed in at once on the customer area, and signs out', async () => {
 		const page = await browser.newPage()
 		const auth = new AuthPage(page)
 		const shell = new Shell(page)
@@ -18,9 +18,9 @@ describe('conta: cadastro, entrada e saída', () => {
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
 
-		// Signed in at once by the sign-up (issue 31).
+		// Signed in at once by the sign-up (issue 31), greeted by the first name asked.
 		await page.waitForURL('**/user/dashboard')
-		await shell.toast('Login realizado com sucesso!')
+		await page.getByRole('heading', { level: 1, name: 'Olá, Cliente!' }).waitFor()
 		await expectAccessible(page)
 
 		await page.goto('/')
