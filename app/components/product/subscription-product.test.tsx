@@ -53,7 +53,7 @@ describe('SubscriptionProduct', () => {
 		expect(html).toContain('Assinatura Anual')
 		expect(html).toContain('<h1')
 		// issue 31: the annual price first, then how to pay it, then what it comes to per month.
-		expect(html).toContain('R$\u00a0478,80 <span class="text-base font-medium text-muted-foreground">por 12 meses</span>')
+		expect(html).toContain('R$\u00a0478,80 <span class="text-base font-medium whitespace-nowrap text-muted-foreground">por 12 meses</span>')
 		expect(html).toContain('em até 6x de R$ 79,80 sem juros ou PIX à vista')
 		expect(html).toContain('equivale a R$ 39,90 por mês')
 		expect(html).not.toContain('/mês')

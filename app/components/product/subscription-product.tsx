@@ -113,7 +113,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 					{/* The price said once (issue 31): the annual price, how to pay it, the monthly equivalent. */}
 					<div className="rounded-xl border bg-card p-5">
 						<p className="text-3xl font-bold text-primary" data-testid="assinatura-anual">
-							{noBreakPrice(price.annual)} <span className="text-base font-medium text-muted-foreground">{price.period}</span>
+							{noBreakPrice(price.annual)} <span className="text-base font-medium whitespace-nowrap text-muted-foreground">{price.period}</span>
 						</p>
 						<p className="mt-1 text-sm text-muted-foreground">
 							{price.instalments} {price.pix}

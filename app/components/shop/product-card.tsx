@@ -150,7 +150,7 @@ function SubscriptionPrice({ monthlyCents, pixDiscountPercent }: { monthlyCents:
 	return (
 		<div className="space-y-0.5 text-xs text-muted-foreground">
 			<p className="text-lg font-bold text-primary" data-testid="assinatura-anual">
-				{noBreakPrice(text.annual)} <span className="text-sm font-medium text-muted-foreground">{text.period}</span>
+				{noBreakPrice(text.annual)} <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">{text.period}</span>
 			</p>
 			<p>{text.instalments}</p>
 			<p data-testid="pix-card">{text.pix}</p>

@@ -58,7 +58,7 @@ export default function Rewards({ loaderData }: Route.ComponentProps) {
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
 			<h1 className="text-2xl font-bold md:text-3xl">Recompensas</h1>
 			<Tabs defaultValue="todas" className="mt-6">
-				<TabsList>
+				<TabsList className="h-auto flex-wrap">
 					<TabsTrigger value="todas">Todas ({loaderData.badges.length})</TabsTrigger>
 					<TabsTrigger value="conquistadas">Conquistadas ({earned.length})</TabsTrigger>
 					<TabsTrigger value="disponiveis">Disponíveis ({available.length})</TabsTrigger>
