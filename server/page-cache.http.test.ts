@@ -61,7 +61,7 @@ async function shopperWithPet(server: RunningServer, fullName: string, pet: stri
 	const { email, password } = newCustomer()
 	await session.signUp(email, password)
 	await session.signIn(email, password)
-	const profile = await session.post('/user/profile', { fullName, phone: '', instagramHandle: '', petName: '', petBreed: '' })
+	const profile = await session.post('/user/profile', { fullName, phone: '', instagramHandle: '' })
 	expect(profile.status).toBeLessThan(400)
 	const added = await session.post('/user/pets', { intent: 'add', name: pet, breed: '', neckCm: String(neckCm), birthday: '' })
 	expect(added.status).toBeLessThan(400)

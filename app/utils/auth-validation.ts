@@ -8,6 +8,8 @@ import { userText } from './text-schema'
 export const PASSWORD_MIN_LENGTH = 8
 /** Long enough for any passphrase, short enough that hashing it is not a denial of service. */
 export const PASSWORD_MAX_LENGTH = 200
+/** The profile's 'Nome Completo' allows 100; a first name far less. */
+export const FIRST_NAME_MAX_LENGTH = 60
 
 export const authMessages = {
 	invalidCredentials: 'Email ou senha incorretos',
@@ -20,7 +22,17 @@ export const authMessages = {
 	invalidEmail: 'Informe um e-mail válido.',
 	invalidToken: 'Este link é inválido ou expirou.',
 	resetRequested: 'Se houver uma conta com este email, você receberá em alguns minutos um link para criar uma nova senha.',
+	firstNameRequired: 'Informe seu primeiro nome.',
+	firstNameTooLong: `O nome deve ter no máximo ${FIRST_NAME_MAX_LENGTH} caracteres.`,
+	/** Sign-up with an address that has an account and another password (issue 31, decision 099). */
+	emailTaken: 'Este e-mail já tem uma conta. Entre com a sua senha ou use "Esqueci minha senha".',
 } as const
+
+/** The first name asked at sign-up (issue 31): the account area greets by it. */
+export const firstNameSchema = userText({ error: authMessages.firstNameRequired })
+	.trim()
+	.min(1, authMessages.firstNameRequired)
+	.max(FIRST_NAME_MAX_LENGTH, authMessages.firstNameTooLong)
 
 /** An e-mail as typed: trimmed and lower-cased before it is checked (the users table stores it so). */
 export const emailSchema = userText({ error: authMessages.emailRequired })

@@ -49,6 +49,15 @@ export function formatMoney(cents: number): string {
 }
 
 /**
+ * A formatted price whose 'R$' and amount never part at a line end ('a partir de R$ / 29,90' on a
+ * phone, issue 31): the space after 'R$' becomes a no-break space. For display next to other
+ * words only; formatMoney keeps the plain space everywhere else.
+ */
+export function noBreakPrice(price: string): string {
+	return price.replace('R$ ', 'R$\u00a0')
+}
+
+/**
  * A number with at most `digits` decimals in pt-BR ('7,5'), as Intl writes it, without Intl while
  * it is below 1,000 (no thousands separator to place): see formatMoney for why. Like Intl (ICU),
  * it rounds the number's shortest decimal form ('0.15', not the binary 0.1499…) half away from

@@ -21,7 +21,7 @@ describe('Meus Favoritos', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		// The sidebar of the customer area lists the page.
@@ -78,7 +78,7 @@ describe('Meus Favoritos', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		await page.goto('/categoria/bandana')

@@ -17,10 +17,18 @@ describe('Meu Perfil (/user/profile)', () => {
 		const shell = new Shell(page)
 		const customer = newCustomer()
 		await auth.goto()
-		await auth.signUp(customer.email, customer.password)
+		// issue 31: a first name is asked, and the sign-up signs in at once, greeting by that name.
+		await page.getByLabel(/e-?mail/i).fill(customer.email)
+		await page.getByLabel(/^senha/i).fill(customer.password)
+		await page.getByRole('button', { name: 'Criar Conta' }).click()
+		await page.getByText('Informe seu primeiro nome.').first().waitFor()
+		expect(await page.getByLabel(/e-?mail/i).inputValue()).toBe(customer.email)
+		await auth.signUp(customer.email, customer.password, 'Bia')
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
 		await page.waitForURL('**/user/dashboard')
+		await page.getByRole('heading', { level: 1, name: 'Olá, Bia!' }).waitFor()
+		// The points card of a new customer shows the next level, not 'the top' (issue 31).
+		await page.getByText(/^Faltam \d+ pontos para o nível /).first().waitFor()
 
 		await page.goto('/user/profile')
 		await page.getByRole('heading', { level: 1, name: 'Meu Perfil' }).waitFor()
@@ -28,12 +36,13 @@ describe('Meu Perfil (/user/profile)', () => {
 		await page.getByLabel('Nome Completo').fill('Ana Souza')
 		await page.getByLabel('Telefone').fill('1234')
 		await page.getByLabel('Instagram').fill('@ana.pets')
-		await page.getByLabel('Nome do Pet').fill('Thor')
-		await page.getByLabel('Raça').fill('Shih-tzu')
+		// Pets have one place, Meus Pets (issue 31): the profile does not ask for them again.
+		expect(await page.getByLabel('Nome do Pet').count()).toBe(0)
+		expect(await page.getByRole('main').getByRole('link', { name: 'Meus Pets' }).getAttribute('href')).toBe('/user/pets')
 		await page.getByRole('button', { name: 'Salvar Alterações' }).click()
 		await shell.toast('Erro ao salvar perfil')
 		await page.locator('#perfil-phone-erro').getByText('Informe um telefone com DDD, por exemplo (11) 91234-5678.').waitFor()
-		expect(await page.getByLabel('Nome do Pet').inputValue()).toBe('Thor')
+		expect(await page.getByLabel('Instagram').inputValue()).toBe('@ana.pets')
 		await expectAccessible(page, '/user/profile com erro')
 
 		await page.getByLabel('Telefone').fill('11912345678')
@@ -70,7 +79,7 @@ describe('Minhas Fotos (/user/photos) e /admin/fotos', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		await page.goto('/user/photos')
@@ -119,6 +128,9 @@ describe('Minhas Fotos (/user/photos) e /admin/fotos', () => {
 			expect.stringMatching(/^Foto enviada.*\+30$/),
 		])
 		await page.getByText('Como Ganhar Pontos').waitFor()
+		// issue 31: 'Meus pontos', with the next level and what is missing (70 of Prata's 500).
+		await page.getByRole('heading', { level: 1, name: 'Meus pontos' }).waitFor()
+		await page.getByTestId('proximo-nivel').getByText(/^Faltam 430 pontos para o nível /).waitFor()
 		await expectAccessible(page, '/user/gamification')
 
 		await page.goto('/user/dashboard')

@@ -148,7 +148,7 @@ describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () =
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await new Shell(shopper).toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await shopper.waitForURL('**/user/dashboard')
 		const checkout = new CheckoutPage(shopper)
 		await checkout.addToCart(variantId, 2)

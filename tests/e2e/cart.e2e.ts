@@ -207,6 +207,11 @@ describe.skipIf(!databaseUrl && !onStorefront())('carrinho', () => {
 			await auth.goto()
 			await auth.signUp(person.email, person.password)
 			await shell.toast('Conta criada com sucesso!')
+			// Sign-up signs in at once (issue 31): out again, for the next account.
+			await page.waitForURL('**/user/dashboard')
+			await page.goto('/')
+			await shell.signOut()
+			await shell.toast('Logout realizado com sucesso')
 		}
 
 		await auth.goto()

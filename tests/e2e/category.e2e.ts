@@ -62,12 +62,12 @@ describe('páginas de categoria', () => {
 		expectNoPageErrors(page)
 	})
 
-	test('subscription cards show the monthly price, the annual total and no add button', async () => {
+	test('subscription cards show the annual price, its monthly equivalent and no add button', async () => {
 		const page = await browser.newPage()
 		await page.goto('/categoria/assinatura')
 		const card = page.getByRole('main').getByRole('article').first()
-		await card.getByText('/mês').waitFor()
-		await card.getByText(/Total anual: R\$ \d+,\d{2}/).waitFor()
+		await card.getByText(/^R\$\s\d+,\d{2} por 12 meses$/).waitFor()
+		await card.getByText(/^equivale a R\$ \d+,\d{2} por mês$/).waitFor()
 		await card.getByText('Frete Grátis').waitFor()
 		await card.getByRole('link', { name: 'Ver Detalhes da Assinatura' }).waitFor()
 		expect(await card.getByRole('button', { name: /Adicionar ao Carrinho/ }).count()).toBe(0)
@@ -78,7 +78,7 @@ describe('páginas de categoria', () => {
 		const page = await browser.newPage()
 		const response = await page.goto('/categoria/nao-existe')
 		expect(response?.status()).toBe(404)
-		await page.getByText('Oops! Page not found').waitFor()
+		await page.getByRole('heading', { level: 1, name: 'Ops! Página não encontrada' }).waitFor()
 		await expectAccessible(page)
 		expectNoPageErrors(page)
 	})

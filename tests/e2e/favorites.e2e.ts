@@ -53,7 +53,7 @@ describe('favoritos', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		await openCategoryLive(page)

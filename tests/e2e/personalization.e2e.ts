@@ -54,8 +54,8 @@ describe('personalização de bandanas (/personalize)', () => {
 		await expect.poll(() => art.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false')
 		await page.getByRole('img', { name: 'Prévia: Rosto do pet' }).waitFor({ timeout: 15_000 })
 
-		// document 001 §9: 29,90 + nome 9,99 + rosto 20,00
-		await expect.poll(() => shop.total().textContent(), { timeout: 15_000 }).toBe('R$ 59,89')
+		// document 001 §9: 29,90 + nome 10,00 (the product page's price, decision 098) + rosto 20,00
+		await expect.poll(() => shop.total().textContent(), { timeout: 15_000 }).toBe('R$ 59,90')
 		await expectAccessible(page, '/personalize preenchida (celular)')
 
 		await shop.addButton().click()
@@ -65,12 +65,12 @@ describe('personalização de bandanas (/personalize)', () => {
 		const { cart } = await drawer.json()
 		expect(cart.lines.map((l) => l.productTitle)).toEqual([
 			'Bandana Personalizada',
-			'Personalização: Nome do pet',
+			'Adicional: Bordado do nome do pet',
 			'Personalização: Rosto do pet',
 		])
 		await drawer.line('Bandana Personalizada').getByText('Cor: Preto').waitFor()
-		await drawer.line('Personalização: Nome do pet').getByText('Nome do pet: Thor').waitFor()
-		await drawer.dialog().getByText('R$ 59,89').first().waitFor()
+		await drawer.line('Adicional: Bordado do nome do pet').getByText('Nome do pet: Thor').waitFor()
+		await drawer.dialog().getByText('R$ 59,90').first().waitFor()
 
 		await drawer.dialog().getByRole('button', { name: 'Finalizar Compra' }).click()
 		await page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
@@ -206,9 +206,9 @@ describe('atacado (/atacado)', () => {
 		const shell = new Shell(page)
 		await shop.goto('/atacado')
 
-		// No colour: the documents' message.
-		await shop.addButton().click()
-		await shell.toast('Selecione uma cor para as bandanas')
+		// No colour: the button waits for one and says so (issue 31).
+		expect(await shop.addButton().isDisabled()).toBe(true)
+		await page.getByText('Escolha uma cor para adicionar ao carrinho.').first().waitFor()
 
 		const quantity = page.getByLabel('Quantidade').first()
 		await quantity.fill('3')
@@ -338,7 +338,7 @@ describe('Meus Pedidos (/user/orders)', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		await page.goto('/user/orders')

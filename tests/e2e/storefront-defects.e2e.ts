@@ -121,7 +121,7 @@ describe('defeitos da vitrine (issue 13)', () => {
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
 		await page.getByText('Conta criada com sucesso!').first().waitFor()
-		await auth.signIn(customer.email, customer.password)
+		// Signed in at once by the sign-up (issue 31).
 		await page.waitForURL('**/user/dashboard')
 
 		const product = new ProductPage(page)

@@ -29,10 +29,11 @@ describe('/assinaturas', () => {
 			await cards.first().waitFor()
 			expect(await cards.count()).toBeGreaterThanOrEqual(3)
 			for (const card of await cards.all()) {
-				const monthly = cents((await card.locator('p', { hasText: '/mês' }).textContent()) ?? '')
-				const annual = (await card.getByText(/^Total anual:/).textContent()) ?? ''
-				// The annual total is exactly 12 × the monthly price.
-				expect(annual).toBe(`Total anual: ${formatMoney(monthly * 12)}`)
+				// The price said once (issue 31): the annual price, and its monthly equivalent exactly 1/12 of it.
+				const annual = cents((await card.getByTestId('assinatura-anual').textContent()) ?? '')
+				const monthly = cents((await card.getByTestId('assinatura-mensal').textContent()) ?? '')
+				expect(annual).toBe(monthly * 12)
+				expect(await card.getByText('/mês').count()).toBe(0)
 				await card.getByText('Frete Grátis').waitFor()
 				await card.getByRole('link', { name: 'Ver Detalhes da Assinatura' }).waitFor()
 				expect(await card.getByRole('button', { name: /Adicionar ao Carrinho/ }).count()).toBe(0)
@@ -64,14 +65,15 @@ describe('subscription product page', () => {
 		const page = await browser.newPage(DESKTOP)
 		await page.goto('/assinaturas')
 		const card = page.getByRole('main').getByRole('article').first()
-		const monthly = cents((await card.locator('p', { hasText: '/mês' }).textContent()) ?? '')
+		const monthly = cents((await card.getByTestId('assinatura-mensal').textContent()) ?? '')
 		const total = formatMoney(monthly * 12)
 		await card.getByRole('link', { name: 'Ver Detalhes da Assinatura' }).click()
 		await page.waitForURL(/\/produto\/[a-z0-9-]+$/)
 
 		const main = page.getByRole('main')
 		await main.getByText('Assinatura Anual', { exact: true }).waitFor()
-		await main.getByText(`Total anual: ${total}`).waitFor()
+		expect(cents((await main.getByTestId('assinatura-anual').textContent()) ?? '')).toBe(monthly * 12)
+		await main.getByText(`equivale a ${formatMoney(monthly)} por mês`).waitFor()
 		await main.getByText('Frete Grátis', { exact: true }).first().waitFor()
 		const subscribe = main.getByRole('button', { name: `Assinar por ${total}` })
 		// Waited for, not counted at once: while the cart fetcher is busy the label is 'Processando...'.

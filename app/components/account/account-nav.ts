@@ -12,7 +12,7 @@ export const ACCOUNT_NAV: readonly AreaNavItem[] = [
 	{ label: 'Meus Pedidos', to: '/user/orders', icon: PackageIcon },
 	{ label: 'Minhas Fotos', to: '/user/photos', icon: CameraIcon },
 	{ label: 'Meus Favoritos', to: '/user/favorites', icon: HeartIcon },
-	{ label: 'Gamificação', to: '/user/gamification', icon: TrophyIcon },
+	{ label: 'Meus pontos', to: '/user/gamification', icon: TrophyIcon },
 	{ label: 'Recompensas', to: '/user/rewards', icon: AwardIcon },
 	{ label: 'Configurações', to: '/user/settings', icon: SettingsIcon },
 ]

@@ -48,12 +48,16 @@ function render(props: Partial<SubscriptionProductProps> = {}) {
 }
 
 describe('SubscriptionProduct', () => {
-	test('badge, monthly price, 12× annual total, free shipping and the closing call to action', () => {
+	test('badge, the price said once (annual, instalments, monthly equivalent), free shipping and the closing call to action', () => {
 		const html = render()
 		expect(html).toContain('Assinatura Anual')
 		expect(html).toContain('<h1')
-		expect(html).toContain('R$ 39,90<span class="text-base font-medium text-muted-foreground">/mês</span>')
-		expect(html).toContain('Total anual: <strong class="text-foreground">R$ 478,80</strong>')
+		// issue 31: the annual price first, then how to pay it, then what it comes to per month.
+		expect(html).toContain('R$\u00a0478,80 <span class="text-base font-medium whitespace-nowrap text-muted-foreground">por 12 meses</span>')
+		expect(html).toContain('em até 6x de R$ 79,80 sem juros ou PIX à vista')
+		expect(html).toContain('equivale a R$ 39,90 por mês')
+		expect(html).not.toContain('/mês')
+		expect(html).not.toContain('12x de')
 		expect(html).toContain('Frete Grátis')
 		expect(html).toContain('🎉 Frete grátis incluído na assinatura!')
 		// Twice: beside the price and at the end of the page.
@@ -95,7 +99,7 @@ describe('SubscriptionProduct', () => {
 		})
 		expect(html).toContain('Assinar por R$ 718,80')
 		expect(html).toContain('Plano')
-		expect(html).toMatch(/<option value="v1" disabled="">Mensal P — R\$ 29,90\/mês<\/option>/)
+		expect(html).toMatch(/<option value="v1" disabled="">Mensal P — R\$ 358,80 por 12 meses<\/option>/)
 	})
 
 	test('a plan that cannot be sold is marked and its buttons are disabled', () => {

@@ -7,12 +7,11 @@ import { ProductReviews } from '~/components/reviews/product-reviews'
 import { StarRating } from '~/components/reviews/star-rating'
 import { SUBSCRIPTION_MONTHS } from '~/components/shop/product-card'
 import { BenefitCards } from '~/components/subscriptions/benefit-cards'
-import { annualTotalCents, FREE_SHIPPING_BANNER } from '~/components/subscriptions/plan'
+import { annualTotalCents, FREE_SHIPPING_BANNER, planPriceText } from '~/components/subscriptions/plan'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, noBreakPrice } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, reviewCountLabel, type ReviewSummary } from '~/utils/reviews'
-import { installmentLabel, pixOfferLabel } from '~/utils/installments'
 import { usePixDiscountPercent } from '~/components/shop/use-root-data'
 import { responsiveImageProps } from '~/utils/responsive-image'
 
@@ -52,6 +51,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 	const canBuy = Boolean(variant?.availableForSale)
 	const image = product.images[0]
 	const ctaLabel = `Assinar por ${formatMoney(totalCents)}`
+	const price = planPriceText(monthlyCents, pixDiscountPercent)
 
 	function subscribe() {
 		if (!variant || !canBuy) return
@@ -110,17 +110,18 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 						</p>
 					) : null}
 
+					{/* The price said once (issue 31): the annual price, how to pay it, the monthly equivalent. */}
 					<div className="rounded-xl border bg-card p-5">
-						<p className="text-3xl font-bold text-primary" data-testid="assinatura-mensal">
-							{formatMoney(monthlyCents)}
-							<span className="text-base font-medium text-muted-foreground">/mês</span>
+						<p className="text-3xl font-bold text-primary" data-testid="assinatura-anual">
+							{noBreakPrice(price.annual)} <span className="text-base font-medium whitespace-nowrap text-muted-foreground">{price.period}</span>
 						</p>
-						<p className="mt-1 text-sm text-muted-foreground" data-testid="assinatura-anual">
-							Total anual: <strong className="text-foreground">{formatMoney(totalCents)}</strong> ({SUBSCRIPTION_MONTHS}x de{' '}
-							{formatMoney(monthlyCents)})
+						<p className="mt-1 text-sm text-muted-foreground">
+							{price.instalments} {price.pix}
+						</p>
+						<p className="mt-1 text-sm text-muted-foreground" data-testid="assinatura-mensal">
+							{price.monthly}
 						</p>
 						<p className="mt-3 text-sm font-medium">{FREE_SHIPPING_BANNER}</p>
-						<p className="mt-1 text-xs text-muted-foreground">{`em até ${installmentLabel(totalCents)} ${pixOfferLabel(totalCents, pixDiscountPercent)}`}</p>
 					</div>
 
 					{product.variants.length > 1 ? (
@@ -136,7 +137,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 							>
 								{product.variants.map((v) => (
 									<option key={v.id} value={v.id} disabled={!v.availableForSale}>
-										{variantLabel(v)} — {formatMoney(v.price.amountCents)}/mês
+										{variantLabel(v)} — {formatMoney(annualTotalCents(v.price.amountCents))} por {SUBSCRIPTION_MONTHS} meses
 									</option>
 								))}
 							</select>
@@ -183,7 +184,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 					</li>
 					<li className="inline-flex items-center gap-1">
 						<CheckIcon className="size-4 text-primary" aria-hidden="true" />
-						{formatMoney(monthlyCents)}/mês
+						{price.instalments}
 					</li>
 				</ul>
 				{subscribeButton}

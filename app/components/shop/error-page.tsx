@@ -1,17 +1,51 @@
-import { PawPrintIcon, WrenchIcon } from 'lucide-react'
+import { PawPrintIcon, SearchIcon, WrenchIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
+import { Input } from '~/components/ui/input'
+import { CATEGORY_CARDS } from '~/utils/home-sections'
 
-/** The 404 page body (document 000 §2: 'Oops! Page not found' with a link home). */
+/** Where a lost shopper can go from the 404 page (issue 31): the shop's categories. */
+export const NOT_FOUND_LINKS = CATEGORY_CARDS.map((card) => ({ label: card.label, to: card.href }))
+
+/**
+ * The 404 page body. document 000 §2 gives 'Oops! Page not found' with a link home; the shop
+ * speaks Portuguese (issue 31), so the headline is Portuguese, and the page helps the shopper on:
+ * a search box (a plain GET form to /busca, working before the scripts load) and the categories.
+ */
 export function NotFoundContent() {
 	return (
-		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 px-4 py-16 text-center">
 			<p className="text-7xl font-extrabold text-primary" aria-hidden="true">
 				404
 			</p>
-			<h1 className="text-2xl font-bold">Oops! Page not found</h1>
+			<h1 className="text-2xl font-bold">Ops! Página não encontrada</h1>
 			<p className="text-muted-foreground">A página que você procura não existe ou mudou de endereço.</p>
-			<Button asChild size="lg">
+			<form action="/busca" method="get" role="search" aria-label="Buscar na loja" className="flex w-full max-w-md gap-2">
+				<label htmlFor="busca-404" className="sr-only">
+					O que você procura?
+				</label>
+				<Input id="busca-404" name="q" type="search" placeholder="O que você procura?" required maxLength={100} className="flex-1" />
+				<Button type="submit">
+					<SearchIcon aria-hidden="true" />
+					Buscar
+				</Button>
+			</form>
+			<nav aria-label="Categorias" className="w-full">
+				<h2 className="mb-3 text-sm font-semibold">Ou veja nossas categorias</h2>
+				<ul className="flex flex-wrap justify-center gap-2">
+					{NOT_FOUND_LINKS.map((link) => (
+						<li key={link.to}>
+							<Link
+								to={link.to}
+								className="inline-flex min-h-9 items-center rounded-full border px-3 py-1 text-sm hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
+							>
+								{link.label}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+			<Button asChild size="lg" variant="outline">
 				<Link to="/">Voltar para o início</Link>
 			</Button>
 		</main>

@@ -51,7 +51,8 @@ describe('ProductCard', () => {
 	test('a normal product: title link, minimum price, instalment and PIX lines, lazy sized image, favourite button', () => {
 		const html = render(toProductCardData(summary()))
 		expect(html).toContain('href="/produto/bandana-floral"')
-		expect(html).toContain('R$ 29,90')
+		// A no-break space: 'R$' never ends a line on a phone (issue 31).
+		expect(html).toContain('R$\u00a029,90')
 		// 6 instalments of R$ 29,90, rounded up to the cent (issue 13).
 		expect(html).toContain('em até 6x de R$ 4,99 sem juros')
 		expect(html).toContain('ou PIX à vista')
@@ -84,7 +85,7 @@ describe('ProductCard', () => {
 		expect(render(toProductCardData(summary({ availableForSale: false })))).toContain('Indisponível')
 	})
 
-	test('a subscription shows the monthly price, the 12× annual total, free shipping and WhatsApp instead of add', () => {
+	test('a subscription says its price once (annual, instalments, monthly equivalent), free shipping and WhatsApp instead of add', () => {
 		const product = toProductCardData(
 			summary({
 				priceRange: { minVariantPrice: brl(4990), maxVariantPrice: brl(4990) },
@@ -93,8 +94,12 @@ describe('ProductCard', () => {
 		)
 		expect(product.isSubscription).toBe(true)
 		const html = render(product)
-		expect(html).toMatch(/R\$ 49,90(<!-- -->)?<span[^>]*>\/mês/)
-		expect(html).toContain('R$ 598,80')
+		// issue 31: the annual price, how to pay it, what it comes to per month; no '/mês' beside it.
+		expect(html).toMatch(/R\$\u00a0598,80(<!-- -->)? <span[^>]*>por 12 meses/)
+		expect(html).toContain('em até 6x de R$ 99,80 sem juros')
+		expect(html).toContain('equivale a R$ 49,90 por mês')
+		expect(html).not.toContain('/mês')
+		expect(html).not.toContain('Total anual')
 		expect(html).toContain('Frete Grátis')
 		expect(html).toContain('Ver Detalhes da Assinatura')
 		expect(html).toContain('https://wa.me/5511999999999?text=')

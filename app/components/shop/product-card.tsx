@@ -6,16 +6,17 @@ import { whatsappUrl } from '~/components/shop/navigation'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, noBreakPrice } from '~/utils/format'
 import { responsiveImageProps } from '~/utils/responsive-image'
 import { listPrice } from '~/commerce/rules/list-price'
 import { installmentLabel, pixOfferLabel } from '~/utils/installments'
 import { usePixDiscountPercent } from './use-root-data'
+import { SUBSCRIPTION_MONTHS, planPriceText } from '~/utils/plan-price'
 
 /** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
 export const SUBSCRIPTION_COLLECTION = 'assinatura'
-/** A subscription is paid monthly for a year: the annual total is 12 × the monthly price. */
-export const SUBSCRIPTION_MONTHS = 12
+/** A subscription is one plan for a year: the annual price is 12 × the monthly price. */
+export { SUBSCRIPTION_MONTHS }
 
 /**
  * Only what a card shows. Lists send this instead of the whole ProductSummary so that a page
@@ -68,7 +69,7 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 	const root = useRootData()
 	const href = `/produto/${product.handle}`
 	const Heading = headingLevel
-	const monthly = formatMoney(product.priceCents)
+	const price = formatMoney(product.priceCents)
 
 	return (
 		<article className="group relative flex w-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-shadow hover:shadow-md">
@@ -101,31 +102,24 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 					</Link>
 				</Heading>
 				{product.isSubscription ? (
-					<div className="space-y-0.5">
-						<p className="text-lg font-bold text-primary">
-							{monthly}
-							<span className="text-sm font-medium text-muted-foreground">/mês</span>
-						</p>
-						<p className="text-xs text-muted-foreground">
-							Total anual: {formatMoney(product.priceCents * SUBSCRIPTION_MONTHS)}
-						</p>
-					</div>
+					<SubscriptionPrice monthlyCents={product.priceCents} pixDiscountPercent={pixDiscountPercent} />
 				) : (
-					<p className="text-lg font-bold text-primary">
-						{product.priceVaries ? <span className="text-xs font-medium text-muted-foreground">a partir de </span> : null}
-						{monthly}
-					</p>
+					<>
+						<p className="text-lg font-bold text-primary">
+							{product.priceVaries ? <span className="text-xs font-medium text-muted-foreground">a partir de </span> : null}
+							{noBreakPrice(price)}
+						</p>
+						<div className="text-xs text-muted-foreground">
+							<p>{`em até ${installmentLabel(product.priceCents)}`}</p>
+							<p data-testid="pix-card">{pixOfferLabel(product.priceCents, pixDiscountPercent)}</p>
+						</div>
+					</>
 				)}
-				<div className="text-xs text-muted-foreground">
-					<p>{`em até ${installmentLabel(product.isSubscription ? product.priceCents * SUBSCRIPTION_MONTHS : product.priceCents)}`}</p>
-					<p data-testid="pix-card">
-						{pixOfferLabel(product.isSubscription ? product.priceCents * SUBSCRIPTION_MONTHS : product.priceCents, pixDiscountPercent)}
-					</p>
-				</div>
 				{product.isSubscription ? (
 					<div className="mt-auto flex flex-col gap-2 pt-2">
 						{/* Subscriptions cannot be added from the card (document 000 §4). */}
-						<Button asChild size="sm">
+						{/* Long label in a narrow card: it wraps instead of being clipped (issue 31). */}
+						<Button asChild size="sm" className="h-auto min-h-8 py-1.5 text-center whitespace-normal">
 							<Link to={href}>Ver Detalhes da Assinatura</Link>
 						</Button>
 						{root?.settings.whatsappNumber ? (
@@ -146,3 +140,22 @@ export function ProductCard({ product, priority = false, headingLevel = 'h2' }: 
 		</article>
 	)
 }
+
+/**
+ * A subscription's price said once (issue 31): the annual price the shopper pays, how she can
+ * pay it, and what it comes to per month.
+ */
+function SubscriptionPrice({ monthlyCents, pixDiscountPercent }: { monthlyCents: number; pixDiscountPercent: number }) {
+	const text = planPriceText(monthlyCents, pixDiscountPercent)
+	return (
+		<div className="space-y-0.5 text-xs text-muted-foreground">
+			<p className="text-lg font-bold text-primary" data-testid="assinatura-anual">
+				{noBreakPrice(text.annual)} <span className="text-sm font-medium whitespace-nowrap text-muted-foreground">{text.period}</span>
+			</p>
+			<p>{text.instalments}</p>
+			<p data-testid="pix-card">{text.pix}</p>
+			<p data-testid="assinatura-mensal">{text.monthly}</p>
+		</div>
+	)
+}
+

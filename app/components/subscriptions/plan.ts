@@ -1,5 +1,4 @@
 import { BadgePercentIcon, CalendarHeartIcon, CreditCardIcon, GiftIcon, MessageCircleHeartIcon, TruckIcon, type LucideIcon } from 'lucide-react'
-import { SUBSCRIPTION_MONTHS } from '~/components/shop/product-card'
 
 /**
  * What the subscription pages say about a plan, in one place so /assinaturas and the
@@ -7,10 +6,7 @@ import { SUBSCRIPTION_MONTHS } from '~/components/shop/product-card'
  * The server prices the line (the cart feature): these figures are only what is displayed.
  */
 
-/** Document 000 §9: annual price is 12 × the monthly price; integer cents, so exact. */
-export function annualTotalCents(monthlyCents: number): number {
-	return monthlyCents * SUBSCRIPTION_MONTHS
-}
+export { annualTotalCents, planPriceText, type PlanPriceText } from '~/utils/plan-price'
 
 /** Document 000 §9, the cart's banner for a subscription line. */
 export const FREE_SHIPPING_BANNER = '🎉 Frete grátis incluído na assinatura!'

@@ -9,6 +9,7 @@ import { referralCodeOf } from '~/server/loyalty/referrals.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { formatDate, formatMoney } from '~/utils/format'
+import { levelCardText } from '~/utils/level-progress'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/dashboard'
@@ -27,11 +28,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
-/** 'Maria Silva' → 'Maria'; without a name, the part of the e-mail before '@'. */
-function firstNameOf(user: { fullName: string | null; email: string }): string {
+/** 'Maria Silva' → 'Maria'; without a name, null: the greeting is then 'Olá!' (never the e-mail's prefix, issue 31). */
+function firstNameOf(user: { fullName: string | null }): string | null {
 	const name = user.fullName?.trim()
-	if (name) return name.split(/\s+/)[0] ?? name
-	return user.email.split('@')[0] ?? user.email
+	if (!name) return null
+	return name.split(/\s+/)[0] ?? name
 }
 
 const SHORTCUTS: readonly Shortcut[] = [
@@ -47,7 +48,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
 		: SHORTCUTS
 	return (
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
-			<h1 className="text-2xl font-bold break-words md:text-3xl">Olá, {loaderData.firstName}!</h1>
+			<h1 className="text-2xl font-bold break-words md:text-3xl">{loaderData.firstName ? `Olá, ${loaderData.firstName}!` : 'Olá!'}</h1>
 			<p className="mt-1 text-muted-foreground">Bem-vindo(a) à sua área. O que vamos fazer hoje?</p>
 			<Summary summary={loaderData.summary} />
 			<div className="mt-4 lg:w-1/2">
@@ -66,7 +67,7 @@ export default function AccountDashboard({ loaderData }: Route.ComponentProps) {
 
 function Summary({ summary }: { summary: Route.ComponentProps['loaderData']['summary'] }) {
 	const { level, counts, latestBadges, latestOrder } = summary
-	const percent = level.pointsToNextLevel > 0 ? Math.min(100, Math.round((level.currentLevelPoints / level.pointsToNextLevel) * 100)) : 100
+	const percent = level.percent
 	return (
 		<div className="mt-6 grid gap-4 lg:grid-cols-3">
 			<Card className="lg:col-span-2">
@@ -94,6 +95,7 @@ function Summary({ summary }: { summary: Route.ComponentProps['loaderData']['sum
 					>
 						<div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
 					</div>
+					<p className="text-sm text-muted-foreground">{levelCardText(level)}</p>
 					<dl className="grid grid-cols-3 gap-2 text-center">
 						{(
 							[

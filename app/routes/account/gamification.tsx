@@ -4,12 +4,19 @@ import { gamificationOf } from '~/server/account/gamification.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime } from '~/utils/format'
+import { levelCardText } from '~/utils/level-progress'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/gamification'
 
-/** /user/gamification 'Gamificação' (document 001 §2): level progress, how to earn, the latest 20 entries. */
+/**
+ * /user/gamification, 'Gamificação' in document 001 §2, shown as 'Meus pontos' (issue 31: a
+ * shopper does not call it gamification): level progress with the next level and what is
+ * missing, how to earn, the latest 20 entries.
+ */
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Gamificação', matches) }]
+const POINTS_PAGE_TITLE = 'Meus pontos'
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle(POINTS_PAGE_TITLE, matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
@@ -17,43 +24,44 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Gamification({ loaderData }: Route.ComponentProps) {
-	const { level, levelName, nextLevelName, currentLevelPoints, pointsToNextLevel, totalPoints, history, earningRules: rules } = loaderData
-	// document 001 §9: progress = current_level_points / points_to_next_level (full at the top level).
-	const percent = pointsToNextLevel > 0 ? Math.min(100, Math.round((currentLevelPoints / pointsToNextLevel) * 100)) : 100
+	const { card, history, earningRules: rules } = loaderData
 	return (
 		<main className="mx-auto w-full max-w-4xl p-4 md:p-8">
-			<h1 className="text-2xl font-bold md:text-3xl">Gamificação</h1>
+			<h1 className="text-2xl font-bold md:text-3xl">{POINTS_PAGE_TITLE}</h1>
 			<Card className="mt-6">
 				<CardContent className="space-y-3 pt-6">
 					<div className="flex items-center gap-3">
 						<TrophyIcon className="size-8 text-primary" aria-hidden="true" />
 						<div>
-							<p className="text-sm text-muted-foreground">Nível {level}</p>
+							<p className="text-sm text-muted-foreground">Nível {card.level}</p>
 							<p className="text-xl font-bold" data-testid="nivel">
-								{levelName}
+								{card.name}
 							</p>
 						</div>
 						<p className="ml-auto text-right">
 							<span className="block text-2xl font-bold" data-testid="total-pontos">
-								{totalPoints.toLocaleString('pt-BR')}
+								{card.totalPoints.toLocaleString('pt-BR')}
 							</span>
 							<span className="text-sm text-muted-foreground">pontos no total</span>
 						</p>
 					</div>
 					<div
 						role="progressbar"
-						aria-label="Progresso no nível"
+						aria-label={card.next ? `Progresso até o nível ${card.next.name}` : 'Progresso no nível'}
 						aria-valuemin={0}
 						aria-valuemax={100}
-						aria-valuenow={percent}
+						aria-valuenow={card.percent}
 						className="h-3 overflow-hidden rounded-full bg-muted"
 					>
-						<div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
+						<div className="h-full rounded-full bg-primary" style={{ width: `${card.percent}%` }} />
 					</div>
-					<p className="text-sm text-muted-foreground">
-						{pointsToNextLevel > 0
-							? `${currentLevelPoints.toLocaleString('pt-BR')} de ${pointsToNextLevel.toLocaleString('pt-BR')} pontos neste nível${nextLevelName ? ` — faltam ${(pointsToNextLevel - currentLevelPoints).toLocaleString('pt-BR')} para ${nextLevelName}` : ''}`
-							: 'Você está no nível mais alto!'}
+					<p className="text-sm text-muted-foreground" data-testid="proximo-nivel">
+						{levelCardText(card)}
+						{card.next ? (
+							<span className="block text-xs">
+								{`${card.pointsInLevel.toLocaleString('pt-BR')} de ${(card.next.minPoints - (card.totalPoints - card.pointsInLevel)).toLocaleString('pt-BR')} pontos neste nível`}
+							</span>
+						) : null}
 					</p>
 				</CardContent>
 			</Card>

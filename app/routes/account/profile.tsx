@@ -1,4 +1,4 @@
-import { data, useFetcher } from 'react-router'
+import { data, Link, useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -13,7 +13,10 @@ import { createToastHeaders } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/profile'
 
-/** /user/profile 'Meu Perfil' (document 001 §2): the customer's own name, phone, Instagram, pet and breed. */
+/**
+ * /user/profile 'Meu Perfil' (document 001 §2): the customer's own name, phone and Instagram.
+ * The pet and breed the document lists here live in Meus Pets, asked once (issue 31, decision 101).
+ */
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Meu Perfil', matches) }]
 
@@ -53,8 +56,6 @@ export async function action({ request }: Route.ActionArgs) {
 		fullName: text('fullName'),
 		phone: text('phone'),
 		instagramHandle: text('instagramHandle'),
-		petName: text('petName'),
-		petBreed: text('petBreed'),
 	})
 	if (!result.ok) {
 		return data(result, {
@@ -69,8 +70,6 @@ const FIELDS: { name: keyof ProfileValues; label: string; placeholder?: string; 
 	{ name: 'fullName', label: 'Nome Completo', autoComplete: 'name' },
 	{ name: 'phone', label: 'Telefone', placeholder: '(00) 00000-0000', autoComplete: 'tel', inputMode: 'tel' },
 	{ name: 'instagramHandle', label: 'Instagram', placeholder: '@seu_instagram' },
-	{ name: 'petName', label: 'Nome do Pet' },
-	{ name: 'petBreed', label: 'Raça' },
 ]
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -124,6 +123,13 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 					</fetcher.Form>
 				</CardContent>
 			</Card>
+			<p className="mt-4 text-sm text-muted-foreground">
+				Os dados dos seus pets (nome, raça, medidas e aniversário) ficam em{' '}
+				<Link to="/user/pets" className="font-medium text-primary underline underline-offset-4">
+					Meus Pets
+				</Link>
+				.
+			</p>
 			<CredentialForms />
 		</main>
 	)

@@ -25,14 +25,16 @@ function BadgeGrid({ badges, empty }: { badges: BadgeCard[]; empty: string | nul
 		<ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
 			{badges.map((badge) => (
 				<li key={badge.id}>
-					<Card className={cn('h-full', badge.earnedAt ? 'border-primary' : 'opacity-80')} data-testid="badge-card">
+					{/* Not yet earned: a dashed border and a grey icon, never faded text (issue 31: WCAG 1.4.3). */}
+					<Card className={cn('h-full', badge.earnedAt ? 'border-primary' : 'border-dashed')} data-testid="badge-card">
 						<CardContent className="flex h-full flex-col gap-2 pt-6">
 							<div className="flex items-center gap-3">
-								<span className="text-3xl" aria-hidden="true">
+								<span className={cn('text-3xl', badge.earnedAt ? null : 'grayscale')} aria-hidden="true">
 									{badge.icon}
 								</span>
 								<div>
-									<h3 className="font-semibold">{badge.name}</h3>
+									{/* h2 under the page's h1 (issue 31: no skipped heading level). */}
+									<h2 className="font-semibold">{badge.name}</h2>
 									<Badge variant="secondary">{TIER_LABELS[badge.tier]}</Badge>
 								</div>
 							</div>
@@ -56,7 +58,7 @@ export default function Rewards({ loaderData }: Route.ComponentProps) {
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
 			<h1 className="text-2xl font-bold md:text-3xl">Recompensas</h1>
 			<Tabs defaultValue="todas" className="mt-6">
-				<TabsList>
+				<TabsList className="h-auto flex-wrap">
 					<TabsTrigger value="todas">Todas ({loaderData.badges.length})</TabsTrigger>
 					<TabsTrigger value="conquistadas">Conquistadas ({earned.length})</TabsTrigger>
 					<TabsTrigger value="disponiveis">Disponíveis ({available.length})</TabsTrigger>

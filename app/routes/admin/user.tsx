@@ -104,7 +104,7 @@ export default function UserAdmin({ loaderData }: Route.ComponentProps) {
 									['Nome', user.fullName ?? '—'],
 									['Telefone', user.phone ? formatPhone(user.phone) : '—'],
 									['Instagram', user.instagramHandle ? `@${user.instagramHandle}` : '—'],
-									['Pet', [user.petName, user.petBreed].filter(Boolean).join(' · ') || '—'],
+									['Pets', user.petName ?? '—'],
 									['Cadastro', formatDate(user.createdAt)],
 									['Indicado por', user.referredBy ?? '—'],
 									['Nível e pontos', `Nível ${user.level} · ${user.totalPoints.toLocaleString('pt-BR')} pontos`],

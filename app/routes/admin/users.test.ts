@@ -27,10 +27,13 @@ beforeAll(async () => {
 		select 'massa' || n || '.${sql.raw(TAG)}@exemplo.test', 'x', now() - (n || ' hours')::interval
 		from generate_series(1, 2000) as n`)
 	await db.execute(sql`
-		insert into user_profiles (user_id, full_name, pet_name, phone, instagram_handle)
-		select id, 'Cliente ' || split_part(email, '.', 1), case when email like 'massa7.%' then 'Thor' else null end,
+		insert into user_profiles (user_id, full_name, phone, instagram_handle)
+		select id, 'Cliente ' || split_part(email, '.', 1),
 			case when email like 'massa42.%' then '11987654321' else null end, case when email like 'massa9.%' then 'thor_pet' else null end
 		from users where email like 'massa%.${sql.raw(TAG)}@exemplo.test'`)
+	// Pets live in Meus Pets (issue 31, decision 101).
+	await db.execute(sql`
+		insert into pets (user_id, name) select id, 'Thor' from users where email = 'massa7.${sql.raw(TAG)}@exemplo.test'`)
 }, 60_000)
 
 const context = { clientIp: '203.0.113.11', cspNonce: '' }

@@ -70,30 +70,43 @@ describe('/auth action', () => {
 		expect(await toastOf(result.headers)).toBeNull()
 	})
 
-	test('sign-up: success toast, the e-mail kept, the password not echoed, a confirmation mail', async () => {
-		const result = await run(() => authAction(args(post('/auth', { intent: 'signup', email: ' Nova@Example.com', password: 'senha-nova-1' }))))
-		expect(result.status).toBe(200)
-		expect(await toastOf(result.headers)).toMatchObject({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' })
-		const reply = result.data as Reply
-		expect(reply.initialValue?.email).toBe(' Nova@Example.com')
-		expect(reply.initialValue?.password).toBeUndefined()
-		// Not signed in by sign-up.
-		expect(result.headers.getSetCookie().some((c) => c.startsWith('loja_session='))).toBe(false)
+	test('sign-up asks a first name; then it signs in at once, greets by that name and sends the confirmation mail (issue 31)', async () => {
+		const nameless = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'nova@example.com', password: 'senha-nova-1' }))))
+		expect(nameless.status).toBe(400)
+		expect((nameless.data as Reply).error?.firstName).toEqual(['Informe seu primeiro nome.'])
+		expect((nameless.data as Reply).initialValue?.email).toBe('nova@example.com')
+
+		const result = await run(() =>
+			authAction(args(post('/auth', { intent: 'signup', firstName: '  Nova ', email: ' Nova@Example.com', password: 'senha-nova-1' }))),
+		)
+		expect(result.status).toBe(302)
+		expect(result.headers.get('Location')).toBe('/user/dashboard')
+		expect(await toastOf(result.headers)).toMatchObject({
+			type: 'success',
+			title: 'Conta criada com sucesso!',
+			description: 'Enviamos um e-mail para você confirmar o seu endereço.',
+		})
+		const user = await getOptionalUser(new Request('http://loja.test/', { headers: { cookie: cookieHeader(result.headers) } }))
+		expect(user).toMatchObject({ email: 'nova@example.com', fullName: 'Nova' })
 		const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nova@example.com'))
 		expect(mail?.text).toContain(`${publicUrl()}/auth/confirmar?token=`)
 	})
 
-	test('sign-up with a known e-mail answers like a new one (no enumeration); a short password is refused', async () => {
-		const duplicate = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'NOVA@example.com', password: 'outra-senha-9' }))))
-		expect(duplicate.status).toBe(200)
-		expect((duplicate.data as Reply).error).toBeUndefined()
-		expect(await toastOf(duplicate.headers)).toMatchObject({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' })
+	test('sign-up with a known e-mail: its owner (right password) is signed in; anyone else is told it is taken; a short password is refused', async () => {
+		const duplicate = await run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Nova', email: 'NOVA@example.com', password: 'outra-senha-9' }))))
+		expect(duplicate.status).toBe(400)
+		expect((duplicate.data as Reply).error?.['']).toEqual(['Este e-mail já tem uma conta. Entre com a sua senha ou use "Esqueci minha senha".'])
+		expect(duplicate.headers.getSetCookie().some((c) => c.startsWith('loja_session='))).toBe(false)
 		// The address's owner hears of it by e-mail, and the account is untouched.
 		const notices = await db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'Tentativa de cadastro com o seu e-mail'))
 		expect(notices.map((m) => m.to)).toEqual(['nova@example.com'])
 		expect(notices[0]?.text).toContain(`${publicUrl()}/auth/esqueci-senha`)
 
-		const short = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'curta@example.com', password: '1234' }))))
+		const owner = await run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Nova', email: 'nova@example.com', password: 'senha-nova-1' }))))
+		expect(owner.status).toBe(302)
+		expect(await toastOf(owner.headers)).toMatchObject({ type: 'success', title: 'Login realizado com sucesso!' })
+
+		const short = await run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Caio', email: 'curta@example.com', password: '1234' }))))
 		expect(short.status).toBe(400)
 		expect((short.data as Reply).error?.password).toEqual(['A senha deve ter pelo menos 8 caracteres.'])
 		expect((short.data as Reply).initialValue?.email).toBe('curta@example.com')
@@ -123,7 +136,7 @@ describe('/auth action', () => {
 	})
 
 	test('admin sign-in → /admin; a safe redirectTo wins; an off-site one is ignored', async () => {
-		await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'chefe@example.com', password: 'senha-chefe-1' }))))
+		await run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Nova', email: 'chefe@example.com', password: 'senha-chefe-1' }))))
 		const [chefe] = await db.select().from(users).where(eq(users.email, 'chefe@example.com'))
 		// Admins need a confirmed address (decision 021).
 		await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, chefe!.id))
@@ -145,8 +158,8 @@ describe('/auth action', () => {
 	})
 
 	test('a share link (/auth?ref=CODE) is kept in a cookie through sign-up, recorded, then cleared', async () => {
-		const referrer = await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'madrinha@example.com', password: 'senha-madrinha-1' }))))
-		expect(referrer.status).toBe(200)
+		const referrer = await run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Nova', email: 'madrinha@example.com', password: 'senha-madrinha-1' }))))
+		expect(referrer.status).toBe(302)
 		const [madrinha] = await db.select().from(users).where(eq(users.email, 'madrinha@example.com'))
 		const code = await referralCodeOf(madrinha!.id)
 
@@ -159,9 +172,9 @@ describe('/auth action', () => {
 		expect(bad.headers.getSetCookie()).toEqual([])
 
 		const friend = await run(() =>
-			authAction(args(post('/auth', { intent: 'signup', email: 'afilhada@example.com', password: 'senha-afilhada-1' }, `loja_ref=${code}`))),
+			authAction(args(post('/auth', { intent: 'signup', firstName: 'Nova', email: 'afilhada@example.com', password: 'senha-afilhada-1' }, `loja_ref=${code}`))),
 		)
-		expect(friend.status).toBe(200)
+		expect(friend.status).toBe(302)
 		expect(friend.headers.getSetCookie().some((c) => /^loja_ref=;.*Max-Age=0/.test(c))).toBe(true)
 		const [afilhada] = await db.select().from(users).where(eq(users.email, 'afilhada@example.com'))
 		const [profile] = await db.select().from(userProfiles).where(eq(userProfiles.userId, afilhada!.id))
@@ -206,7 +219,7 @@ describe('/logout', () => {
 
 describe('e-mail confirmation and password reset pages', () => {
 	test('/auth/confirmar confirms once and says so', async () => {
-		await run(() => authAction(args(post('/auth', { intent: 'signup', email: 'conf@example.com', password: 'senha-conf-1' }))))
+		await run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Nova', email: 'conf@example.com', password: 'senha-conf-1' }))))
 		const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, 'conf@example.com'))
 		const link = /https?:\/\/[^/\s]+(\/auth\/confirmar\?token=[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!
 		const ok = await run(() => confirmLoader(args(new Request(`http://loja.test${link}`))))

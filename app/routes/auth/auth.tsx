@@ -6,13 +6,13 @@ import { AuthShell, FieldError } from '~/components/auth/auth-shell'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { signIn, signUp } from '~/server/auth/accounts.server'
+import { signIn, signUp, startSession } from '~/server/auth/accounts.server'
 import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
 import { readFormData } from '~/server/read-form.server'
 import { readCookie } from '~/server/cookies.server'
 import { clearReferralCookie, parseReferralCode, REFERRAL_COOKIE, referralCookie } from '~/server/loyalty/referrals.server'
 import { combineHeaders, createToastHeaders, redirectWithToast } from '~/server/toast.server'
-import { authMessages as messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
+import { authMessages as messages, FIRST_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/utils/auth-validation'
 import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/auth'
@@ -28,13 +28,21 @@ const AuthFormSchema = z
 		// Kept as typed (trimmed): sign-in and sign-up lower-case it themselves.
 		email: userText({ error: messages.emailRequired }).trim().max(254, messages.invalidEmail).pipe(z.email(messages.invalidEmail)),
 		password: userText({ error: messages.passwordRequired }).max(PASSWORD_MAX_LENGTH, messages.passwordTooLong),
+		// Only for sign-up (issue 31): the account area greets the customer by it.
+		firstName: userText().trim().max(FIRST_NAME_MAX_LENGTH, messages.firstNameTooLong).optional(),
 		redirectTo: userText().optional(),
 	})
 	.superRefine((value, ctx) => {
+		if (value.intent === 'signup' && !value.firstName) {
+			ctx.addIssue({ code: 'custom', path: ['firstName'], message: messages.firstNameRequired })
+		}
 		if (value.intent === 'signup' && value.password.length < PASSWORD_MIN_LENGTH) {
 			ctx.addIssue({ code: 'custom', path: ['password'], message: messages.passwordTooShort })
 		}
 	})
+
+/** The sign-up toast's second line: she is signed in; the confirmation can wait. */
+const SIGNED_UP_DESCRIPTION = 'Enviamos um e-mail para você confirmar o seu endereço.'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Entrar ou criar conta', matches) }]
 
@@ -70,22 +78,42 @@ export async function action({ request, context }: Route.ActionArgs) {
 		})
 	}
 
-	const { intent, email, password, redirectTo } = submission.value
+	const { intent, email, password, redirectTo, firstName } = submission.value
 	if (intent === 'signup') {
 		const carriedCode = readCookie(request, REFERRAL_COOKIE)
-		const result = await signUp({ email, password, request, referralCode: parseReferralCode(carriedCode) })
+		const result = await signUp({ email, password, firstName: firstName ?? '', request, referralCode: parseReferralCode(carriedCode) })
 		if (!result.ok) {
 			return data(submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields }), {
 				status: 400,
 				headers: createToastHeaders({ type: 'error', title: 'Erro ao criar conta', description: result.message }),
 			})
 		}
-		return data(submission.reply({ hideFields }), {
+		// Spent: a second account made in this browser is not the friend's referral too.
+		const spentReferral = carriedCode !== null ? { 'Set-Cookie': clearReferralCookie() } : null
+		if (result.created) {
+			// Signed in at once (issue 31, decision 099); the confirmation e-mail is on its way.
+			const session = await startSession(result.userId, request, context.clientIp)
+			const target = safeRedirectPath(redirectTo) ?? homePathFor(session.user)
+			const response = redirectWithToast(target, { type: 'success', title: 'Conta criada com sucesso!', description: SIGNED_UP_DESCRIPTION })
+			for (const cookie of [...session.headers.getSetCookie(), ...(spentReferral ? [spentReferral['Set-Cookie']] : [])]) {
+				response.headers.append('Set-Cookie', cookie)
+			}
+			return response
+		}
+		// The address has an account. Its owner, typing her password, is simply signed in (through
+		// the sign-in throttle); anyone else is told the address is taken (decision 099).
+		const existing = await signIn({ email, password, ip: context.clientIp, request })
+		if (existing.ok) {
+			const target = safeRedirectPath(redirectTo) ?? homePathFor(existing.user)
+			return redirectWithToast(target, { type: 'success', title: 'Login realizado com sucesso!' }, { headers: existing.headers })
+		}
+		const limited = existing.reason === 'rate_limited'
+		const message = limited ? existing.message : messages.emailTaken
+		return data(submission.reply({ formErrors: [message], hideFields }), {
+			status: limited ? 429 : 400,
 			headers: combineHeaders(
-				createToastHeaders({ type: 'success', title: 'Conta criada com sucesso!', description: 'Você já pode fazer login.' }),
-				// Spent: a second account made in this browser is not the friend's referral too. Cleared
-				// whether or not the account was new, so the answer does not tell (decision 021).
-				carriedCode !== null ? { 'Set-Cookie': clearReferralCookie() } : null,
+				limited ? { 'Retry-After': String(existing.retryAfterSeconds) } : null,
+				createToastHeaders({ type: 'error', title: 'Erro ao criar conta', description: message }),
 			),
 		})
 	}
@@ -111,6 +139,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 	const [form, fields] = useForm<z.input<typeof AuthFormSchema>>({ lastResult: actionData, shouldRevalidate: 'onInput' })
 	const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: 'email' })
 	const { key: passwordKey, ...passwordProps } = getInputProps(fields.password, { type: 'password' })
+	const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: 'text' })
 
 	return (
 		<AuthShell title="Entrar ou criar conta" description="Use seu email e senha para acessar sua conta.">
@@ -121,6 +150,13 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 			) : null}
 			<Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
 				{loaderData.redirectTo ? <input type="hidden" name="redirectTo" value={loaderData.redirectTo} /> : null}
+				<div className="flex flex-col gap-2">
+					<Label htmlFor={fields.firstName.id}>
+						Primeiro nome <span className="font-normal text-muted-foreground">(para criar conta)</span>
+					</Label>
+					<Input key={firstNameKey} {...firstNameProps} autoComplete="given-name" maxLength={FIRST_NAME_MAX_LENGTH} placeholder="Como podemos te chamar?" />
+					<FieldError id={fields.firstName.errorId} errors={fields.firstName.errors} />
+				</div>
 				<div className="flex flex-col gap-2">
 					<Label htmlFor={fields.email.id}>Email</Label>
 					<Input key={emailKey} {...emailProps} autoComplete="email" required placeholder="seu@email.com" />
@@ -141,7 +177,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 						{submittingIntent === 'signin' ? 'Entrando...' : 'Entrar'}
 					</Button>
 					<Button type="submit" name="intent" value="signup" variant="outline" disabled={submittingIntent != null}>
-						Criar Conta
+						{submittingIntent === 'signup' ? 'Criando conta...' : 'Criar Conta'}
 					</Button>
 				</div>
 				<p className="mt-2 text-center text-sm">

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { AccessoryPicker } from '~/components/personalization/accessory-picker'
 import { ColourGrid } from '~/components/personalization/colour-grid'
 import { PersonalizationTabs } from '~/components/personalization/personalization-tabs'
@@ -78,6 +78,14 @@ export default function PersonalizeCollar({ loaderData }: Route.ComponentProps) 
 				<div>
 					<h1 className="text-3xl font-bold">{TITLE}</h1>
 					<p className="mt-1 text-muted-foreground">A partir de {COLLAR_MINIMUM} unidades.</p>
+					{/* Two collar offers, two prices (issue 31): say which one this is. */}
+					<p className="mt-1 text-sm text-muted-foreground" data-testid="por-que-preco">
+						Preço de colar personalizado, com a cor e o acessório escolhidos para o seu pet. Para revender na sua loja, o{' '}
+						<Link to="/atacado" className="font-medium text-primary underline underline-offset-4">
+							atacado
+						</Link>{' '}
+						tem preços por quantidade.
+					</p>
 				</div>
 				<PersonalizationTabs
 					links={[

@@ -60,9 +60,9 @@ describe('/assinaturas', () => {
 		expect(data.products[0]).toMatchObject({ title: 'Assinatura Clube da Bandana', priceCents: 3990, isSubscription: true })
 
 		const html = render(data)
-		// Card: monthly price, the 12× annual total, free shipping, details link instead of add.
-		expect(html).toContain('R$ 39,90')
-		expect(html).toContain('Total anual: R$ 478,80')
+		// Card: the annual price said once (issue 31), free shipping, details link instead of add.
+		expect(html).toContain('R$\u00a0478,80')
+		expect(html).toContain('equivale a R$ 39,90 por mês')
 		expect(html).toContain('Ver Detalhes da Assinatura')
 		expect(html).toContain('Frete Grátis')
 		expect(html).not.toContain('Nenhum plano disponível no momento')

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data } from 'react-router'
+import { data, Link } from 'react-router'
 import { AccessoryPicker } from '~/components/personalization/accessory-picker'
 import { ColourGrid } from '~/components/personalization/colour-grid'
 import { type UploadedImage, ImageUploadField } from '~/components/personalization/image-upload-field'
@@ -282,7 +282,14 @@ function BandanaTab({ data: page }: { data: Route.ComponentProps['loaderData']['
 					) : null}
 				</div>
 				<QuantityField id="quantity-bandana" value={quantity} onChange={setQuantity} />
-				<TotalAndButton units={units} unitCents={unitCents} busy={add.busy} disabled={page.base === null} testId="total-atacado-bandana" />
+				<TotalAndButton
+					units={units}
+					unitCents={unitCents}
+					busy={add.busy}
+					disabled={page.base === null}
+					needsColour={colour === ''}
+					testId="total-atacado-bandana"
+				/>
 				{fieldError('quantity') ? (
 					<p role="alert" className="text-sm font-medium text-destructive">
 						{fieldError('quantity')}
@@ -314,6 +321,14 @@ function CollarTab({ data: page }: { data: Route.ComponentProps['loaderData']['c
 					/>
 				</div>
 				<TierTable tiers={page.tiers} quantity={units} caption="Colares: preço por quantidade" />
+				{/* Two collar offers, two prices (issue 31): say which one this is. */}
+				<p className="text-sm text-muted-foreground" data-testid="por-que-preco">
+					Preço de atacado, para revenda em pet shops e lojas. Um colar personalizado para o seu pet está em{' '}
+					<Link to="/personalize-colares" className="font-medium text-primary underline underline-offset-4">
+						Personalização de Colares
+					</Link>
+					.
+				</p>
 			</aside>
 			<form
 				className="space-y-8"
@@ -347,25 +362,39 @@ function CollarTab({ data: page }: { data: Route.ComponentProps['loaderData']['c
 					errorText="Erro ao carregar acessórios personalizados"
 				/>
 				<QuantityField id="quantity-collar" value={quantity} onChange={setQuantity} />
-				<TotalAndButton units={units} unitCents={unitCents} busy={add.busy} disabled={page.base === null} testId="total-atacado-colar" />
+				<TotalAndButton
+					units={units}
+					unitCents={unitCents}
+					busy={add.busy}
+					disabled={page.base === null}
+					needsColour={colour === ''}
+					testId="total-atacado-colar"
+				/>
 			</form>
 		</div>
 	)
 }
+
+/** Shown under the disabled button until a colour is chosen (issue 31). */
+const CHOOSE_COLOUR_HINT = 'Escolha uma cor para adicionar ao carrinho.'
 
 function TotalAndButton({
 	units,
 	unitCents,
 	busy,
 	disabled,
+	needsColour,
 	testId,
 }: {
 	units: number
 	unitCents: number
 	busy: boolean
 	disabled: boolean
+	/** No colour chosen yet: the button waits for one (issue 31). */
+	needsColour: boolean
 	testId: string
 }) {
+	const hintId = `${testId}-dica`
 	return (
 		<div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 py-4 backdrop-blur md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
 			<div className="flex items-center justify-between gap-4">
@@ -375,13 +404,17 @@ function TotalAndButton({
 						{units} × {formatMoney(unitCents)}
 					</span>
 				</p>
-				<Button type="submit" size="lg" disabled={busy || disabled}>
+				<Button type="submit" size="lg" disabled={busy || disabled || needsColour} aria-describedby={needsColour && !disabled ? hintId : undefined}>
 					{busy ? 'Adicionando...' : 'Adicionar ao Carrinho'}
 				</Button>
 			</div>
 			{disabled ? (
 				<p role="alert" className="mt-2 text-sm text-destructive">
 					{WHOLESALE_MESSAGES.baseMissing}
+				</p>
+			) : needsColour ? (
+				<p id={hintId} className="mt-2 text-right text-sm text-muted-foreground">
+					{CHOOSE_COLOUR_HINT}
 				</p>
 			) : null}
 		</div>

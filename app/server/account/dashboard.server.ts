@@ -25,13 +25,7 @@ export async function dashboardOf(userId: string) {
 		badgeCounts(db, userId, ['referrals_paid']),
 	])
 	return {
-		level: {
-			level: game.level,
-			name: game.levelName,
-			currentLevelPoints: game.currentLevelPoints,
-			pointsToNextLevel: game.pointsToNextLevel,
-			totalPoints: game.totalPoints,
-		},
+		level: game.card,
 		counts: { orders: (counts?.orders ?? 0) + (counts?.custom ?? 0), photos: counts?.photos ?? 0, badges: counts?.badges ?? 0 },
 		// Friends referred by this customer whose order was paid (issue 10).
 		friendsPaid: referrals.referrals_paid ?? 0,

@@ -3,6 +3,7 @@ import { loyaltyLevels, pointsHistory, userGamification } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { earningRules } from '~/server/loyalty/point-values'
 import { getStoreSettings } from '~/server/settings.server'
+import { levelCard } from '~/utils/level-progress'
 
 /**
  * 'Gamificação' (document 001 §2, §9): the customer's level progress, how points are earned (the
@@ -43,14 +44,14 @@ export async function gamificationOf(userId: string) {
 			.limit(HISTORY_SIZE),
 		getStoreSettings(),
 	])
-	const level = summary?.level ?? 1
+	// The card comes from the total and the levels as they are now (issue 31): a new customer has
+	// no summary row yet and is at the first level with the next one ahead.
+	const card = levelCard(summary?.totalPoints ?? 0, levels)
 	return {
-		level,
-		levelName: levels.find((l) => l.level === level)?.name ?? `Nível ${level}`,
-		nextLevelName: levels.find((l) => l.level === level + 1)?.name ?? null,
-		currentLevelPoints: summary?.currentLevelPoints ?? 0,
-		pointsToNextLevel: summary?.pointsToNextLevel ?? 0,
-		totalPoints: summary?.totalPoints ?? 0,
+		level: card.level,
+		levelName: card.name,
+		totalPoints: card.totalPoints,
+		card,
 		// 'Como Ganhar Pontos': the values the server awards now (the owner edits them).
 		earningRules: earningRules(settings.loyaltyPoints),
 		history: history.map((h) => ({ ...h, label: ACTION_LABELS[h.actionType] ?? h.actionType, createdAt: h.createdAt.toISOString() })),

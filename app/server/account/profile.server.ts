@@ -7,7 +7,7 @@ import { userText } from '~/utils/text-schema'
 
 /**
  * 'Meu Perfil' (document 001 §2; issue 10): the signed-in customer's own profile. The user id
- * comes from the session; the form can set only these five fields (no role, no points, no
+ * comes from the session; the form can set only these three fields (no role, no points, no
  * referrer: mass assignment is impossible because nothing else is read from it).
  */
 
@@ -46,11 +46,10 @@ export const profileSchema = z.object({
 		.transform((v) => v.replace(/^@+/, ''))
 		.pipe(z.string().regex(/^[A-Za-z0-9._]{0,30}$/, PROFILE_MESSAGES.instagramInvalid))
 		.transform((v) => (v === '' ? null : v)),
-	petName: optionalText(40, 'O nome do pet deve ter no máximo 40 caracteres.'),
-	petBreed: optionalText(60, 'A raça deve ter no máximo 60 caracteres.'),
 })
 
-export type ProfileValues = { fullName: string; phone: string; instagramHandle: string; petName: string; petBreed: string }
+/** Pets are not part of the profile: they have one place, Meus Pets (issue 31, decision 101). */
+export type ProfileValues = { fullName: string; phone: string; instagramHandle: string }
 
 export async function getProfile(userId: string): Promise<ProfileValues> {
 	const [row] = await db.select().from(userProfiles).where(eq(userProfiles.userId, userId))
@@ -58,8 +57,6 @@ export async function getProfile(userId: string): Promise<ProfileValues> {
 		fullName: row?.fullName ?? '',
 		phone: row?.phone ? formatPhone(row.phone) : '',
 		instagramHandle: row?.instagramHandle ? `@${row.instagramHandle}` : '',
-		petName: row?.petName ?? '',
-		petBreed: row?.petBreed ?? '',
 	}
 }
 

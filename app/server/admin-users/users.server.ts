@@ -52,7 +52,7 @@ export async function listUsers(query: UserListQuery): Promise<{ rows: AdminUser
 	const q = query.q
 	const digits = q.replace(/\D/g, '')
 	const where = q
-		? sql`where (u.email ilike ${containsPattern(q)} or p.full_name ilike ${containsPattern(q)} or p.pet_name ilike ${containsPattern(q)}
+		? sql`where (u.email ilike ${containsPattern(q)} or p.full_name ilike ${containsPattern(q)} or exists (select 1 from pets pt where pt.user_id = u.id and pt.name ilike ${containsPattern(q)})
 			or p.instagram_handle ilike ${containsPattern(q.replace(/^@/, ''))}
 			${digits.length >= 4 ? sql`or p.phone like ${containsPattern(digits)}` : sql``})`
 		: sql``
@@ -70,7 +70,9 @@ export async function listUsers(query: UserListQuery): Promise<{ rows: AdminUser
 			is_admin: boolean
 			created_at: string | Date
 		}>(sql`
-			select u.id, u.email, p.full_name, p.pet_name, p.phone, p.instagram_handle, g.level, g.total_points,
+			select u.id, u.email, p.full_name, p.phone, p.instagram_handle, g.level, g.total_points,
+				-- Pets live in Meus Pets (issue 31, decision 101), not in the profile.
+				(select string_agg(pt.name, ', ' order by pt.created_at) from pets pt where pt.user_id = u.id) as pet_name,
 				exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin') as is_admin, u.created_at
 			from users u
 			left join user_profiles p on p.user_id = u.id
@@ -120,7 +122,9 @@ export async function userDetail(userId: string) {
 			is_admin: boolean
 			referred_by: string | null
 		}>(sql`
-			select u.id, u.email, u.email_verified_at, u.created_at, p.full_name, p.pet_name, p.pet_breed, p.phone, p.instagram_handle,
+			select u.id, u.email, u.email_verified_at, u.created_at, p.full_name, p.phone, p.instagram_handle,
+				(select string_agg(pt.name || coalesce(' · ' || pt.breed, ''), ', ' order by pt.created_at) from pets pt where pt.user_id = u.id) as pet_name,
+				null::text as pet_breed,
 				g.level, g.total_points, exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'admin') as is_admin,
 				(select ru.email from users ru where ru.id = p.referred_by_user_id) as referred_by
 			from users u left join user_profiles p on p.user_id = u.id left join user_gamification g on g.user_id = u.id

@@ -81,7 +81,7 @@ const CASES: Case[] = [
 	{ question: 'tem bandana rosa bebe', products: /rosa-bebe/ },
 	{ question: 'quero uma bandana', products: /^bandana-/, contains: ['raca'] },
 	// Services
-	{ question: 'vcs fazem bandana personalizada com o nome do pet?', contains: ['/personalize', 'nome do pet', 'r$ 9,99'] },
+	{ question: 'vcs fazem bandana personalizada com o nome do pet?', contains: ['/personalize', 'nome do pet', 'r$ 10,00'] },
 	{ question: 'como funciona o atacado? sou de um pet shop', contains: ['a partir de 10 unidades', '/atacado', 'r$ 15,00'] },
 	{ question: 'qual a quantidade minima pra revenda', contains: ['10 unidades'] },
 	{ question: 'como funciona a assinatura?', contains: ['12 meses', '/mes'], products: /^assinatura-/ },

@@ -1,8 +1,8 @@
-import { asc, sql } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { getCommerce } from '~/commerce/index.server'
 import { listPrice } from '~/commerce/rules/list-price'
 import { SHIPPING_REGIONS, SHIPPING_REGION_LABELS } from '~/commerce/rules/shipping'
-import { personalizationItems, wholesalePricing } from '~/db/schema'
+import { wholesalePricing } from '~/db/schema'
 import type { PersonalizationProductType } from '~/db/schema/personalization'
 import { db } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
@@ -11,6 +11,7 @@ import { quotePromise } from '~/server/shipping/promise.server'
 import { formatPromise } from '~/commerce/rules/delivery-date'
 import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
 import { MAX_INSTALLMENTS } from '~/utils/installments'
+import { pricedExtras } from '~/server/personalization/page-data.server'
 
 /**
  * The shop's facts the assistant states (issue 12): read from the settings and the tables the
@@ -49,14 +50,7 @@ export async function loadShopFacts(): Promise<ShopFacts> {
 			})
 			.from(wholesalePricing)
 			.orderBy(asc(wholesalePricing.productType), asc(wholesalePricing.minQuantity)),
-		db
-			.select({
-				productType: personalizationItems.productType,
-				itemName: personalizationItems.itemName,
-				priceCents: personalizationItems.priceCents,
-			})
-			.from(personalizationItems)
-			.orderBy(asc(personalizationItems.productType), asc(personalizationItems.displayOrder), sql`${personalizationItems.itemName}`),
+		loadExtras(),
 		loadSubscriptions(),
 	])
 	return {
@@ -76,6 +70,22 @@ export async function loadShopFacts(): Promise<ShopFacts> {
 		wholesaleTiers: tiers,
 		personalizationExtras: extras,
 		subscriptions,
+	}
+}
+
+/**
+ * The personalization extras at the price the cart charges: their add-on products', the same
+ * the product page and the builder show (decision 098), never personalization_items' copy.
+ */
+async function loadExtras(): Promise<ShopFacts['personalizationExtras']> {
+	try {
+		const types: PersonalizationProductType[] = ['bandana', 'collar']
+		const lists = await Promise.all(types.map(async (productType) => (await pricedExtras(productType)).map((e) => ({ productType, itemName: e.name, priceCents: e.priceCents }))))
+		return lists.flat()
+	} catch (error) {
+		// The rest of the answer stands without them.
+		logger.warn({ err: error }, 'Aria: adicionais indisponíveis')
+		return []
 	}
 }
 

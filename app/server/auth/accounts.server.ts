@@ -19,6 +19,7 @@ import { getStoreSettings } from '~/server/settings.server'
 import {
 	authMessages,
 	emailSchema,
+	firstNameSchema,
 	newPasswordSchema,
 	PASSWORD_MAX_LENGTH,
 	PASSWORD_MIN_LENGTH,
@@ -92,11 +93,13 @@ async function loadSessionUserById(userId: string): Promise<SessionUser> {
  */
 export type SignUpResult =
 	| { ok: true; userId: string; created: boolean }
-	| { ok: false; field: 'email' | 'password'; message: string }
+	| { ok: false; field: 'email' | 'password' | 'firstName'; message: string }
 
 export async function signUp(input: {
 	email: string
 	password: string
+	/** Asked by the sign-up form (issue 31); optional for callers that create accounts otherwise. */
+	firstName?: string
 	request?: Request
 	/** A share code from `/auth?ref=` (issue 10): who referred this customer. */
 	referralCode?: string | null
@@ -105,6 +108,10 @@ export async function signUp(input: {
 	if (!email.success) return { ok: false, field: 'email', message: messages.invalidEmail }
 	const password = newPasswordSchema.safeParse(input.password)
 	if (!password.success) return { ok: false, field: 'password', message: password.error.issues[0]?.message ?? messages.passwordTooShort }
+	const firstName = input.firstName === undefined ? null : firstNameSchema.safeParse(input.firstName)
+	if (firstName && !firstName.success) {
+		return { ok: false, field: 'firstName', message: firstName.error.issues[0]?.message ?? messages.firstNameRequired }
+	}
 
 	// Hashed whether or not the address is taken: both answers cost the same scrypt.
 	const passwordHash = await hashPassword(password.data)
@@ -117,7 +124,7 @@ export async function signUp(input: {
 			.onConflictDoNothing({ target: users.email })
 			.returning({ id: users.id })
 		if (!created) return null
-		await tx.insert(userProfiles).values({ userId: created.id })
+		await tx.insert(userProfiles).values({ userId: created.id, fullName: firstName?.data ?? null })
 		await tx.insert(userRoles).values({ userId: created.id, role: 'customer' })
 		await recordReferral(tx, { friendUserId: created.id, code: input.referralCode ?? null })
 		if (signupBonus > 0) {
@@ -200,11 +207,19 @@ export async function signIn(input: { email: string; password: string; ip: strin
 	}
 
 	await recordSignInSuccess(email, input.ip)
+	return { ok: true, ...(await startSession(user.id, input.request, input.ip)) }
+}
+
+/**
+ * A new session for the account (sign-in, and sign-up which signs the new customer in at once,
+ * issue 31): the cookie, then the afterSignIn hooks (the anonymous cart joins the account's).
+ */
+export async function startSession(userId: string, request: Request, ip: string): Promise<{ user: SessionUser; headers: Headers }> {
 	const headers = new Headers()
-	headers.append('Set-Cookie', await createSession(user.id, input.request, { ip: input.ip }))
-	forgetCachedUser(input.request)
-	await runHooks('afterSignIn', afterSignIn, { userId: user.id, request: input.request, headers })
-	return { ok: true, user: await loadSessionUserById(user.id), headers }
+	headers.append('Set-Cookie', await createSession(userId, request, { ip }))
+	forgetCachedUser(request)
+	await runHooks('afterSignIn', afterSignIn, { userId, request, headers })
+	return { user: await loadSessionUserById(userId), headers }
 }
 
 async function hasAdminRole(userId: string): Promise<boolean> {

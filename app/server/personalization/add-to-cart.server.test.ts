@@ -112,18 +112,18 @@ describe('bandana', () => {
 		)
 		shopper.keep(outcome.headers)
 		expect(outcome.body).toMatchObject({ ok: true, message: 'Produtos adicionados ao carrinho!' })
-		// document 001 §9: 29,90 + 9,99 + 9,99 + 4,99 + 12,99
-		expect(outcome.body.ok && outcome.body.totalCents).toBe(2990 + 999 + 999 + 499 + 1299)
+		// 29,90 + the product page's add-ons (decision 098): 10,00 + 10,00 + 5,00 + 12,99
+		expect(outcome.body.ok && outcome.body.totalCents).toBe(2990 + 1000 + 1000 + 500 + 1299)
 		const lines = await linesOf(shopper)
 		expect(lines.map((l) => [l.productTitle, l.unitPriceCents])).toEqual([
 			['Bandana Personalizada', 2990],
-			['Personalização: Nome do pet', 999],
-			['Personalização: Instagram do pet', 999],
-			['Personalização: Extensor', 499],
-			['Personalização: Perfume 10ml', 1299],
+			['Adicional: Bordado do nome do pet', 1000],
+			['Adicional: Bordado do Instagram do pet', 1000],
+			['Adicional: Extensor', 500],
+			['Adicional: Perfume 10ml', 1299],
 		])
 		const cart = await shopper.cart()
-		expect(cart.subtotalCents).toBe(2990 + 999 + 999 + 499 + 1299)
+		expect(cart.subtotalCents).toBe(2990 + 1000 + 1000 + 500 + 1299)
 		const [row] = await db.select().from(personalizationOrders).where(eq(personalizationOrders.sessionId, shopper.visitorId))
 		expect(row).toMatchObject({
 			productType: 'bandana',
@@ -132,7 +132,7 @@ describe('bandana', () => {
 			petInstagram: 'thor.pet',
 			includeExtensor: true,
 			includePerfume: true,
-			totalPriceCents: 6786,
+			totalPriceCents: 6789,
 			orderCompleted: false,
 			wholesale: false,
 		})

@@ -81,14 +81,14 @@ describe('prices', () => {
 			.from(personalizationItems)
 			.where(sql`key = 'perfume' and product_type = 'bandana'`)
 		expect(await setItemPrice('bandana', perfume!.id, '14.50')).toEqual({ ok: true, message: 'Preço atualizado!' })
-		expect(await variantPrices('personalizacao-perfume')).toEqual([1450])
+		expect(await variantPrices('adicional-perfume')).toEqual([1450])
 		expect((await loadBandanaPage()).extras.find((e) => e.key === 'perfume')?.priceCents).toBe(1450)
 		expect(await setItemPrice('bandana', perfume!.id, '-3')).toMatchObject({
 			ok: false,
 			message: 'Informe um preço em reais, 0 ou mais (ex.: 29,90).',
 		})
 		expect(await setItemPrice('bandana', perfume!.id, '12,345')).toMatchObject({ ok: false })
-		expect(await variantPrices('personalizacao-perfume')).toEqual([1450])
+		expect(await variantPrices('adicional-perfume')).toEqual([1450])
 		await setItemPrice('bandana', perfume!.id, '12,99')
 	})
 

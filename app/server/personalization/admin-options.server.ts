@@ -175,7 +175,9 @@ export async function listItems(type: PersonalizationProductType): Promise<Admin
 		.select({
 			id: personalizationItems.id,
 			name: personalizationItems.itemName,
-			priceCents: personalizationItems.priceCents,
+			// What the cart charges: the add-on product's price (decision 098), else the table's.
+			priceCents: sql<number>`coalesce((select min(v.price_cents)::int from product_variants v join products p on p.id = v.product_id
+				where p.handle = ${personalizationItems.addonProductHandle}), ${personalizationItems.priceCents})`.mapWith(Number),
 			handle: personalizationItems.addonProductHandle,
 		})
 		.from(personalizationItems)

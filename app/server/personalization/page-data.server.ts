@@ -116,15 +116,30 @@ export type BandanaPageData = {
 	arts: CatalogueChoice[] | null
 }
 
-export async function loadBandanaPage(): Promise<BandanaPageData> {
-	const [colours, items, arts] = await Promise.all([activeColours('bandana'), extraItems('bandana'), collectionChoices(ART_COLLECTION)])
-	const products = await productsByHandle([BASE_HANDLES.bandana, ...items.flatMap((i) => (i.handle ? [i.handle] : []))])
+/**
+ * A product type's extras as the shopper is charged for them: each priced from its add-on product
+ * (the catalogue, which the cart charges), never from a copy (decision 098). The builder, the
+ * product page (same products) and Aria all quote these. An extra whose product is off sale is
+ * left out (it could not be charged).
+ */
+export async function pricedExtras(
+	type: PersonalizationProductType,
+	found?: { items: Awaited<ReturnType<typeof extraItems>>; products: Map<string, ProductSummary> },
+): Promise<ExtraChoice[]> {
+	const items = found?.items ?? (await extraItems(type))
+	const products = found?.products ?? (await productsByHandle(items.flatMap((i) => (i.handle ? [i.handle] : []))))
 	const extras: ExtraChoice[] = []
 	for (const item of items) {
 		const variant = item.handle ? firstSellableVariant(products.get(item.handle)) : null
-		// An extra whose add-on product is off sale is not offered (it could not be charged).
 		if (variant) extras.push({ key: item.key, name: item.name, priceCents: variant.price.amountCents })
 	}
+	return extras
+}
+
+export async function loadBandanaPage(): Promise<BandanaPageData> {
+	const [colours, items, arts] = await Promise.all([activeColours('bandana'), extraItems('bandana'), collectionChoices(ART_COLLECTION)])
+	const products = await productsByHandle([BASE_HANDLES.bandana, ...items.flatMap((i) => (i.handle ? [i.handle] : []))])
+	const extras = await pricedExtras('bandana', { items, products })
 	return { colours, extras, base: baseChoice(products.get(BASE_HANDLES.bandana)), arts }
 }
 

@@ -85,23 +85,22 @@ export const PRODUCT_PAGE_ADDONS = {
 	perfume: { handle: 'adicional-perfume', title: 'Adicional: Perfume 10ml', priceCents: 1299 },
 } as const
 
-/** document 001 §9: the personalization extras, keyed like personalization_items.key. */
+/**
+ * document 001 §9: the personalization extras, keyed like personalization_items.key. The extras
+ * the product page also sells (pet name, Instagram, extensor, perfume) are the same add-on
+ * products: one product, one price, wherever it is bought or quoted (issue 31, decision 098).
+ */
 export const PERSONALIZATION_ADDONS = {
-	pet_name: { handle: 'personalizacao-nome-pet', title: 'Personalização: Nome do pet', itemName: 'Nome do pet', priceCents: 999 },
-	instagram: {
-		handle: 'personalizacao-instagram',
-		title: 'Personalização: Instagram do pet',
-		itemName: 'Instagram do pet',
-		priceCents: 999,
-	},
-	extensor: { handle: 'personalizacao-extensor', title: 'Personalização: Extensor', itemName: 'Extensor', priceCents: 499 },
+	pet_name: { ...PRODUCT_PAGE_ADDONS.petName, itemName: 'Nome do pet' },
+	instagram: { ...PRODUCT_PAGE_ADDONS.instagram, itemName: 'Instagram do pet' },
+	extensor: { ...PRODUCT_PAGE_ADDONS.extensor, itemName: 'Extensor' },
 	extra_button: {
 		handle: 'personalizacao-botao-extra',
 		title: 'Personalização: Botão extra',
 		itemName: 'Botão extra',
 		priceCents: 199,
 	},
-	perfume: { handle: 'personalizacao-perfume', title: 'Personalização: Perfume 10ml', itemName: 'Perfume 10ml', priceCents: 1299 },
+	perfume: { ...PRODUCT_PAGE_ADDONS.perfume, itemName: 'Perfume 10ml' },
 	pet_face: { handle: 'personalizacao-rosto-pet', title: 'Personalização: Rosto do pet', itemName: 'Rosto do pet', priceCents: 2000 },
 	exclusive_art: {
 		handle: 'personalizacao-arte-exclusiva',
@@ -599,7 +598,9 @@ function internalProducts(random: Random): SeedProduct[] {
 		internal('Colar'),
 	)
 	products.push(bandanaBase, collarBase)
-	const addons = [...Object.values(PRODUCT_PAGE_ADDONS), ...Object.values(PERSONALIZATION_ADDONS), ...Object.values(WHOLESALE_ADDONS)]
+	const all = [...Object.values(PRODUCT_PAGE_ADDONS), ...Object.values(PERSONALIZATION_ADDONS), ...Object.values(WHOLESALE_ADDONS)]
+	// The extras the builder shares with the product page are one product each (decision 098).
+	const addons = [...new Map(all.map((addon) => [addon.handle, addon])).values()]
 	for (const addon of addons) {
 		products.push(
 			simpleProduct(

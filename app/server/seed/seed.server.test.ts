@@ -177,10 +177,12 @@ describe('seedDemoData', () => {
 	test('personalization prices, collar base price, wholesale tiers, levels and badges', async () => {
 		const items = await db.select().from(personalizationItems).orderBy(asc(personalizationItems.displayOrder))
 		expect(Object.fromEntries(items.map((i) => [i.key, i.priceCents]))).toEqual({
-			pet_name: 999, instagram: 999, extensor: 499, extra_button: 199, perfume: 1299, pet_face: 2000, exclusive_art: 2000,
+			pet_name: 1000, instagram: 1000, extensor: 500, extra_button: 199, perfume: 1299, pet_face: 2000, exclusive_art: 2000,
 		})
 		const handles = items.map((i) => i.addonProductHandle ?? '')
 		expect(await db.select({ h: products.handle }).from(products).where(inArray(products.handle, handles))).toHaveLength(7)
+		// The extras the product page sells too are its products (decision 098).
+		expect(handles).toEqual(expect.arrayContaining(['adicional-nome-pet', 'adicional-instagram-pet', 'adicional-extensor', 'adicional-perfume']))
 		const [base] = await db.select().from(personalizationSettings).where(eq(personalizationSettings.settingType, 'collar'))
 		expect(base).toMatchObject({ settingKey: 'base_price_cents', settingValue: '2500' })
 		const tiers = await db.select().from(wholesalePricing).orderBy(asc(wholesalePricing.productType), asc(wholesalePricing.displayOrder))

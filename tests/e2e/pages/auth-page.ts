@@ -14,7 +14,9 @@ export class AuthPage {
 		await this.page.getByLabel(/^senha/i).fill(password)
 	}
 
-	async signUp(email: string, password: string) {
+	/** Sign-up asks a first name and signs the customer in at once (issue 31). */
+	async signUp(email: string, password: string, firstName = 'Cliente') {
+		await this.page.getByLabel(/^primeiro nome/i).fill(firstName)
 		await this.fill(email, password)
 		await this.page.getByRole('button', { name: 'Criar Conta' }).click()
 	}
@@ -24,12 +26,11 @@ export class AuthPage {
 		await this.page.getByRole('button', { name: 'Entrar', exact: true }).click()
 	}
 
-	/** Signs up, waits for the confirmation toast, signs in and lands on the customer area. */
+	/** Signs up, which signs in at once (issue 31): the toast, and the customer area. */
 	async signUpAndSignIn(email: string, password: string, options: { fromCurrentPage?: boolean } = {}) {
 		if (!options.fromCurrentPage) await this.goto()
 		await this.signUp(email, password)
 		await this.page.locator('[data-sonner-toast]').filter({ hasText: 'Conta criada com sucesso!' }).first().waitFor({ timeout: 10_000 })
-		await this.signIn(email, password)
 		await this.page.waitForURL('**/user/dashboard')
 	}
 }

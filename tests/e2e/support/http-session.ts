@@ -62,7 +62,8 @@ export class HttpSession {
 	}
 
 	async signUp(email: string, password: string) {
-		const response = await this.post('/auth', { intent: 'signup', email, password })
+		// Signs in at once (issue 31): a later signIn finds the session and is sent to the account area.
+		const response = await this.post('/auth', { intent: 'signup', email, password, firstName: 'Cliente' })
 		if (response.status >= 500) throw new Error(`cadastro falhou: ${response.status}`)
 	}
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { useCart } from '~/components/cart/use-cart'
 import { Button } from '~/components/ui/button'
 import type { AriaProductCard as Card } from '~/utils/aria-card'
-import { formatMoney } from '~/utils/format'
+import { formatMoney, noBreakPrice } from '~/utils/format'
 
 /**
  * A product named by a reply (document 000 §2: image, title, price, 'Adicionar ao Carrinho'),
@@ -38,7 +38,7 @@ export function AriaProductCard({ product, suggestedSize }: { product: Card; sug
 				</Link>
 				<p className="text-sm font-bold text-primary">
 					{product.priceVaries ? <span className="text-xs font-medium text-muted-foreground">a partir de </span> : null}
-					{formatMoney(product.priceCents)}
+					{noBreakPrice(formatMoney(product.priceCents))}
 					{product.isSubscription ? <span className="text-xs font-medium text-muted-foreground">/mês</span> : null}
 				</p>
 				{product.isSubscription ? (
