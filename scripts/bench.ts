@@ -211,7 +211,7 @@ async function signedInCustomer(base: string): Promise<string> {
 			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie },
 			body: new URLSearchParams(form).toString(),
 		})
-	await (await post('/auth', { intent: 'signup', email, password })).arrayBuffer()
+	await (await post('/auth', { intent: 'signup', firstName: 'Cliente', email, password })).arrayBuffer()
 	const signedIn = await post('/auth', { intent: 'signin', email, password })
 	await signedIn.arrayBuffer()
 	const session = signedIn.headers

@@ -65,7 +65,7 @@ describe('hostile input at the boundary', () => {
 		admin = new Client(server.url)
 		expect((await admin.post('/auth', { intent: 'signin', ...ADMIN })).status).toBe(302)
 		customer = new Client(server.url)
-		await customer.post('/auth', { intent: 'signup', email: customerEmail, password: 'senha-segura-123' })
+		await customer.post('/auth', { intent: 'signup', firstName: 'Cliente', email: customerEmail, password: 'senha-segura-123' })
 		expect((await customer.post('/auth', { intent: 'signin', email: customerEmail, password: 'senha-segura-123' })).status).toBe(302)
 	}, 180_000)
 

@@ -91,7 +91,7 @@ describe('/metrics and /readyz', () => {
 			return response
 		}
 		const credentials = { email: 'cliente.s3@exemplo.test', password: 'senha-da-cliente-123' }
-		await (await send('POST', '/auth', new URLSearchParams({ intent: 'signup', ...credentials }))).arrayBuffer()
+		await (await send('POST', '/auth', new URLSearchParams({ intent: 'signup', firstName: 'Cliente', ...credentials }))).arrayBuffer()
 		const signedIn = await send('POST', '/auth', new URLSearchParams({ intent: 'signin', ...credentials }))
 		await signedIn.arrayBuffer()
 		expect(signedIn.headers.get('location')).toBe('/user/dashboard')

@@ -53,7 +53,7 @@ class Browser {
 
 	async signUpAndIn(email: string) {
 		const password = 'senha-da-cliente-123'
-		await (await this.request('POST', '/auth', new URLSearchParams({ intent: 'signup', email, password }))).body?.cancel()
+		await (await this.request('POST', '/auth', new URLSearchParams({ intent: 'signup', firstName: 'Cliente', email, password }))).body?.cancel()
 		const signedIn = await this.request('POST', '/auth', new URLSearchParams({ intent: 'signin', email, password }))
 		await signedIn.body?.cancel()
 		expect(signedIn.headers.get('location')).toBe('/user/dashboard')
