@@ -115,15 +115,19 @@ describe('personalization', () => {
 		await expect(db.insert(personalizationSettings).values(row)).rejects.toThrow()
 	})
 
-	test('an order is completed exactly when it has a completion time', async () => {
+	test('an order is completed exactly when it has a completion time, and only after its production started', async () => {
 		const order = { productType: 'bandana' as const, totalPriceCents: 2990, sessionId: 's' }
 		const [created] = await db.insert(personalizationOrders).values(order).returning()
 		expect(created?.orderCompleted).toBe(false)
 		await expect(db.insert(personalizationOrders).values({ ...order, orderCompleted: true })).rejects.toThrow()
 		await expect(db.insert(personalizationOrders).values({ ...order, petName: 'x'.repeat(21) })).rejects.toThrow()
+		// Decision 090: 'Pronto' comes after 'Em produção'.
+		await expect(
+			db.update(personalizationOrders).set({ orderCompleted: true, orderCompletedAt: new Date() }).where(eq(personalizationOrders.id, created!.id)),
+		).rejects.toThrow()
 		await db
 			.update(personalizationOrders)
-			.set({ orderCompleted: true, orderCompletedAt: new Date() })
+			.set({ productionStartedAt: new Date(), orderCompleted: true, orderCompletedAt: new Date() })
 			.where(eq(personalizationOrders.id, created!.id))
 	})
 })

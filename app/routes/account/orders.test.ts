@@ -27,18 +27,21 @@ async function orderFor(userId: string, reference: string) {
 test("a customer sees their own orders and custom pieces, never another customer's", async () => {
 	const ana = await userWithSession()
 	const bia = await userWithSession()
-	await orderFor(ana.id, 'PET-ANA001')
-	await orderFor(bia.id, 'PET-BIA001')
+	const anaOrder = await orderFor(ana.id, 'PET-ANA001')
+	const biaOrder = await orderFor(bia.id, 'PET-BIA001')
 	await db.insert(personalizationOrders).values([
 		{
 			userId: ana.id,
+			orderId: anaOrder,
 			productType: 'bandana',
 			selectedColor: 'Preto',
 			petName: 'Thor',
 			totalPriceCents: 3989,
 			adminNotes: 'Fica pronto sexta',
 		},
-		{ userId: bia.id, productType: 'collar', selectedColor: 'Roxo', totalPriceCents: 19900 },
+		{ userId: bia.id, orderId: biaOrder, productType: 'collar', selectedColor: 'Roxo', totalPriceCents: 19900 },
+		// Left in Ana's cart, never checked out (decision 090): not one of her orders.
+		{ userId: ana.id, productType: 'bandana', selectedColor: 'Azul', petName: 'Rascunho', totalPriceCents: 3989 },
 	])
 	const request = new Request('http://loja.test/user/orders', { headers: { cookie: ana.cookie } })
 	const result = await loader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)
