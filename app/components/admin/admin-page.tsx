@@ -54,12 +54,12 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<'sele
 }
 
 /** A table that scrolls sideways inside its own box at 375 px instead of widening the page. */
-export function TableBox({ children, label }: { children: React.ReactNode; label: string }) {
+export function TableBox({ children, label, className }: { children: React.ReactNode; label: string; className?: string }) {
 	return (
 		// Focusable so keyboard users can scroll a wide table at 375 px. `relative`: visually
 		// hidden (sr-only, absolutely positioned) cells take this box as containing block, so
 		// they are clipped with the table instead of widening the page from their static spot.
-		<div className="relative overflow-x-auto rounded-lg border" role="region" aria-label={label} tabIndex={0}>
+		<div className={cn('relative overflow-x-auto rounded-lg border', className)} role="region" aria-label={label} tabIndex={0}>
 			{children}
 		</div>
 	)

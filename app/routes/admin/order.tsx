@@ -24,7 +24,7 @@ import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
 import { redirectWithToast } from '~/server/toast.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
-import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import { ORDER_ACTION_LABELS, ORDER_STATUS_LABELS } from '~/utils/order-status'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
@@ -68,15 +68,7 @@ function notFound(): never {
 	throw data('Pedido não encontrado', { status: 404 })
 }
 
-/** What the buttons say: the action, not the status name. */
-const ACTION_LABELS: Record<OrderStatus, string> = {
-	aguardando_pagamento: 'Voltar a aguardar pagamento',
-	pago: 'Marcar como pago',
-	em_producao: 'Iniciar produção',
-	enviado: 'Marcar como enviado',
-	entregue: 'Marcar como entregue',
-	cancelado: 'Cancelar pedido',
-}
+const ACTION_LABELS = ORDER_ACTION_LABELS
 
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
 const formatCep = (cep: string) => cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')
