@@ -170,7 +170,7 @@ function Readiness({ items }: { items: readonly ReadinessItem[] }) {
 							<Link
 								to={item.to}
 								className="ml-8 text-sm font-medium text-primary underline-offset-4 hover:underline sm:ml-0"
-								aria-label={`${item.action} (${item.title})`}
+								aria-label={`${item.done ? 'Ver' : item.action}: ${item.title}`}
 							>
 								{item.done ? 'Ver' : item.action}
 							</Link>
