@@ -286,7 +286,22 @@ describe('back-office: temas e larguras', () => {
 			if (theme === 'escuro') await context.addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
 			const page = trackErrors(await context.newPage())
 			await new AdminPages(page).signIn()
-			for (const url of EVERY_ADMIN_PAGE) {
+			// Issue 30: the pages with a parameter too, each reached from its list's first link (an
+			// order only when one exists on this server).
+			const detailPages: string[] = []
+			for (const [list, pattern] of [
+				['/admin/produtos', /^\/admin\/produtos\/[0-9a-f-]{36}$/],
+				['/admin/colecoes', /^\/admin\/colecoes\/[0-9a-f-]{36}$/],
+				['/admin/users', /^\/admin\/users\/[0-9a-f-]{36}$/],
+				['/admin/pedidos', /^\/admin\/pedidos\/[0-9a-f-]{36}$/],
+			] as const) {
+				await page.goto(list)
+				const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
+				const first = hrefs.find((href) => pattern.test(href))
+				if (first) detailPages.push(first)
+			}
+			expect(detailPages.length, 'produto, coleção e usuário').toBeGreaterThanOrEqual(3)
+			for (const url of [...EVERY_ADMIN_PAGE, ...detailPages]) {
 				const response = await page.goto(url)
 				expect(response?.status(), url).toBe(200)
 				await page.getByRole('heading', { level: 1 }).waitFor()
