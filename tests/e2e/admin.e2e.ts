@@ -306,8 +306,16 @@ describe('back-office: temas e larguras', () => {
 				expect(response?.status(), url).toBe(200)
 				await page.getByRole('heading', { level: 1 }).waitFor()
 				// Nothing wider than the screen (issue 30: at 375 px in both themes, lists become cards).
-				const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-				expect(overflow, `${url} mais largo que a tela`).toBeLessThanOrEqual(0)
+				const overflow = await page.evaluate(() => {
+					const { scrollWidth, clientWidth } = document.documentElement
+					// The innermost elements that stick out, named in the failure: where to look.
+					const wide = [...document.querySelectorAll('body *')]
+						.filter((el) => el.getBoundingClientRect().right > clientWidth + 0.5 && el.children.length === 0)
+						.slice(0, 3)
+						.map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`)
+					return { by: scrollWidth - clientWidth, wide }
+				})
+				expect(overflow.by, `${url} mais largo que a tela: ${overflow.wide.join(' | ')}`).toBeLessThanOrEqual(0)
 				if (url === '/admin/dashboard') expect(new URL(page.url()).pathname).toBe('/admin')
 				await expectAccessible(page, `${url} ${theme} ${viewport.width}`)
 			}
@@ -359,9 +367,10 @@ describe('back-office: menu e configuração (issue 30)', () => {
 			expect(await items.filter({ hasText: title }).getAttribute('data-pronto'), title).toBe('false')
 		}
 		await checklist.getByRole('link', { name: 'Informar a chave PIX: Chave PIX da loja' }).click()
-		await page.waitForURL('**/admin/configuracoes#pixKey')
+		await page.getByRole('heading', { level: 1, name: 'Configurações da loja' }).waitFor()
+		expect(new URL(page.url()).hash).toBe('#pixKey')
 
-		const key = page.getByLabel('Chave PIX')
+		const key = page.getByRole('textbox', { name: 'Chave PIX' })
 		const feedback = page.getByTestId('pix-key-feedback')
 		for (const [typed, said] of [
 			['529.982.247-25', 'Chave reconhecida: CPF.'],

@@ -18,7 +18,8 @@ export function AdminPage({
 	return (
 		<main className={cn('mx-auto w-full max-w-6xl p-4 md:p-8', className)}>
 			<div className="flex flex-wrap items-end justify-between gap-4">
-				<div>
+				{/* A title or intro may be an e-mail (a user's page): it wraps anywhere rather than widen a phone's page. */}
+				<div className="min-w-0 [overflow-wrap:anywhere]">
 					<h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
 					{description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
 				</div>

@@ -285,7 +285,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 			}
 		>
 			<div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-				<div className="grid gap-6">
+				<div className="grid grid-cols-[minmax(0,1fr)] gap-6">
 					<Card>
 						<CardHeader>
 							<CardTitle>
@@ -372,7 +372,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 					<PaymentTimeline events={payments} refund={refund} busy={busy} />
 				</div>
 
-				<div className="grid content-start gap-6">
+				<div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
 					<Card>
 						<CardHeader>
 							<CardTitle>
