@@ -18,7 +18,13 @@ const CONFIGURED: StoreSettings = {
 	termsOfUse: 'Ao comprar, você aceita.',
 	shippingOriginCep: '88010000',
 }
-const LIVE_ENV: ReadinessEnv = { paymentMode: 'live', cardProvider: true, pixApi: false, smtp: true, publicUrl: 'https://lojadaana.com.br' }
+const LIVE_ENV: ReadinessEnv = {
+	paymentMode: 'live',
+	cardProvider: true,
+	pixApi: false,
+	smtp: true,
+	publicUrl: 'https://lojadaana.com.br',
+}
 
 const byId = (items: ReturnType<typeof shopReadiness>) => Object.fromEntries(items.map((item) => [item.id, item]))
 
@@ -57,7 +63,13 @@ describe('shopReadiness', () => {
 	test('each item on its own: no PIX key, one demo field left, one product, live without a provider, a local address', () => {
 		const item = byId(
 			shopReadiness(
-				{ ...CONFIGURED, pixKey: null, whatsappNumber: '5511999999999', cnpj: null, privacyPolicy: defaultStoreSettings().privacyPolicy },
+				{
+					...CONFIGURED,
+					pixKey: null,
+					whatsappNumber: '5511999999999',
+					cnpj: null,
+					privacyPolicy: defaultStoreSettings().privacyPolicy,
+				},
 				{ ...LIVE_ENV, cardProvider: false, publicUrl: 'http://localhost:3000' },
 				{ productsWithDemoImages: 1 },
 			),
@@ -73,7 +85,20 @@ describe('shopReadiness', () => {
 	})
 
 	test('the bank’s API Pix alone is a real payment provider', () => {
-		const item = byId(shopReadiness(CONFIGURED, { ...LIVE_ENV, cardProvider: false, pixApi: true }, { productsWithDemoImages: 0 }))
+		const item = byId(
+			shopReadiness(CONFIGURED, { ...LIVE_ENV, cardProvider: false, pixApi: true }, { productsWithDemoImages: 0 }),
+		)
 		expect(item.payments).toMatchObject({ done: true, detail: 'Pagamentos reais ligados: PIX confirmado pelo banco.' })
+	})
+
+	test('a reserved test address is not one shoppers can reach; both providers are named', () => {
+		for (const publicUrl of ['https://loja.example', 'http://127.0.0.1:3000', 'https://shop.localhost', 'https://loja.test']) {
+			expect(
+				byId(shopReadiness(CONFIGURED, { ...LIVE_ENV, publicUrl }, { productsWithDemoImages: 0 })).address?.done,
+				publicUrl,
+			).toBe(false)
+		}
+		const item = byId(shopReadiness(CONFIGURED, { ...LIVE_ENV, pixApi: true }, { productsWithDemoImages: 0 }))
+		expect(item.payments?.detail).toBe('Pagamentos reais ligados: cartão pelo Mercado Pago e PIX confirmado pelo banco.')
 	})
 })

@@ -40,16 +40,7 @@ export type ReadinessItem = {
 }
 
 export type ReadinessItemId =
-	| 'pix'
-	| 'logo'
-	| 'contact'
-	| 'company'
-	| 'policies'
-	| 'demo-images'
-	| 'shipping-origin'
-	| 'payments'
-	| 'email'
-	| 'address'
+	'pix' | 'logo' | 'contact' | 'company' | 'policies' | 'demo-images' | 'shipping-origin' | 'payments' | 'email' | 'address'
 
 type ReadinessSettings = Pick<
 	StoreSettings,
@@ -73,7 +64,11 @@ function isRealAddress(url: string | undefined): boolean {
 	if (!url) return false
 	try {
 		const host = new URL(url).hostname
-		return !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(host) && !host.endsWith('.localhost') && !/\.(example|test|invalid)$/i.test(host)
+		return (
+			!/^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i.test(host) &&
+			!host.endsWith('.localhost') &&
+			!/\.(example|test|invalid)$/i.test(host)
+		)
 	} catch {
 		return false
 	}
