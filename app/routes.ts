@@ -43,6 +43,8 @@ export default [
 	]),
 	route('admin', 'routes/admin/layout.tsx', [
 		index('routes/admin/dashboard.tsx'),
+		// Issue 30: an old address of the dashboard.
+		route('dashboard', 'routes/admin/dashboard-redirect.ts'),
 		route('users', 'routes/admin/users.tsx'),
 		route('produtos', 'routes/admin/products.tsx'),
 		route('produtos/novo', 'routes/admin/product-new.tsx'),

@@ -199,7 +199,7 @@ describe('Aria', () => {
 		const page = await browser.newPage(DESKTOP)
 		const admin = new AdminPages(page)
 		await admin.signIn()
-		await page.getByRole('link', { name: 'Aria IA' }).click()
+		await admin.openFromSidebar('Conteúdo', 'Aria IA')
 		await page.getByRole('heading', { level: 1, name: 'Gerenciar Aria' }).waitFor()
 
 		// Tab 'Base de Conhecimento': §8's message for an empty entry, then a new one.

@@ -43,9 +43,12 @@ export const MATRIX: Record<string, Row> = {
 	// (foundation.e2e reads the admin's e-mail in the header menu).
 	'/user/profile': { get: customerOnly, post: { form: { fullName: 'Maria', phone: 'x' }, expect: customerOnly } },
 	'/admin': { get: adminOnly },
+	// Issue 30: the dashboard's old address redirects the admin to /admin.
+	'/admin/dashboard': { get: adminOnly },
 	// Back-office for orders, coupons, settings and the mail outbox (issue 4). POST forms are
 	// harmless for the admin: an unknown order/coupon id or an incomplete form is refused with 4xx.
-	'/admin/pedidos': { get: adminOnly },
+	// Issue 30: the list's one-tap next step; an unknown order is refused (400) before any change.
+	'/admin/pedidos': { get: adminOnly, post: { form: { id: '00000000-0000-4000-8000-000000000000', to: 'pago' }, expect: adminOnly } },
 	'/admin/pedidos/exportar.csv': { get: adminOnly },
 	'/admin/pedidos/:orderId': {
 		sample: '/admin/pedidos/00000000-0000-4000-8000-000000000000',

@@ -253,13 +253,13 @@ describe('atacado (/atacado)', () => {
 			await table.getByRole('button', { name: 'Salvar' }).click()
 			await admin.shell.toast('Preço atualizado!')
 		}
-		await setTier('12.00')
+		await setTier('12,00')
 		try {
 			await drawer.open()
 			await line.getByTestId('cart-line-price').getByText('R$ 12,00').waitFor({ timeout: 15_000 })
 			await drawer.close()
 		} finally {
-			await setTier('13.00')
+			await setTier('13,00')
 		}
 
 		const collarPage = await browser.newPage(MOBILE)

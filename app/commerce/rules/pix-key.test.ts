@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyPixKey, PIX_KEY_MESSAGES, pixKeySchema, pixKeyType } from './pix-key'
+import { classifyPixKey, PIX_KEY_MESSAGES, pixKeyFeedback, pixKeySchema, pixKeyType } from './pix-key'
 
 // Issue 28, defect 3 (decision 069): each kind of PIX key, as an owner types it, becomes the
 // form the Banco Central's DICT stores; anything else gets a Portuguese message for its kind.
@@ -117,5 +117,21 @@ describe('pixKeySchema and pixKeyType', () => {
 		expect(pixKeyType('+5511987654321')).toBe('phone')
 		expect(pixKeyType('(11) 98765-4321')).toBeNull()
 		expect(pixKeyType('nada')).toBeNull()
+	})
+})
+
+describe('pixKeyFeedback (the settings form, as the owner types)', () => {
+	it('names the kind recognised: CPF, CNPJ, telefone, e-mail, chave aleatória', () => {
+		expect(pixKeyFeedback('529.982.247-25')).toEqual({ ok: true, type: 'cpf', message: 'Chave reconhecida: CPF.' })
+		expect(pixKeyFeedback('11.222.333/0001-81')).toMatchObject({ ok: true, message: 'Chave reconhecida: CNPJ.' })
+		expect(pixKeyFeedback('(11) 98765-4321')).toMatchObject({ ok: true, message: 'Chave reconhecida: telefone.' })
+		expect(pixKeyFeedback('Loja@Exemplo.com.br')).toMatchObject({ ok: true, message: 'Chave reconhecida: e-mail.' })
+		expect(pixKeyFeedback('123e4567-e89b-12d3-a456-426614174000')).toMatchObject({ ok: true, message: 'Chave reconhecida: chave aleatória.' })
+	})
+
+	it('says why a key is not valid yet, and nothing for an empty field', () => {
+		expect(pixKeyFeedback('529.982.247-26')).toEqual({ ok: false, message: PIX_KEY_MESSAGES.cpf })
+		expect(pixKeyFeedback('5299')).toEqual({ ok: false, message: PIX_KEY_MESSAGES.digits })
+		expect(pixKeyFeedback('   ')).toBeNull()
 	})
 })

@@ -90,8 +90,19 @@ export const PIX_KEY_TYPE_LABELS: Record<PixKeyType, string> = {
 	cpf: 'CPF',
 	cnpj: 'CNPJ',
 	email: 'e-mail',
-	phone: 'celular',
+	phone: 'telefone',
 	evp: 'chave aleatória',
+}
+
+/**
+ * What the settings form says under the PIX key as the owner types (issue 30): the kind the shop
+ * recognised ('Chave reconhecida: CPF.') or why it is not a key yet; nothing for an empty field.
+ */
+export function pixKeyFeedback(input: string): { ok: true; type: PixKeyType; message: string } | { ok: false; message: string } | null {
+	if (input.trim() === '') return null
+	const result = classifyPixKey(input)
+	if ('error' in result) return { ok: false, message: result.error }
+	return { ok: true, type: result.type, message: `Chave reconhecida: ${PIX_KEY_TYPE_LABELS[result.type]}.` }
 }
 
 /** Zod schema for a PIX key (store settings, the admin form, the BR Code): outputs the normalised key. */

@@ -1,5 +1,5 @@
-import { ArrowLeftIcon, LogOutIcon, type LucideIcon } from 'lucide-react'
-import { Form, Link, NavLink } from 'react-router'
+import { ArrowLeftIcon, ChevronRightIcon, LogOutIcon, type LucideIcon } from 'lucide-react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
 import { ThemeToggle } from '~/components/shop/theme'
 import { Separator } from '~/components/ui/separator'
 import {
@@ -32,6 +32,12 @@ function groupNav(title: string, nav: readonly AreaNavItem[]): [string, AreaNavI
 		else groups.push([label, [item]])
 	}
 	return groups
+}
+
+/** Whether `pathname` is the item's page or one under it (an `end` item: its exact path only). */
+export function isCurrentItem(item: Pick<AreaNavItem, 'to' | 'end'>, pathname: string): boolean {
+	const path = pathname.replace(/\/+$/, '') || '/'
+	return path === item.to || (!item.end && path.startsWith(`${item.to}/`))
 }
 
 /**
@@ -78,30 +84,25 @@ export function AreaFrame({
 
 function AreaSidebarBody({ title, nav, storeName }: { title: string; nav: readonly AreaNavItem[]; storeName: string }) {
 	const { setOpenMobile } = useSidebar()
+	const { pathname } = useLocation()
 	const closeMobile = () => setOpenMobile(false)
 	return (
 		<>
 			<SidebarHeader className="h-14 justify-center border-b border-sidebar-border">
 				<p className="truncate px-2 font-extrabold text-primary group-data-[collapsible=icon]:sr-only">{storeName}</p>
 			</SidebarHeader>
-			<SidebarContent>
-				{groupNav(title, nav).map(([label, items]) => (
-					<SidebarGroup key={label}>
-						<SidebarGroupLabel>{label}</SidebarGroupLabel>
-						<SidebarMenu>
-							{items.map((item) => (
-								<SidebarMenuItem key={item.to}>
-									<SidebarMenuButton asChild>
-										<NavLink to={item.to} end={item.end} onClick={closeMobile} title={item.label}>
-											<item.icon aria-hidden="true" />
-											<span>{item.label}</span>
-										</NavLink>
-									</SidebarMenuButton>
-								</SidebarMenuItem>
-							))}
-						</SidebarMenu>
-					</SidebarGroup>
-				))}
+			<SidebarContent className="group-data-[collapsible=icon]:overflow-y-auto group-data-[collapsible=icon]:overflow-x-hidden">
+				{groupNav(title, nav).map(([label, items], index) =>
+					// The area's own first group (no `group`) is always shown; the named groups fold (issue 30).
+					index === 0 && items.every((item) => item.group === undefined) ? (
+						<SidebarGroup key={label}>
+							<SidebarGroupLabel>{label}</SidebarGroupLabel>
+							<NavItems items={items} onNavigate={closeMobile} />
+						</SidebarGroup>
+					) : (
+						<FoldingGroup key={label} label={label} items={items} pathname={pathname} onNavigate={closeMobile} />
+					),
+				)}
 			</SidebarContent>
 			<SidebarFooter className="border-t border-sidebar-border">
 				<SidebarMenu>
@@ -126,5 +127,61 @@ function AreaSidebarBody({ title, nav, storeName }: { title: string; nav: readon
 				</SidebarMenu>
 			</SidebarFooter>
 		</>
+	)
+}
+
+function NavItems({ items, onNavigate }: { items: readonly AreaNavItem[]; onNavigate: () => void }) {
+	return (
+		<SidebarMenu>
+			{items.map((item) => (
+				<SidebarMenuItem key={item.to}>
+					<SidebarMenuButton asChild>
+						<NavLink to={item.to} end={item.end} onClick={onNavigate} title={item.label}>
+							<item.icon aria-hidden="true" />
+							<span>{item.label}</span>
+						</NavLink>
+					</SidebarMenuButton>
+				</SidebarMenuItem>
+			))}
+		</SidebarMenu>
+	)
+}
+
+/**
+ * A named group of the sidebar (issue 30, decision 104): a disclosure (native <details>, so it
+ * works before the JavaScript loads) open on the current page's group, so that every section's
+ * name fits at 1280×800 without scrolling the sidebar. In icon mode (desktop, collapsed) the
+ * icons are listed flat instead, as a folded group has no visible title to open it by.
+ */
+function FoldingGroup({
+	label,
+	items,
+	pathname,
+	onNavigate,
+}: {
+	label: string
+	items: readonly AreaNavItem[]
+	pathname: string
+	onNavigate: () => void
+}) {
+	const current = items.some((item) => isCurrentItem(item, pathname))
+	return (
+		<SidebarGroup className="py-0.5" data-testid="grupo-menu">
+			<details open={current} className="group/fold group-data-[collapsible=icon]:hidden">
+				<summary
+					className="flex h-8 cursor-pointer list-none items-center gap-2 rounded-md px-2 text-sidebar-foreground/80 outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-ring [&::-webkit-details-marker]:hidden"
+				>
+					<ChevronRightIcon aria-hidden="true" className="size-4 shrink-0 transition-transform group-open/fold:rotate-90" />
+					<h2 className="text-xs font-semibold tracking-wide">{label}</h2>
+				</summary>
+				<div className="pt-1 pl-2">
+					<NavItems items={items} onNavigate={onNavigate} />
+				</div>
+			</details>
+			<div className="hidden group-data-[collapsible=icon]:block">
+				<SidebarGroupLabel>{label}</SidebarGroupLabel>
+				<NavItems items={items} onNavigate={onNavigate} />
+			</div>
+		</SidebarGroup>
 	)
 }

@@ -18,7 +18,8 @@ export function AdminPage({
 	return (
 		<main className={cn('mx-auto w-full max-w-6xl p-4 md:p-8', className)}>
 			<div className="flex flex-wrap items-end justify-between gap-4">
-				<div>
+				{/* A title or intro may be an e-mail (a user's page): it wraps anywhere rather than widen a phone's page. */}
+				<div className="min-w-0 [overflow-wrap:anywhere]">
 					<h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
 					{description ? <p className="mt-1 text-muted-foreground">{description}</p> : null}
 				</div>
@@ -54,12 +55,12 @@ export function NativeSelect({ className, ...props }: React.ComponentProps<'sele
 }
 
 /** A table that scrolls sideways inside its own box at 375 px instead of widening the page. */
-export function TableBox({ children, label }: { children: React.ReactNode; label: string }) {
+export function TableBox({ children, label, className }: { children: React.ReactNode; label: string; className?: string }) {
 	return (
 		// Focusable so keyboard users can scroll a wide table at 375 px. `relative`: visually
 		// hidden (sr-only, absolutely positioned) cells take this box as containing block, so
 		// they are clipped with the table instead of widening the page from their static spot.
-		<div className="relative overflow-x-auto rounded-lg border" role="region" aria-label={label} tabIndex={0}>
+		<div className={cn('relative overflow-x-auto rounded-lg border', className)} role="region" aria-label={label} tabIndex={0}>
 			{children}
 		</div>
 	)

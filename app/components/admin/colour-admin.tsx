@@ -10,6 +10,7 @@ import { Label } from '~/components/ui/label'
 import { Switch } from '~/components/ui/switch'
 import type { AdminColour } from '~/server/personalization/admin-options.server'
 import { TableBox, td, th } from './admin-page'
+import { formatMoneyInput } from './money'
 
 type ActionData = { ok: boolean; message: string; field?: string }
 
@@ -193,7 +194,7 @@ export function PriceForm({
 				<Label htmlFor={inputId}>{label}</Label>
 				<div className="flex items-center gap-1">
 					<span className="text-sm text-muted-foreground">R$</span>
-					<Input id={inputId} name="price" type="number" step="0.01" min="0" defaultValue={(cents / 100).toFixed(2)} className="w-32" />
+					<Input id={inputId} name="price" type="text" inputMode="decimal" maxLength={20} defaultValue={formatMoneyInput(cents)} className="w-32" />
 				</div>
 			</div>
 			<Button type="submit" variant="outline" disabled={fetcher.state !== 'idle'}>

@@ -12,8 +12,10 @@ import { action as couponsImportAction } from './coupons-import'
 import { action as couponsAction, loader as couponsLoader } from './coupons'
 import { action as orderAction, loader as orderLoader } from './order'
 import { loader as exportLoader } from './orders-export'
-import { loader as ordersLoader } from './orders'
-import { action as settingsAction } from './settings'
+import { action as ordersAction, loader as ordersLoader } from './orders'
+import { loader as dashboardLoader } from './dashboard'
+import { loader as dashboardRedirectLoader } from './dashboard-redirect'
+import { action as settingsAction, loader as settingsLoader } from './settings'
 import { resetEnvForTests } from '~/server/env.server'
 
 withTestDatabase()
@@ -328,5 +330,79 @@ describe('/admin/configuracoes', () => {
 			carrierServices: [2, 1, 3],
 			freeShippingServiceId: null,
 		})
+	})
+})
+
+describe('issue 30: the owner on a phone and the set-up', () => {
+	test('the orders list offers each order its next step, and the one-tap step moves it', async () => {
+		const admin = await userWithSession({ admin: true })
+		const waiting = await insertOrder({ reference: 'PET-EEEEEE' })
+		await insertOrder({ reference: 'PET-FFFFFF', status: 'em_producao' })
+		await insertOrder({ reference: 'PET-GGGGGG', status: 'entregue' })
+		const list = dataOf<{ orders: Array<{ reference: string; next: unknown }> }>(
+			await call(ordersLoader as Handler, '/admin/pedidos', { cookie: admin.cookie }),
+		)
+		expect(Object.fromEntries(list.orders.map((o) => [o.reference, o.next]))).toEqual({
+			'PET-EEEEEE': { kind: 'move', to: 'pago', label: 'Marcar como pago' },
+			'PET-FFFFFF': { kind: 'open', label: 'Informar rastreio' },
+			'PET-GGGGGG': { kind: 'open', label: 'Ver pedido' },
+		})
+
+		const post = (form: Record<string, string>, cookie = admin.cookie) => call(ordersAction as Handler, '/admin/pedidos', { cookie, form })
+		// Shipping (needs a tracking code) and cancelling are not one-tap steps; a wrong move is refused by the status rule.
+		expect(statusOf(await post({ id: waiting, to: 'enviado' }))).toBe(400)
+		expect(statusOf(await post({ id: waiting, to: 'cancelado' }))).toBe(400)
+		expect(statusOf(await post({ id: 'x', to: 'pago' }))).toBe(400)
+		expect(statusOf(await post({ id: waiting, to: 'entregue' }))).toBe(400)
+		const customer = await userWithSession()
+		expect((await post({ id: waiting, to: 'pago' }, customer.cookie)) as Response).toMatchObject({ status: 302 })
+
+		const paid = await post({ id: waiting, to: 'pago' })
+		expect(statusOf(paid)).toBe(200)
+		expect(dataOf(paid)).toEqual({ ok: true })
+		const [order] = await queryRows<{ status: string }>(sql`select status from orders where id = ${waiting}::uuid`)
+		expect(order?.status).toBe('pago')
+		// The same tap again (a stale list): refused with the status rule's message, nothing changes.
+		expect(statusOf(await post({ id: waiting, to: 'pago' }))).toBe(400)
+	})
+
+	test("the dashboard's checklist reads the shop's real state; /admin/dashboard goes to /admin", async () => {
+		const admin = await userWithSession({ admin: true })
+		const product = await createProduct({ handle: 'bandana-demo', title: 'Bandana demo' })
+		await db.execute(sql`insert into product_images (product_id, url, position) values (${product.product.id}, '/imagens/demo/bandana.svg?cor=azul', 9)`)
+		const readiness = async () =>
+			dataOf<{ readiness: Array<{ id: string; done: boolean; detail: string }> }>(await call(dashboardLoader as Handler, '/admin', { cookie: admin.cookie }))
+				.readiness
+		const fresh = Object.fromEntries((await readiness()).map((item) => [item.id, item]))
+		expect(fresh.pix?.done).toBe(false)
+		expect(fresh['demo-images']).toMatchObject({ done: false, detail: '1 produto à venda ainda mostra os desenhos da demonstração.' })
+		expect(fresh.email?.done).toBe(false)
+
+		await db.execute(sql`delete from product_images where url like '/imagens/demo/%'`)
+		await db.execute(sql`insert into store_settings (key, value) values ('pixKey', '"52998224725"'::jsonb)`)
+		clearStoreSettingsCache()
+		const later = Object.fromEntries((await readiness()).map((item) => [item.id, item]))
+		expect(later.pix?.done).toBe(true)
+		expect(later['demo-images']?.done).toBe(true)
+
+		const moved = (await call(dashboardRedirectLoader as Handler, '/admin/dashboard', { cookie: admin.cookie })) as Response
+		expect(moved.status).toBe(301)
+		expect(moved.headers.get('location')).toBe('/admin')
+		const customer = await userWithSession()
+		expect(((await call(dashboardRedirectLoader as Handler, '/admin/dashboard', { cookie: customer.cookie })) as Response).headers.get('location')).toBe('/')
+	})
+
+	test('the gift product is picked by name among the products on sale', async () => {
+		const admin = await userWithSession({ admin: true })
+		await createProduct({ handle: 'laco-azul', title: 'Laço azul' })
+		await createProduct({ handle: 'apito', title: 'Apito' })
+		await createProduct({ handle: 'rascunho', title: 'Rascunho', status: 'draft' })
+		const loaded = dataOf<{ giftChoices: Array<{ handle: string; title: string }> }>(
+			await call(settingsLoader as Handler, '/admin/configuracoes', { cookie: admin.cookie }),
+		)
+		expect(loaded.giftChoices).toEqual([
+			{ handle: 'apito', title: 'Apito' },
+			{ handle: 'laco-azul', title: 'Laço azul' },
+		])
 	})
 })

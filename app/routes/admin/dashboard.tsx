@@ -1,4 +1,6 @@
 import {
+	CircleAlertIcon,
+	CircleCheckIcon,
 	ClipboardListIcon,
 	MailIcon,
 	PackageIcon,
@@ -13,6 +15,8 @@ import { Badge } from '~/components/ui/badge'
 import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { RevenueChart } from '~/components/admin/revenue-chart'
+import type { ReadinessItem } from '~/server/admin/readiness.server'
+import { loadShopReadiness } from '~/server/admin/readiness-input.server'
 import { dailyRevenue, salesWindows, type SalesWindow, type Waiting, waitingForOwner } from '~/server/admin-dashboard/sales.server'
 import { latestCustomOrders } from '~/server/personalization/custom-orders.server'
 import { titleOf } from '~/utils/custom-order-view'
@@ -26,8 +30,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Pa
 export async function loader({ request }: Route.LoaderArgs) {
 	// Every loader checks for itself; the layout's check is not relied upon.
 	await requireAdmin(request)
-	const [latest, windows, daily, waiting] = await Promise.all([latestCustomOrders(5), salesWindows(), dailyRevenue(), waitingForOwner()])
-	return { latest, windows, daily, waiting }
+	const [latest, windows, daily, waiting, readiness] = await Promise.all([
+		latestCustomOrders(5),
+		salesWindows(),
+		dailyRevenue(),
+		waitingForOwner(),
+		loadShopReadiness(),
+	])
+	return { latest, windows, daily, waiting, readiness }
 }
 
 /**
@@ -65,6 +75,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 		<main className="mx-auto w-full max-w-6xl p-4 md:p-8">
 			<h1 className="text-2xl font-bold md:text-3xl">Painel Administrativo</h1>
 			<p className="mt-1 text-muted-foreground">Vendas, o que espera por você e atalhos para as áreas da loja.</p>
+			<Readiness items={loaderData.readiness} />
 			<SalesSummary windows={loaderData.windows} />
 			<section aria-labelledby="grafico-titulo" className="mt-6 rounded-lg border p-4">
 				<h2 id="grafico-titulo" className="mb-3 text-lg font-semibold">
@@ -116,6 +127,58 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 				)}
 			</section>
 		</main>
+	)
+}
+
+/**
+ * 'Sua loja está pronta para vender?' (issue 30, decision 105): each item's state, computed on the
+ * server from the shop's real settings, environment and catalogue, with a link to where it is fixed.
+ * Once everything is done it folds into one line.
+ */
+function Readiness({ items }: { items: readonly ReadinessItem[] }) {
+	const done = items.filter((item) => item.done).length
+	const ready = done === items.length
+	return (
+		<section aria-labelledby="pronta-titulo" className="mt-6 rounded-lg border p-4" data-testid="pronta-para-vender">
+			<details open={!ready}>
+				<summary className="cursor-pointer rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring">
+					<h2 id="pronta-titulo" className="inline text-lg font-semibold">
+						Sua loja está pronta para vender?
+					</h2>
+					<span className="ml-2 text-sm text-muted-foreground">
+						{ready ? 'Tudo pronto!' : `${done} de ${items.length} itens prontos`}
+					</span>
+				</summary>
+				<ul className="mt-3 divide-y">
+					{items.map((item) => (
+						<li key={item.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 py-3" data-testid="item-pronta" data-pronto={item.done}>
+							{item.done ? (
+								<CircleCheckIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700 dark:text-emerald-400" />
+							) : (
+								<CircleAlertIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700 dark:text-amber-400" />
+							)}
+							<div className="min-w-0 flex-1 basis-56">
+								<p className="font-medium">
+									{item.title}
+									<span className="sr-only">{item.done ? ': pronto.' : ': falta fazer.'}</span>
+								</p>
+								<p className="text-sm text-muted-foreground [overflow-wrap:anywhere]">{item.detail}</p>
+								{item.installerHint && !item.done ? (
+									<p className="mt-1 text-xs text-muted-foreground [overflow-wrap:anywhere]">Para quem instalou a loja: {item.installerHint}.</p>
+								) : null}
+							</div>
+							<Link
+								to={item.to}
+								className="ml-8 text-sm font-medium text-primary underline-offset-4 hover:underline sm:ml-0"
+								aria-label={`${item.done ? 'Ver' : item.action}: ${item.title}`}
+							>
+								{item.done ? 'Ver' : item.action}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</details>
+		</section>
 	)
 }
 

@@ -25,7 +25,7 @@ import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
 import { redirectWithToast } from '~/server/toast.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
-import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import { ORDER_ACTION_LABELS, ORDER_STATUS_LABELS } from '~/utils/order-status'
 import type { Route } from './+types/order'
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
@@ -69,15 +69,7 @@ function notFound(): never {
 	throw data('Pedido não encontrado', { status: 404 })
 }
 
-/** What the buttons say: the action, not the status name. */
-const ACTION_LABELS: Record<OrderStatus, string> = {
-	aguardando_pagamento: 'Voltar a aguardar pagamento',
-	pago: 'Marcar como pago',
-	em_producao: 'Iniciar produção',
-	enviado: 'Marcar como enviado',
-	entregue: 'Marcar como entregue',
-	cancelado: 'Cancelar pedido',
-}
+const ACTION_LABELS = ORDER_ACTION_LABELS
 
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
 const formatCep = (cep: string) => cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')
@@ -295,7 +287,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 			}
 		>
 			<div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-				<div className="grid gap-6">
+				<div className="grid grid-cols-[minmax(0,1fr)] gap-6">
 					<Card>
 						<CardHeader>
 							<CardTitle>
@@ -382,7 +374,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 					<PaymentTimeline events={payments} refund={refund} busy={busy} />
 				</div>
 
-				<div className="grid content-start gap-6">
+				<div className="grid grid-cols-[minmax(0,1fr)] content-start gap-6">
 					<Card>
 						<CardHeader>
 							<CardTitle>

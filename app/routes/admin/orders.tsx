@@ -1,5 +1,6 @@
 import { DownloadIcon } from 'lucide-react'
-import { Form, Link } from 'react-router'
+import { data, Form, Link, useFetcher } from 'react-router'
+import { z } from 'zod'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
 import { OrderStatusBadge } from '~/components/admin/order-status-badge'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
@@ -8,9 +9,13 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { OrderStatus } from '~/db/schema/orders'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { changeOrderStatus } from '~/server/orders/status.server'
+import { readFormData } from '~/server/read-form.server'
+import { createToastHeaders } from '~/server/toast.server'
+import { cn } from '~/utils/cn'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
-import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import { type NextOrderStep, ONE_TAP_STATUSES, ORDER_STATUS_LABELS, nextOrderStep } from '~/utils/order-status'
 import type { Route } from './+types/orders'
 import { orderFiltersQuery } from './orders-query'
 import { ORDERS_PAGE_SIZE, listOrders, readOrderFilters } from './orders.server'
@@ -40,8 +45,43 @@ export async function loader({ request }: Route.LoaderArgs) {
 			payment: o.payment_method === 'pix' ? 'PIX' : 'Cartão',
 			testPayment: o.payment_mode === 'test',
 			createdAt: formatDateTime(o.created_at),
+			next: nextOrderStep(o.status),
 		})),
 	}
+}
+
+const actionSchema = z.object({
+	id: z.uuid({ error: 'Pedido não encontrado.' }),
+	to: z.enum(ONE_TAP_STATUSES, { error: 'Escolha uma ação válida.' }),
+})
+
+/**
+ * Issue 30: the list's one-tap next step (mark paid, start production, mark delivered). The same
+ * rule as the order's page (changeOrderStatus: allowed moves only, one at a time); shipping and
+ * cancelling stay on the order's page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
+	const form = await readFormData(request)
+	const parsed = actionSchema.safeParse({ id: form.get('id'), to: form.get('to') })
+	if (!parsed.success) {
+		const message = parsed.error.issues[0]?.message ?? 'Dados inválidos.'
+		return data({ ok: false }, { status: 400, headers: createToastHeaders({ type: 'error', title: 'Erro ao atualizar pedido', description: message }) })
+	}
+	const result = await changeOrderStatus({ orderId: parsed.data.id, to: parsed.data.to, actorUserId: admin.id })
+	if (!result.ok) {
+		return data({ ok: false }, { status: 400, headers: createToastHeaders({ type: 'error', title: 'Erro ao atualizar pedido', description: result.message }) })
+	}
+	return data(
+		{ ok: true },
+		{
+			headers: createToastHeaders({
+				type: 'success',
+				title: 'Status atualizado!',
+				description: `Pedido agora está "${ORDER_STATUS_LABELS[parsed.data.to]}".`,
+			}),
+		},
+	)
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
@@ -86,10 +126,11 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 				<p className="mt-4 rounded-lg border p-6 text-center text-muted-foreground">Nenhum pedido encontrado.</p>
 			) : (
 				<div className="mt-2">
-					<TableBox label="Lista de pedidos">
-						<table className="w-full text-sm">
+					{/* Issue 30: a table from md up; below it each row is a card (reference, customer, status, total, next step). */}
+					<TableBox label="Lista de pedidos" className="max-md:overflow-visible max-md:rounded-none max-md:border-0">
+						<table className="w-full text-sm max-md:block">
 							<caption className="sr-only">Pedidos, do mais recente ao mais antigo</caption>
-							<thead className="bg-muted/60">
+							<thead className="bg-muted/60 max-md:hidden">
 								<tr>
 									<th scope="col" className={th}>Pedido</th>
 									<th scope="col" className={th}>Data</th>
@@ -97,31 +138,43 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 									<th scope="col" className={th}>Status</th>
 									<th scope="col" className={th}>Pagamento</th>
 									<th scope="col" className={`${th} text-right`}>Total</th>
+									<th scope="col" className={th}>Próximo passo</th>
 								</tr>
 							</thead>
-							<tbody>
+							<tbody className="max-md:grid max-md:gap-3">
 								{orders.map((order) => (
-									<tr key={order.id} className="border-t">
-										<th scope="row" className={`${td} text-left font-medium`}>
+									<tr
+										key={order.id}
+										data-testid="pedido"
+										className="border-t max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-lg max-md:border max-md:p-3"
+									>
+										<th scope="row" className={`${td} text-left font-medium max-md:col-start-1 max-md:row-start-1 max-md:p-0`}>
 											<Link to={`/admin/pedidos/${order.id}`} className="text-primary underline-offset-4 hover:underline">
 												{order.reference}
 											</Link>
 										</th>
-										<td className={`${td} whitespace-nowrap`}>{order.createdAt}</td>
-										<td className={td}>
-											<div>{order.customerName}</div>
-											<div className="break-all text-muted-foreground">{order.email}</div>
+										<td className={`${td} whitespace-nowrap max-md:col-span-2 max-md:row-start-3 max-md:p-0 max-md:text-xs max-md:text-muted-foreground`}>
+											{order.createdAt}
 										</td>
-										<td className={td}>
+										<td className={`${td} max-md:col-span-2 max-md:row-start-2 max-md:p-0`}>
+											<div>{order.customerName}</div>
+											<div className="text-muted-foreground [overflow-wrap:anywhere]">{order.email}</div>
+										</td>
+										<td className={`${td} max-md:col-start-2 max-md:row-start-1 max-md:p-0 max-md:text-right`}>
 											<OrderStatusBadge status={order.status} />
 										</td>
-										<td className={td}>
+										<td className={`${td} max-md:col-start-1 max-md:row-start-4 max-md:p-0`}>
 											<span className="flex flex-wrap items-center gap-1.5">
 												{order.payment}
 												{order.testPayment ? <TestPaymentBadge /> : null}
 											</span>
 										</td>
-										<td className={`${td} whitespace-nowrap text-right`}>{order.total}</td>
+										<td className={`${td} whitespace-nowrap text-right font-semibold md:font-normal max-md:col-start-2 max-md:row-start-4 max-md:p-0`}>
+											{order.total}
+										</td>
+										<td className={`${td} max-md:col-span-2 max-md:row-start-5 max-md:p-0 max-md:pt-2`}>
+											<NextStep orderId={order.id} reference={order.reference} step={order.next} />
+										</td>
 									</tr>
 								))}
 							</tbody>
@@ -151,5 +204,29 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 				</nav>
 			) : null}
 		</AdminPage>
+	)
+}
+
+/** The order's next step in one tap: a status button, or its page (shipping needs the tracking code). */
+function NextStep({ orderId, reference, step }: { orderId: string; reference: string; step: NextOrderStep }) {
+	const fetcher = useFetcher<{ ok: boolean }>()
+	const busy = fetcher.state !== 'idle'
+	const wide = 'max-md:w-full'
+	if (step.kind === 'open') {
+		return (
+			<Button asChild size="sm" variant="outline" className={wide}>
+				{/* No reference in the name: the reference's own link stays the only link named after it. */}
+				<Link to={`/admin/pedidos/${orderId}`}>{step.label}</Link>
+			</Button>
+		)
+	}
+	return (
+		<fetcher.Form method="post">
+			<input type="hidden" name="id" value={orderId} />
+			<input type="hidden" name="to" value={step.to} />
+			<Button type="submit" size="sm" className={cn('whitespace-nowrap', wide)} disabled={busy} aria-label={`${step.label}: pedido ${reference}`}>
+				{busy ? 'Salvando...' : step.label}
+			</Button>
+		</fetcher.Form>
 	)
 }

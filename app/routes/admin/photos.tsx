@@ -48,7 +48,8 @@ export default function AdminPhotos({ loaderData }: Route.ComponentProps) {
 			{loaderData.photos.length === 0 ? (
 				<p className="text-sm text-muted-foreground">Nenhuma foto enviada ainda.</p>
 			) : (
-				<ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+				// Issue 30: on a phone each photo is a card in one column (picture beside its approve button), from sm a grid.
+				<ul className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
 					{loaderData.photos.map((photo) => (
 						<PhotoCard key={photo.id} photo={photo} />
 					))}
@@ -63,21 +64,21 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
 	if (fetcher.formData?.get('intent') === 'reject') return null
 	const approved = fetcher.formData?.get('intent') === 'approve' || photo.isApproved
 	return (
-		<li className="overflow-hidden rounded-lg border" data-testid="foto-cliente">
+		<li className="overflow-hidden rounded-lg border max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)]" data-testid="foto-cliente">
 			<img
 				src={photo.url}
 				alt={photo.caption ?? `Foto de ${photo.userEmail}`}
 				loading="lazy"
 				className="aspect-square w-full object-cover"
 			/>
-			<div className="space-y-2 p-2 text-sm">
+			<div className="min-w-0 space-y-2 p-2 text-sm">
 				<Badge variant={approved ? 'default' : 'secondary'}>{approved ? 'Aprovada' : 'Aguardando'}</Badge>
 				{photo.caption ? <p className="break-words">{photo.caption}</p> : null}
-				<p className="text-xs break-all text-muted-foreground">
+				<p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">
 					{photo.userEmail} · {formatDateTime(photo.createdAt)}
 				</p>
 				{approved ? null : (
-					<div className="flex gap-2">
+					<div className="flex flex-wrap gap-2">
 						<Button type="button" size="sm" onClick={() => void fetcher.submit({ intent: 'approve', id: photo.id }, { method: 'post' })}>
 							<CheckIcon aria-hidden="true" />
 							Aprovar

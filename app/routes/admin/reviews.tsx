@@ -120,7 +120,7 @@ export default function ReviewsAdmin({ loaderData }: Route.ComponentProps) {
 					</div>
 				))}
 			</dl>
-			<nav aria-label="Filtrar avaliações" className="mt-6 flex gap-2">
+			<nav aria-label="Filtrar avaliações" className="mt-6 flex flex-wrap gap-2">
 				{(Object.keys(FILTER_LABELS) as (keyof typeof FILTER_LABELS)[]).map((key) => (
 					<Button key={key} asChild size="sm" variant={filter === key ? 'default' : 'outline'}>
 						<Link to={`?filtro=${key}`} aria-current={filter === key ? 'page' : undefined}>
@@ -133,9 +133,10 @@ export default function ReviewsAdmin({ loaderData }: Route.ComponentProps) {
 				{rows.length === 0 ? (
 					<p className="text-sm text-muted-foreground">Nenhuma avaliação aqui.</p>
 				) : (
-					<TableBox label="Avaliações">
-						<table className="w-full text-sm">
-							<thead className="bg-muted/50">
+					// Issue 30: a table from md up; below it each review is a card with its approve button one tap away.
+					<TableBox label="Avaliações" className="max-md:overflow-visible max-md:rounded-none max-md:border-0">
+						<table className="w-full text-sm max-md:block">
+							<thead className="bg-muted/50 max-md:hidden">
 								<tr>
 									<th className={th} scope="col">
 										Cliente
@@ -157,7 +158,7 @@ export default function ReviewsAdmin({ loaderData }: Route.ComponentProps) {
 									</th>
 								</tr>
 							</thead>
-							<tbody className="divide-y">
+							<tbody className="divide-y max-md:grid max-md:gap-3 max-md:divide-y-0">
 								{rows.map((row) => (
 									<ReviewRow key={row.id} row={row} onOpen={() => setDetail(row)} confirmText={confirmText} />
 								))}
@@ -216,17 +217,22 @@ function ReviewRow({ row, onOpen, confirmText }: { row: AdminReview; onOpen: () 
 	const pendingApproval = fetcher.formData?.get('intent') === 'approve' ? fetcher.formData.get('approved') === 'true' : row.isApproved
 	if (fetcher.formData?.get('intent') === 'delete') return null
 	return (
-		<tr data-testid="linha-avaliacao">
-			<td className={td}>{row.customerName}</td>
-			<td className={td}>{row.productName}</td>
-			<td className={td}>
+		<tr
+			data-testid="linha-avaliacao"
+			className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-lg max-md:border max-md:p-3"
+		>
+			<td className={cn(td, 'max-md:col-start-1 max-md:row-start-1 max-md:p-0 max-md:font-medium')}>{row.customerName}</td>
+			<td className={cn(td, 'max-md:col-span-2 max-md:row-start-2 max-md:p-0 max-md:[overflow-wrap:anywhere]')}>{row.productName}</td>
+			<td className={cn(td, 'max-md:col-start-1 max-md:row-start-3 max-md:p-0')}>
 				<Stars rating={row.rating} />
 			</td>
-			<td className={cn(td, 'whitespace-nowrap')}>{formatDateTime(row.createdAt)}</td>
-			<td className={td}>
+			<td className={cn(td, 'whitespace-nowrap max-md:col-start-2 max-md:row-start-3 max-md:p-0 max-md:text-xs max-md:text-muted-foreground')}>
+				{formatDateTime(row.createdAt)}
+			</td>
+			<td className={cn(td, 'max-md:col-start-2 max-md:row-start-1 max-md:p-0 max-md:text-right')}>
 				<Badge variant={pendingApproval ? 'default' : 'secondary'}>{pendingApproval ? 'Aprovada' : 'Pendente'}</Badge>
 			</td>
-			<td className={cn(td, 'whitespace-nowrap')}>
+			<td className={cn(td, 'whitespace-nowrap max-md:col-span-2 max-md:row-start-4 max-md:p-0 max-md:pt-2')}>
 				<div className="flex gap-1">
 					<Button type="button" size="icon-sm" variant="ghost" aria-label={`Ver a avaliação de ${row.customerName}`} onClick={onOpen}>
 						<EyeIcon aria-hidden="true" />
@@ -235,6 +241,7 @@ function ReviewRow({ row, onOpen, confirmText }: { row: AdminReview; onOpen: () 
 						type="button"
 						size="sm"
 						variant="outline"
+						className="max-md:flex-1"
 						onClick={() => void fetcher.submit({ intent: 'approve', id: row.id, approved: String(!pendingApproval) }, { method: 'post' })}
 					>
 						{pendingApproval ? <XIcon aria-hidden="true" /> : <CheckIcon aria-hidden="true" />}

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+import { useState } from 'react'
 import { data, Form, useNavigation } from 'react-router'
 import { ZodError } from 'zod'
-import { AdminPage, FieldMessage } from '~/components/admin/admin-page'
+import { AdminPage, FieldMessage, NativeSelect } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -21,7 +22,7 @@ import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
 import { SHIPPING_REGION_LABELS, SHIPPING_REGIONS } from '~/commerce/rules/shipping'
-import { PIX_KEY_TYPE_LABELS, pixKeyType } from '~/commerce/rules/pix-key'
+import { PIX_KEY_TYPE_LABELS, pixKeyFeedback, pixKeyType } from '~/commerce/rules/pix-key'
 import {
 	KEPT_WHEN_ABSENT,
 	SETTINGS_FIELD_OF,
@@ -36,10 +37,23 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Co
 /** /admin/configuracoes: the store settings (decision 16) that the storefront and checkout read. */
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
-	const settings = await getStoreSettings()
+	const [settings, giftChoices] = await Promise.all([getStoreSettings(), activeProductChoices()])
 	const keyType = settings.pixKey ? pixKeyType(settings.pixKey) : null
 	// The kind the shop recognised in the stored key, so the owner sees a CPF was taken as a CPF.
-	return { values: settingsFormValues(settings), pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null, pixProvider: pixProviderInfo(), cardProvider: cardProviderStatus() }
+	return {
+		values: settingsFormValues(settings),
+		pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null,
+		giftChoices,
+		pixProvider: pixProviderInfo(),
+		cardProvider: cardProviderStatus(),
+	}
+}
+
+/** Issue 30: the gift product is picked by name among the products on sale (the setting keeps the handle). */
+async function activeProductChoices(): Promise<Array<{ handle: string; title: string }>> {
+	return queryRows<{ handle: string; title: string }>(
+		sql`select handle, title from products where status = 'active' order by lower(title), handle limit 1000`,
+	)
 }
 
 /** Issue 29: how cards are taken, from the environment (never a secret: the public key's start, the API host). */
@@ -263,7 +277,7 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 				required: true,
 				hint: 'Usado quando o CEP não pertence a nenhuma faixa dos Correios.',
 			},
-			{ name: 'giftProductHandle', label: 'Produto brinde (identificador)', hint: 'O handle do produto, ex.: brinde-lacinho-pet. Em branco: sem brinde.' },
+			{ name: 'giftProductHandle', label: 'Produto brinde', hint: 'O produto que vai de presente no carrinho a partir do valor abaixo. “Sem brinde”: nenhum.' },
 			{ name: 'giftThreshold', label: 'Brinde a partir de (R$)', inputMode: 'decimal', placeholder: '100,00', required: true },
 		],
 	},
@@ -315,7 +329,21 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 								return (
 									<div key={field.name} className={cn('grid content-start gap-2', field.multiline && 'md:col-span-2')}>
 										<Label htmlFor={field.name}>{field.label}</Label>
-										{field.multiline ? (
+										{field.name === 'giftProductHandle' ? (
+											<GiftProductSelect
+												choices={loaderData.giftChoices}
+												value={values[field.name] ?? ''}
+												invalid={Boolean(error)}
+												describedBy={field.hint ? `${hintId} ${errorId}` : errorId}
+											/>
+										) : field.name === 'pixKey' ? (
+											<PixKeyInput
+												defaultValue={values[field.name] ?? ''}
+												invalid={Boolean(error)}
+												describedBy={`${hintId} pixKey-feedback ${errorId}`}
+												maxLength={field.maxLength}
+											/>
+										) : field.multiline ? (
 											<Textarea
 												id={field.name}
 												name={field.name}
@@ -360,9 +388,67 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 					</Button>
 				</div>
 			</Form>
-			<PixProviderCard info={loaderData.pixProvider} busy={saving} />
-			<CardProviderCard status={loaderData.cardProvider} />
+			<div id="recebimento" className="mt-6 grid scroll-mt-20 gap-6">
+				<PixProviderCard info={loaderData.pixProvider} busy={saving} />
+				<CardProviderCard status={loaderData.cardProvider} />
+			</div>
 		</AdminPage>
+	)
+}
+
+/** Issue 30: the gift product by name; a stored handle no longer on sale stays listed, so saving keeps it. */
+function GiftProductSelect({
+	choices,
+	value,
+	invalid,
+	describedBy,
+}: {
+	choices: ReadonlyArray<{ handle: string; title: string }>
+	value: string
+	invalid: boolean
+	describedBy: string
+}) {
+	const known = value === '' || choices.some((choice) => choice.handle === value)
+	return (
+		<NativeSelect id="giftProductHandle" name="giftProductHandle" defaultValue={value} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+			<option value="">Sem brinde</option>
+			{known ? null : <option value={value}>{`${value} (não está à venda)`}</option>}
+			{choices.map((choice) => (
+				<option key={choice.handle} value={choice.handle}>
+					{choice.title}
+				</option>
+			))}
+		</NativeSelect>
+	)
+}
+
+/** Issue 30: the PIX key checked by kind as the owner types, with the kind recognised (the same rule as the server's). */
+function PixKeyInput({ defaultValue, invalid, describedBy, maxLength }: { defaultValue: string; invalid: boolean; describedBy: string; maxLength?: number }) {
+	const [typed, setTyped] = useState<string | null>(null)
+	const feedback = typed === null ? null : pixKeyFeedback(typed)
+	return (
+		<>
+			<Input
+				id="pixKey"
+				name="pixKey"
+				type="text"
+				defaultValue={defaultValue}
+				maxLength={maxLength}
+				autoComplete="off"
+				spellCheck={false}
+				onChange={(event) => setTyped(event.currentTarget.value)}
+				aria-invalid={invalid || (feedback !== null && !feedback.ok) || undefined}
+				aria-describedby={describedBy}
+			/>
+			<p
+				id="pixKey-feedback"
+				data-testid="pix-key-feedback"
+				aria-live="polite"
+				className={cn('min-h-4 text-xs', feedback?.ok ? 'text-emerald-800 dark:text-emerald-300' : 'text-muted-foreground')}
+			>
+				{feedback?.message ?? ''}
+			</p>
+		</>
 	)
 }
 

@@ -112,7 +112,7 @@ export default function UserAdmin({ loaderData }: Route.ComponentProps) {
 							).map(([label, value]) => (
 								<div key={label}>
 									<dt className="text-muted-foreground">{label}</dt>
-									<dd className="font-medium break-words" data-testid={label === 'Nível e pontos' ? 'usuario-pontos' : undefined}>
+									<dd className="font-medium [overflow-wrap:anywhere]" data-testid={label === 'Nível e pontos' ? 'usuario-pontos' : undefined}>
 										{value}
 									</dd>
 								</div>
@@ -237,7 +237,7 @@ export default function UserAdmin({ loaderData }: Route.ComponentProps) {
 					<ol className="divide-y rounded-md border text-sm">
 						{user.ledger.map((entry) => (
 							<li key={entry.id} className="flex justify-between gap-3 px-3 py-2" data-testid="extrato-usuario">
-								<span>
+								<span className="min-w-0 [overflow-wrap:anywhere]">
 									<span className="font-medium">{entry.description}</span>
 									<span className="block text-xs text-muted-foreground">{formatDateTime(entry.createdAt)}</span>
 								</span>

@@ -17,7 +17,10 @@ import type { Route } from './+types/users'
  * searched and paged on the server; each e-mail opens the account's detail page.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Usuários', matches) }]
+/** document 001 §8: the accounts could not be read. */
+export const USERS_LOAD_ERROR = 'Erro ao carregar usuários'
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [{ title: pageTitle(loaderData ? 'Usuários' : USERS_LOAD_ERROR, matches) }]
 
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
@@ -113,6 +116,20 @@ export default function UsersAdmin({ loaderData }: Route.ComponentProps) {
 				</div>
 			)}
 			<PageNav page={query.pagina} pages={pages} linkTo={pageLink} />
+		</AdminPage>
+	)
+}
+
+/** A failed load keeps the back-office's menu around the documented 'Erro ao carregar usuários'. */
+export function ErrorBoundary() {
+	return (
+		<AdminPage title="Usuários">
+			<div role="alert" className="grid justify-items-start gap-3 rounded-lg border border-destructive p-4">
+				<p className="font-medium text-destructive">{USERS_LOAD_ERROR}</p>
+				<Button asChild variant="outline">
+					<a href="">Tentar Novamente</a>
+				</Button>
+			</div>
 		</AdminPage>
 	)
 }

@@ -81,7 +81,7 @@ function toRows(tiers: readonly WholesaleTier[]): Row[] {
 		key,
 		min: String(tier.minQuantity),
 		max: tier.maxQuantity === null ? '' : String(tier.maxQuantity),
-		price: formatMoneyInput(tier.unitPriceCents).replace(',', '.'),
+		price: formatMoneyInput(tier.unitPriceCents),
 	}))
 }
 
@@ -155,9 +155,10 @@ function TierTable({ kind, title, tiers }: { kind: 'bandana' | 'collar'; title: 
 										<td className={td}>
 											<Input
 												name="price"
-												type="number"
-												min="0"
-												step="0.01"
+												type="text"
+												inputMode="decimal"
+												placeholder="15,00"
+												maxLength={20}
 												value={row.price}
 												aria-label={`Faixa ${index + 1}: preço por unidade`}
 												onChange={(e) => update(row.key, 'price', e.currentTarget.value)}

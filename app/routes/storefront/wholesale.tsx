@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { data, Link } from 'react-router'
+import { data, Link, useRouteError } from 'react-router'
 import { AccessoryPicker } from '~/components/personalization/accessory-picker'
 import { ColourGrid } from '~/components/personalization/colour-grid'
 import { type UploadedImage, ImageUploadField } from '~/components/personalization/image-upload-field'
@@ -8,6 +8,7 @@ import { PhotoCarousel } from '~/components/personalization/photo-carousel'
 import { useAddPersonalized } from '~/components/personalization/use-add-personalized'
 import { useLiftChatButton } from '~/components/personalization/use-lift-chat-button'
 import type { LiveChannelsHandle } from '~/components/shop/live-updates'
+import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -45,7 +46,11 @@ export async function loader() {
 	return { ...page, photos, canonicalUrl: absoluteUrl('/atacado') }
 }
 
+/** document 001 §9: the page's products could not be read (tiers, colours, base products). */
+export const WHOLESALE_LOAD_ERROR = 'Erro ao carregar produtos de atacado'
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+	if (!loaderData) return [{ title: pageTitle(WHOLESALE_LOAD_ERROR, matches) }, { name: 'robots', content: 'noindex' }]
 	const title = pageTitle(TITLE, matches)
 	return [{ title }, ...shareMeta({ title, description: DESCRIPTION, url: loaderData?.canonicalUrl ?? '', imageUrl: null }, matches)]
 }
@@ -418,5 +423,21 @@ function TotalAndButton({
 				</p>
 			) : null}
 		</div>
+	)
+}
+
+/** A failed load (database, provider): the documented 'Erro ao carregar produtos de atacado' and a way to try again. */
+export function ErrorBoundary() {
+	const error = useRouteError()
+	logBoundaryErrorInBrowser(error)
+	if (isUnavailableError(error)) return <UnavailableContent />
+	return (
+		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+			<h1 className="text-xl font-semibold">{WHOLESALE_LOAD_ERROR}</h1>
+			<Button asChild size="lg">
+				{/* A full reload (as the other pages' 'Tentar Novamente'). */}
+				<a href="">Tentar Novamente</a>
+			</Button>
+		</main>
 	)
 }

@@ -44,6 +44,15 @@ export class AdminPages {
 		return Number(text)
 	}
 
+	/** Follows a sidebar link, opening its folded group first (issue 30: only the current page's group is open). */
+	async openFromSidebar(group: string, link: string) {
+		const p = this.page
+		const nav = p.getByRole('navigation', { name: 'Menu Admin' })
+		const target = nav.getByRole('link', { name: link, exact: true })
+		if (!(await target.isVisible())) await nav.locator('summary', { hasText: group }).click()
+		await target.click()
+	}
+
 	async openOrder(reference: string) {
 		const p = this.page
 		await p.goto(`/admin/pedidos?q=${encodeURIComponent(reference)}`)
