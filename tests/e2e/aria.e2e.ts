@@ -62,7 +62,7 @@ describe('Aria', () => {
 		const first = cards.first()
 		const title = (await first.getByRole('link').first().innerText()).trim()
 		expect(title).toMatch(/^Bandana/)
-		expect(await first.innerText()).toMatch(/R\$ \d+,\d{2}/)
+		expect(await first.innerText()).toMatch(/R\$\s\d+,\d{2}/)
 		await expectAccessible(page, 'painel da Aria com resposta (claro)')
 
 		// 'Adicionar ao Carrinho' goes through the server cart: the header's badge changes.

@@ -47,7 +47,7 @@ export function CartLine({ line }: { line: CartViewLine }) {
 
 	// Wholesale lines stop at their minimum instead of removing (the trash button removes them).
 	const atMinimum = line.minQuantity > 1 && quantity <= line.minQuantity
-	const unitLabel = line.isGift ? 'GRÁTIS' : formatMoney(line.unitPriceCents)
+	const unitLabel = formatMoney(line.unitPriceCents)
 	const busy = fetcher.state !== 'idle'
 	if (removing) return null
 
@@ -146,9 +146,11 @@ export function CartLine({ line }: { line: CartViewLine }) {
 						<p className={line.isGift ? 'text-sm font-bold text-primary' : 'text-sm font-bold'} data-testid="cart-line-total">
 							{line.isGift ? 'GRÁTIS' : formatMoney(quantity === line.quantity ? line.totalCents : line.unitPriceCents * quantity)}
 						</p>
-						<p className={cn('text-xs text-muted-foreground', quantity <= 1 && 'sr-only')}>
-							<span data-testid="cart-line-price">{unitLabel}</span> cada
-						</p>
+						{line.isGift ? null : (
+							<p className={cn('text-xs text-muted-foreground', quantity <= 1 && 'sr-only')}>
+								<span data-testid="cart-line-price">{unitLabel}</span> cada
+							</p>
+						)}
 					</div>
 				</div>
 			</div>
