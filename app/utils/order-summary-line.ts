@@ -16,6 +16,8 @@ export type SummaryLine = {
 	isGift: boolean
 	isSubscription: boolean
 	unavailable?: boolean
+	/** Issue 31: an add-on (extensor, embroidery, pendant), listed under its product. */
+	isAddon?: boolean
 }
 
 /**

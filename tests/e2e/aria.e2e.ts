@@ -25,6 +25,8 @@ describe('Aria', () => {
 		await hero.click()
 		await aria.dialog().waitFor()
 		await aria.log().getByText('Oi! Sou a Aria 🐾 Qual a raça e tamanho do seu pet?').waitFor()
+		// Issue 31: on a wide screen the floating button does not stay visible under the open panel.
+		expect(await page.locator('button[aria-haspopup="dialog"][aria-expanded="true"]').isHidden()).toBe(true)
 		expect(await aria.input().getAttribute('placeholder')).toBe('Digite sua mensagem...')
 		// Focus is in the message box, ready to type.
 		await expect.poll(() => aria.input().evaluate((el) => el === document.activeElement)).toBe(true)
@@ -60,7 +62,7 @@ describe('Aria', () => {
 		const first = cards.first()
 		const title = (await first.getByRole('link').first().innerText()).trim()
 		expect(title).toMatch(/^Bandana/)
-		expect(await first.innerText()).toMatch(/R\$ \d+,\d{2}/)
+		expect(await first.innerText()).toMatch(/R\$\s\d+,\d{2}/)
 		await expectAccessible(page, 'painel da Aria com resposta (claro)')
 
 		// 'Adicionar ao Carrinho' goes through the server cart: the header's badge changes.
@@ -84,6 +86,18 @@ describe('Aria', () => {
 		await new Shell(page).toggleTheme()
 		await aria.openFromLauncher()
 		await expectAccessible(page, 'painel da Aria com resposta (escuro)')
+
+		// Issue 31: only what was asked (BH → MG → Sudeste), links with words, lists as lists.
+		await aria.ask('prazo de entrega pra BH?')
+		const delivery = await aria.lastReply()
+		expect(delivery).toContain('Sudeste')
+		expect(delivery).not.toContain('Norte')
+		await aria.ask('vcs fazem bandana personalizada?')
+		const personalised = aria.log().locator(':scope > ol > li').last()
+		expect(await personalised.innerText()).toContain('você escolhe')
+		expect(await personalised.innerText()).not.toContain('/personalize')
+		expect(await personalised.getByRole('link', { name: 'Abrir o criador de bandanas' }).getAttribute('href')).toBe('/personalize')
+		expect(await personalised.getByRole('list').getByRole('listitem').count()).toBeGreaterThan(1)
 
 		// The conversation is the session's, on the server: there again after a reload.
 		await page.reload()

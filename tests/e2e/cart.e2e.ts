@@ -87,6 +87,12 @@ describe.skipIf(!databaseUrl && !onStorefront())('carrinho', () => {
 		await drawer.dialog().getByText(/^Faltam R\$\s[\d,]+ para ganhar um brinde!$/).waitFor()
 		await drawer.dialog().getByTestId('cart-line-quantity').filter({ hasText: '2' }).waitFor()
 		expect(await drawer.giftLines().count()).toBe(0)
+		// Issue 31: 'itens', one bar, and the line's total next to its quantity.
+		await drawer.dialog().getByText('2 itens no carrinho').waitFor()
+		expect(await drawer.dialog().getByRole('progressbar').count()).toBe(1)
+		const unit = await drawer.line(giftStep.title).getByTestId('cart-line-price').innerText()
+		const cents = (text: string) => Number(text.replace(/\D/g, ''))
+		expect(cents(await drawer.line(giftStep.title).getByTestId('cart-line-total').innerText())).toBe(2 * cents(unit))
 		await drawer.close()
 
 		// The third unit reaches R$ 100: the gift line comes, free, with its toast.

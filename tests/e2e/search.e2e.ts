@@ -85,6 +85,30 @@ describe('busca de produtos (painel do cabeçalho)', () => {
 		expectNoPageErrors(page)
 	})
 
+	test('/busca: nothing found offers best-sellers, categories and Aria; a new header search shows its own words', async () => {
+		const page = await browser.newPage(DESKTOP)
+		await page.goto('/busca?q=zzqqxx')
+		await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
+		const main = page.getByRole('main')
+		await main.getByText('Nenhum produto encontrado para "zzqqxx"').waitFor()
+		await main.getByRole('navigation', { name: 'Categorias' }).getByRole('link', { name: 'Bandanas' }).waitFor()
+		await main.getByRole('heading', { name: 'Mais vendidos' }).waitFor()
+		expect(await main.locator('a[href^="/produto/"]').count()).toBeGreaterThan(0)
+		await main.getByRole('button', { name: 'Pergunte à Aria' }).click()
+		await page.getByRole('dialog', { name: 'Aria Assistente' }).waitFor()
+		await page.keyboard.press('Escape')
+
+		// The header's search replaces the page's words too (the box is keyed by the query).
+		expect(await page.locator('#busca-q').inputValue()).toBe('zzqqxx')
+		const search = new SearchPanel(page)
+		await search.open()
+		await search.type('laco')
+		await page.keyboard.press('Enter')
+		await page.waitForURL((url) => url.searchParams.get('q') === 'laco')
+		await expect.poll(() => page.locator('#busca-q').inputValue()).toBe('laco')
+		expectNoPageErrors(page)
+	})
+
 	test('clicking a result goes to its product page and closes the panel', async () => {
 		const page = await browser.newPage()
 		await page.goto('/')

@@ -78,3 +78,55 @@ export function assignLineGroups<L extends Line>(
 function sorted(attributes: readonly Attribute[] | undefined): string[] {
 	return (attributes ?? []).map((a) => `${a.key}=${a.value}`).sort()
 }
+
+type Grouped = { attributes?: readonly Attribute[] | null }
+
+/** The add-on lines that have their product line among `lines`, by index. */
+function attachedAddons<L>(lines: readonly L[], attributesOf: (line: L) => Grouped): Map<number, number> {
+	const mainOfGroup = new Map<string, number>()
+	lines.forEach((line, index) => {
+		const grouped = { attributes: attributesOf(line).attributes ?? [] }
+		const group = groupOf(grouped)
+		if (group !== null && !isAddonLine(grouped) && !mainOfGroup.has(group)) mainOfGroup.set(group, index)
+	})
+	const addonOf = new Map<number, number>()
+	lines.forEach((line, index) => {
+		const grouped = { attributes: attributesOf(line).attributes ?? [] }
+		const group = groupOf(grouped)
+		const main = group !== null && isAddonLine(grouped) ? mainOfGroup.get(group) : undefined
+		if (main !== undefined) addonOf.set(index, main)
+	})
+	return addonOf
+}
+
+/**
+ * Lines as a shopper reads them (issue 31): each product line followed by its add-ons (the
+ * extensor, the embroidery, the pendants), wherever the provider or the database put them. The
+ * cart drawer, the checkout summary, the order page and the e-mails list them in this order.
+ * An add-on whose product line is not there keeps its place, as a line of its own.
+ */
+export function productsWithAddons<L>(lines: readonly L[], attributesOf: (line: L) => Grouped): { line: L; addonOf: L | null }[] {
+	const addonOf = attachedAddons(lines, attributesOf)
+	const result: { line: L; addonOf: L | null }[] = []
+	lines.forEach((line, index) => {
+		if (addonOf.has(index)) return
+		result.push({ line, addonOf: null })
+		for (const [addonIndex, main] of addonOf) if (main === index) result.push({ line: lines[addonIndex] as L, addonOf: line })
+	})
+	return result
+}
+
+/**
+ * How many things are in a cart (issue 31): products, not lines nor add-ons. One bandana with
+ * two extras is 1; twelve collars with their pendants are 12. The gift counts (it is a product
+ * in the box); lines that can no longer be sold do not.
+ */
+export function countProducts(lines: readonly { quantity: number; attributes?: readonly Attribute[] | null; unavailable?: boolean }[]): number {
+	const addonOf = attachedAddons(lines, (line) => line)
+	return lines.reduce((sum, line, index) => (line.unavailable || addonOf.has(index) ? sum : sum + line.quantity), 0)
+}
+
+/** '1 item', '3 itens' (issue 31: not 'item(s)'). */
+export function itemsLabel(count: number): string {
+	return `${count} ${count === 1 ? 'item' : 'itens'}`
+}

@@ -47,7 +47,7 @@ export function CartLine({ line }: { line: CartViewLine }) {
 
 	// Wholesale lines stop at their minimum instead of removing (the trash button removes them).
 	const atMinimum = line.minQuantity > 1 && quantity <= line.minQuantity
-	const unitLabel = line.isGift ? 'GRÁTIS' : formatMoney(line.unitPriceCents)
+	const unitLabel = formatMoney(line.unitPriceCents)
 	const busy = fetcher.state !== 'idle'
 	if (removing) return null
 
@@ -103,7 +103,7 @@ export function CartLine({ line }: { line: CartViewLine }) {
 					</p>
 				))}
 				{line.isSubscription ? <p className="text-xs text-muted-foreground">12 meses • Frete grátis</p> : null}
-				<div className="mt-1 flex items-center justify-between gap-2">
+				<div className="mt-1 flex items-center gap-3">
 					{line.isGift || line.isSubscription || isAddon ? (
 						<span className="text-sm text-muted-foreground" data-testid="cart-line-quantity">
 							Qtd: {line.quantity}
@@ -141,9 +141,17 @@ export function CartLine({ line }: { line: CartViewLine }) {
 							</Button>
 						</div>
 					)}
-					<p className={line.isGift ? 'text-sm font-bold text-primary' : 'text-sm font-bold'} data-testid="cart-line-price">
-						{unitLabel}
-					</p>
+					{/* Issue 31: the line's total next to its quantity; the unit price under it when more than one. */}
+					<div className="flex flex-col items-end">
+						<p className={line.isGift ? 'text-sm font-bold text-primary' : 'text-sm font-bold'} data-testid="cart-line-total">
+							{line.isGift ? 'GRÁTIS' : formatMoney(quantity === line.quantity ? line.totalCents : line.unitPriceCents * quantity)}
+						</p>
+						{line.isGift ? null : (
+							<p className={cn('text-xs text-muted-foreground', quantity <= 1 && 'sr-only')}>
+								<span data-testid="cart-line-price">{unitLabel}</span> cada
+							</p>
+						)}
+					</div>
 				</div>
 			</div>
 		</li>

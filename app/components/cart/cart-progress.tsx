@@ -20,7 +20,8 @@ function Bar({ percent, label }: { percent: number; label: string }) {
 
 /**
  * The progress box above the lines (document 000 §9): free shipping on the non-gift subtotal,
- * then the gift message when the cart is not a subscription and something remains.
+ * then the gift message when the cart is not a subscription and something remains. One bar
+ * (issue 31): the gift is a sentence under it, not a second bar measuring nearly the same.
  */
 export function CartProgress({ cart }: { cart: Pick<CartView, 'freeShipping' | 'gift'> }) {
 	const { freeShipping, gift } = cart
@@ -35,10 +36,7 @@ export function CartProgress({ cart }: { cart: Pick<CartView, 'freeShipping' | '
 				<Bar percent={freeShipping.percent} label="Progresso para frete grátis" />
 			</div>
 			{gift.show ? (
-				<div className="flex flex-col gap-1.5">
-					<p className="font-medium">{`Faltam ${formatMoney(gift.remainingCents)} para ganhar um brinde!`}</p>
-					<Bar percent={gift.percent} label="Progresso para ganhar um brinde" />
-				</div>
+				<p className="font-medium">{`Faltam ${formatMoney(gift.remainingCents)} para ganhar um brinde!`}</p>
 			) : null}
 		</div>
 	)

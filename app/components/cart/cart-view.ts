@@ -1,3 +1,5 @@
+import { itemsLabel } from '~/commerce/rules/line-groups'
+
 /**
  * What the browser gets of a cart (GET /cart, the /cart action and the root loader's `cart`):
  * display-ready and computed on the server (decision 3): prices, totals, the free-shipping
@@ -32,7 +34,10 @@ export type CartProgress = { remainingCents: number; percent: number; reached: b
 
 export type CartView = {
 	lines: CartViewLine[]
-	/** Units that can be bought, gift included: the header badge and '{n} item(s) no carrinho'. */
+	/**
+	 * Products that can be bought, gift included, add-ons not (issue 31: one bandana with two
+	 * extras is 1): the header badge and '{n} itens no carrinho'.
+	 */
 	itemCount: number
 	/** Non-gift lines that can be bought. */
 	subtotalCents: number
@@ -74,7 +79,7 @@ export function isCartActionResult(value: unknown): value is CartActionResult {
 	return typeof value === 'object' && value !== null && 'ok' in value && typeof (value as { ok: unknown }).ok === 'boolean'
 }
 
-/** '{n} item(s) no carrinho' / 'Seu carrinho está vazio' (document 000 §2). */
+/** '1 item no carrinho', '3 itens no carrinho' / 'Seu carrinho está vazio' (document 000 §2; issue 31: not 'item(s)'). */
 export function cartSubtitle(view: Pick<CartView, 'lines' | 'itemCount'>): string {
-	return view.lines.length === 0 ? 'Seu carrinho está vazio' : `${view.itemCount} item(s) no carrinho`
+	return view.lines.length === 0 ? 'Seu carrinho está vazio' : `${itemsLabel(view.itemCount)} no carrinho`
 }

@@ -22,7 +22,13 @@ export function OrderSummaryLines({ lines }: { lines: SummaryLine[] }) {
 	return (
 		<ul className="flex flex-col gap-3" aria-label="Itens do pedido">
 			{lines.map((line) => (
-				<li key={line.id} className="flex gap-3" data-testid="summary-line">
+				<li
+					key={line.id}
+					// Issue 31: an add-on sits under its product, indented, as in the cart drawer.
+					className={line.isAddon ? 'ml-6 flex gap-3 border-l-2 border-muted pl-3' : 'flex gap-3'}
+					data-testid="summary-line"
+					data-addon={line.isAddon || undefined}
+				>
 					{line.imageUrl ? (
 						<img src={thumbnailUrl(line.imageUrl, 56)} alt="" width={56} height={56} className="size-14 shrink-0 rounded-md object-cover" />
 					) : (

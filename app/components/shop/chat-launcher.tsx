@@ -1,6 +1,7 @@
 import { MessageCircleIcon } from 'lucide-react'
 import { lazy, Suspense, useId, useRef } from 'react'
 import { Button } from '~/components/ui/button'
+import { cn } from '~/utils/cn'
 import { useOpenedOnce } from '~/components/ui/lazy-overlay'
 import { useShopUi } from './shop-ui'
 
@@ -24,7 +25,11 @@ export function ChatLauncher({ whatsappNumber }: { whatsappNumber: string }) {
 			<Button
 				ref={launcherRef}
 				size="lg"
-				className="fixed right-4 bottom-4 z-40 h-12 rounded-full px-5 shadow-lg [html[data-buy-bar=on]_&]:bottom-20"
+				// Issue 31: on a wide screen the open panel sits where the button is; the button waits under it hidden.
+				className={cn(
+					'fixed right-4 bottom-4 z-40 h-12 rounded-full px-5 shadow-lg [html[data-buy-bar=on]_&]:bottom-20',
+					chatOpen && 'sm:hidden',
+				)}
 				aria-haspopup="dialog"
 				aria-expanded={chatOpen}
 				aria-controls={chatOpen ? panelId : undefined}

@@ -66,7 +66,7 @@ export default function ChatPanel({ id, open, onOpenChange, whatsappNumber, laun
 					// A click elsewhere (the cart drawer a card opened, a toast, the page) does not close the
 					// chat: the close icon, Escape and the floating button do.
 					onInteractOutside={(event) => event.preventDefault()}
-					className="fixed inset-0 z-50 flex flex-col bg-popover text-popover-foreground outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 sm:inset-auto sm:right-4 sm:bottom-20 sm:h-[min(36rem,calc(100dvh-7rem))] sm:w-96 sm:rounded-xl sm:border sm:shadow-xl sm:data-[state=open]:slide-in-from-bottom-2"
+					className="fixed inset-0 z-50 flex flex-col bg-popover text-popover-foreground outline-none data-[state=open]:animate-in data-[state=open]:fade-in-0 sm:inset-auto sm:right-4 sm:bottom-4 sm:h-[min(36rem,calc(100dvh-2rem))] sm:w-96 sm:rounded-xl sm:border sm:shadow-xl sm:data-[state=open]:slide-in-from-bottom-2"
 				>
 					<div className="flex items-center justify-between gap-2 border-b px-4 py-3">
 						<Dialog.Title className="inline-flex items-center gap-2 text-base font-bold">

@@ -1,4 +1,5 @@
 import { HeartIcon, MenuIcon, SearchIcon, ShoppingBagIcon } from 'lucide-react'
+import { itemsLabel } from '~/commerce/rules/line-groups'
 import { Link, NavLink } from 'react-router'
 import { SEARCH_PANEL_ID, SITE_HEADER_ID } from '~/components/search/search-ids'
 import { Button } from '~/components/ui/button'
@@ -56,7 +57,7 @@ export type SiteHeaderProps = {
 export function SiteHeader({ user, settings, cartCount, favoritesCount, onOpenMenu, searchPanel }: SiteHeaderProps) {
 	const { setCartOpen, searchOpen, setSearchOpen } = useShopUi()
 	const cartLabel =
-		cartCount > 0 ? `Carrinho (${cartCount} ${cartCount === 1 ? 'item' : 'itens'})` : 'Carrinho'
+		cartCount > 0 ? `Carrinho (${itemsLabel(cartCount)})` : 'Carrinho'
 	const favoritesLabel = favoritesCount > 0 ? `Favoritos (${favoritesCount})` : 'Favoritos'
 	return (
 		<header id={SITE_HEADER_ID} className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">

@@ -1,11 +1,14 @@
-import { PackageSearchIcon, SearchIcon } from 'lucide-react'
-import { data, Form } from 'react-router'
-import { hasFilters, parseBrowseParams } from '~/commerce/rules/browse'
+import { MessageCircleIcon, PackageSearchIcon, SearchIcon } from 'lucide-react'
+import { data, Form, Link } from 'react-router'
+import { hasFilters, NO_FILTERS, parseBrowseParams } from '~/commerce/rules/browse'
+import { FOOTER_CATEGORIES } from '~/components/shop/navigation'
+import { useShopUi } from '~/components/shop/shop-ui'
 import { BrowseControls, BrowsePagination } from '~/components/shop/browse-controls'
-import { toProductCardData } from '~/components/shop/product-card'
+import { type ProductCardData, toProductCardData } from '~/components/shop/product-card'
 import { ProductGrid } from '~/components/shop/product-grid'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
+import type { CommerceProvider } from '~/commerce/provider'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/search-results'
 
@@ -41,8 +44,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 		return data({ query, result: null, failed: true as const }, { status: error.status, headers: { 'Cache-Control': 'no-store' } })
 	}
 	if (!browsed) return { query, result: null }
+	// Issue 31: a search that finds nothing still offers something to buy.
+	const bestSellers =
+		browsed.total === 0 && !hasFilters(params.filters)
+			? await loadBestSellers(getCommerce()).catch((error: unknown) => {
+					logger.warn({ err: error }, 'busca sem resultados: mais vendidos indisponíveis')
+					return []
+				})
+			: []
 	return {
 		query,
+		bestSellers: bestSellers.map(toProductCardData),
 		result: {
 			products: browsed.products.map(toProductCardData),
 			total: browsed.total,
@@ -51,6 +63,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 			facets: browsed.facets,
 		},
 	}
+}
+
+/** The collections the zero-results page takes its best-sellers from: the best-selling product of each. */
+const BEST_SELLER_COLLECTIONS = ['bandana', 'colar', 'lacinhos', 'gravatas'] as const
+
+async function loadBestSellers(commerce: CommerceProvider) {
+	const pages = await Promise.all(
+		BEST_SELLER_COLLECTIONS.map((collectionHandle) =>
+			commerce
+				.browseProducts({ collectionHandle, params: { sort: 'mais-vendidos', filters: NO_FILTERS, page: 1 }, pageSize: 1 })
+				.catch(() => null),
+		),
+	)
+	return pages.flatMap((page) => page?.products ?? [])
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
@@ -71,7 +97,8 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
 					<label htmlFor="busca-q" className="sr-only">
 						Buscar na loja
 					</label>
-					<Input id="busca-q" type="search" name="q" defaultValue={query} maxLength={MAX_QUERY} placeholder="Buscar produtos..." />
+					{/* Keyed by the query: a new search from the header shows its own words here, not the last ones. */}
+					<Input key={query} id="busca-q" type="search" name="q" defaultValue={query} maxLength={MAX_QUERY} placeholder="Buscar produtos..." />
 					<Button type="submit">
 						<SearchIcon aria-hidden="true" />
 						Buscar
@@ -99,6 +126,7 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
 					<PackageSearchIcon className="size-12 text-muted-foreground" aria-hidden="true" />
 					<p className="text-lg font-medium">{`Nenhum produto encontrado para "${query}"`}</p>
 					<p className="text-sm text-muted-foreground">Confira a ortografia ou tente uma palavra mais simples, como "bandana" ou "coleira".</p>
+					<NothingFound bestSellers={'bestSellers' in loaderData ? loaderData.bestSellers : []} />
 				</div>
 			) : (
 				<div className="grid gap-6 lg:grid-cols-[220px_1fr]">
@@ -120,5 +148,41 @@ export default function SearchResultsPage({ loaderData }: Route.ComponentProps) 
 				</div>
 			)}
 		</main>
+	)
+}
+
+/**
+ * Issue 31: a search that found nothing offers the best-sellers, the categories and the
+ * assistant, who can understand what the shopper meant.
+ */
+function NothingFound({ bestSellers }: { bestSellers: ProductCardData[] }) {
+	const { setChatOpen } = useShopUi()
+	return (
+		<div className="mt-4 flex w-full flex-col items-center gap-8">
+			<Button type="button" variant="outline" onClick={() => setChatOpen(true)}>
+				<MessageCircleIcon aria-hidden="true" />
+				Pergunte à Aria
+			</Button>
+			<nav aria-label="Categorias" className="flex flex-col items-center gap-3">
+				<h2 className="text-base font-semibold">Categorias</h2>
+				<ul className="flex flex-wrap justify-center gap-2">
+					{FOOTER_CATEGORIES.map((category) => (
+						<li key={category.to}>
+							<Link to={category.to} className="inline-block rounded-full border px-4 py-1.5 text-sm hover:bg-muted">
+								{category.label}
+							</Link>
+						</li>
+					))}
+				</ul>
+			</nav>
+			{bestSellers.length > 0 ? (
+				<section aria-labelledby="mais-vendidos" className="w-full text-left">
+					<h2 id="mais-vendidos" className="mb-4 text-center text-base font-semibold">
+						Mais vendidos
+					</h2>
+					<ProductGrid products={bestSellers} className="lg:grid-cols-4" />
+				</section>
+			) : null}
+		</div>
 	)
 }

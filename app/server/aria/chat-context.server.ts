@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm'
-import { pets } from '~/db/schema'
+import { asc, desc, eq } from 'drizzle-orm'
+import { orders, pets } from '~/db/schema'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { getCartView } from '~/server/cart/cart.server'
 import { db } from '~/server/db.server'
@@ -16,7 +16,7 @@ const CONTEXT_PETS = 5
 export async function ariaChatContext(request: Request, page: string | null): Promise<AriaContext> {
 	const productHandle = /^\/produto\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?$/.exec(page ?? '')?.[1] ?? null
 	const user = await getOptionalUser(request)
-	const [cart, petRows] = await Promise.all([
+	const [cart, petRows, lastOrder] = await Promise.all([
 		getCartView(request, user?.id ?? null),
 		user
 			? db
@@ -26,10 +26,20 @@ export async function ariaChatContext(request: Request, page: string | null): Pr
 					.orderBy(asc(pets.createdAt))
 					.limit(CONTEXT_PETS)
 			: [],
+		// Where she received her last order: delivery questions are answered for that region.
+		user
+			? db
+					.select({ cep: orders.cep, uf: orders.uf })
+					.from(orders)
+					.where(eq(orders.userId, user.id))
+					.orderBy(desc(orders.createdAt))
+					.limit(1)
+			: [],
 	])
 	return {
 		productHandle,
 		cart: cart.itemCount > 0 ? { subtotalCents: cart.subtotalCents, itemCount: cart.itemCount } : null,
 		pets: petRows,
+		address: lastOrder[0] ?? null,
 	}
 }

@@ -4,7 +4,7 @@ import { withTestDatabase } from '#tests/setup/with-database'
 import { db } from '~/server/db.server'
 import { seedDemoData } from '~/server/seed/seed.server'
 import { clearStoreSettingsCache, updateStoreSettings } from '~/server/settings.server'
-import { productHandlesOf } from '~/utils/aria-reply'
+import { productHandlesOf, readableReply, replyBlocks, stripProductTags } from '~/utils/aria-reply'
 import { setClockForTests } from '~/server/clock.server'
 import { answerEmbedded } from './embedded-engine.server'
 import type { AriaContext } from './engine'
@@ -32,6 +32,12 @@ type Case = {
 	noProducts?: boolean
 	/** false: the assistant must say it does not know (and offer WhatsApp). */
 	answered?: boolean
+	/** Pieces the answer must not contain: what was not asked (compared without accents and case). */
+	notContains?: string[]
+	/** The answer holds a list the panel shows as <ul>. */
+	list?: boolean
+	/** Who asks: her last order's CEP and state. */
+	address?: { cep: string | null; uf: string | null }
 }
 
 const fold = (text: string) =>
@@ -84,7 +90,7 @@ const CASES: Case[] = [
 	{ question: 'vcs fazem bandana personalizada com o nome do pet?', contains: ['/personalize', 'nome do pet', 'r$ 10,00'] },
 	{ question: 'como funciona o atacado? sou de um pet shop', contains: ['a partir de 10 unidades', '/atacado', 'r$ 15,00'] },
 	{ question: 'qual a quantidade minima pra revenda', contains: ['10 unidades'] },
-	{ question: 'como funciona a assinatura?', contains: ['12 meses', '/mes'], products: /^assinatura-/ },
+	{ question: 'como funciona a assinatura?', contains: ['12 meses', 'por mes'], products: /^assinatura-/ },
 	{ question: 'posso trocar se nao servir?', contains: ['30 dias'] },
 	{ question: 'tem garantia?', contains: ['garantia'] },
 	{ question: 'como lavo a bandana?', contains: ['sabao neutro'] },
@@ -93,13 +99,61 @@ const CASES: Case[] = [
 	// What it does not know
 	{ question: 'vcs abrem no feriado de carnaval?', answered: false, contains: ['whatsapp'], noProducts: true },
 	{ question: 'qual a previsao do tempo amanha', answered: false, noProducts: true },
+
+	// Issue 31: only what was asked, for the shopper, with cards and links with words
+	{ question: 'tem frete grátis?', contains: ['r$ 100,00'], notContains: ['assinatura'], noProducts: true },
+	{ question: 'frete gratis?', contains: ['gratis'], noProducts: true },
+	{ question: 'prazo de entrega pra BH?', contains: ['belo horizonte', 'sudeste', 'chega entre'], notContains: ['norte', 'nordeste', 'centro-oeste'] },
+	{ question: 'vcs entregam em manaus?', contains: ['manaus', 'norte'], notContains: ['sudeste', 'nordeste'] },
+	{ question: 'entrega em minas?', contains: ['minas gerais', 'sudeste'], notContains: ['norte'] },
+	{ question: 'qnto tempo demora pra chegar em porto alegre', contains: ['porto alegre', 'sul', '4 dias uteis'], notContains: ['sudeste', 'norte'] },
+	{ question: 'qual o frete pra SP', contains: ['sudeste', 'r$'], notContains: ['nordeste', 'norte'] },
+	{ question: 'quanto fica o frete pro rio?', contains: ['rio de janeiro', 'sudeste', 'r$'], notContains: ['norte'] },
+	{ question: 'entregam em recife', contains: ['recife', 'nordeste'], notContains: ['sudeste'] },
+	{ question: 'chega antes do natal?', contains: ['sudeste', 'norte'], list: true, notContains: ['rn'] },
+	{ question: 'qual o prazo de entrega?', address: { cep: '30130-000', uf: 'MG' }, contains: ['30130-000', 'sudeste'], notContains: ['norte'] },
+	{ question: 'demora quanto pra chegar no df', address: { cep: '30130-000', uf: 'MG' }, contains: ['centro-oeste'], notContains: ['sudeste'] },
+	{ question: 'qnto custa a bandana', products: /^bandana-/, contains: ['r$'] },
+	{ question: 'quanto custa o colar?', products: /^colar-/, contains: ['r$'] },
+	{ question: 'meu dog é um golden qual tamanho', contains: ['golden', 'tamanho gg', 'ver bandanas gg'], products: /^bandana-/ },
+	{ question: 'cachorro com 40cm de pescoço', contains: ['bandana tamanho g', 'ver bandanas g'], products: /^bandana-/ },
+	{ question: 'tem desconto no pix?', contains: ['pix'], notContains: ['cupom', 'instagram', 'boleto'], noProducts: true },
+	{ question: 'da pra parcelar?', contains: ['6x sem juros'], notContains: ['pix'], noProducts: true },
+	{ question: 'parcela em quantas vezes?', contains: ['6x'], noProducts: true },
+	{ question: 'aceita boleto?', contains: ['boleto', 'pix'], noProducts: true },
+	{ question: 'tem promoçao?', contains: ['cupom'], noProducts: true },
+	{
+		question: 'vcs fazem bandana personalizada?',
+		contains: ['voce escolhe', 'abrir o criador de bandanas', 'r$ 10,00'],
+		notContains: ['o cliente'],
+		list: true,
+	},
+	{ question: 'como funciona o colar personalizado', contains: ['voce escolhe', 'abrir o criador de colares'], notContains: ['o cliente'] },
+	{ question: 'qual o valor no atacado', contains: ['10 a', 'r$ 15,00', 'fazer um pedido no atacado'], list: true },
+	{ question: 'quais os planos de assinatura', contains: ['por 12 meses', 'por mes'], notContains: ['/mes'], products: /^assinatura-/, list: true },
+	{ question: 'tabela de medidas', contains: ['gg', 'xg'], list: true },
+	{ question: 'vcs tem lacinho?', products: /^lacinho-/ },
+	{ question: 'tem coleira?', products: /^colar-/ },
+	{ question: 'como lavar a bandana', contains: ['sabao neutro'], noProducts: true },
+	{ question: 'posso devolver?', contains: ['30 dias'], noProducts: true },
+	{ question: 'qro falar com alguem', contains: ['falar no whatsapp'], noProducts: true },
+	{ question: 'onde ta meu pedido', contains: ['ver meus pedidos'], noProducts: true },
+	{ question: 'ganha brinde comprando?', contains: ['brinde'], notContains: ['assinatura'], noProducts: true },
+	{ question: 'oii', contains: ['aria'], noProducts: true },
+	{ question: 'pescoco de 50 cm qual colar', contains: ['colar tamanho'] },
 ]
 
 describe('Aria (embedded): questions shoppers ask', () => {
-	test.each(CASES)('$question', async ({ question, contains = [], products, noProducts, answered = true }) => {
-		const reply = await answerEmbedded({ message: question, history: [], context: NO_CONTEXT })
+	test.each(CASES)('$question', async ({ question, contains = [], notContains = [], list, address, products, noProducts, answered = true }) => {
+		const reply = await answerEmbedded({ message: question, history: [], context: { ...NO_CONTEXT, address: address ?? null } })
 		const text = fold(reply.text)
 		for (const piece of contains) expect(text, reply.text).toContain(fold(piece))
+		for (const piece of notContains) expect(text, reply.text).not.toContain(fold(piece))
+		// Issue 31: links with words, never a raw path; written to the shopper.
+		const readable = readableReply(reply.text)
+		expect(readable, reply.text).not.toMatch(/(^|[\s(])\/[a-z]/)
+		expect(fold(readable), reply.text).not.toMatch(/\b(o|a) client[ea]\b/)
+		if (list) expect(replyBlocks(stripProductTags(reply.text)).some((b) => b.kind === 'list'), reply.text).toBe(true)
 		const handles = productHandlesOf(reply.text)
 		if (products) {
 			expect(handles.length, reply.text).toBeGreaterThan(0)
@@ -188,10 +242,14 @@ describe('Aria tells the dates the checkout shows (decision 085)', () => {
 	test('production + transit in business days, from now, as dates', async () => {
 		// Tuesday 1 December 2026, 10:00 in São Paulo: before the cut-off, the day counts.
 		setClockForTests(Date.parse('2026-12-01T13:00:00Z'))
-		const reply = await answerEmbedded({ message: 'vcs entregam em manaus?', history: [], context: NO_CONTEXT })
+		const reply = await answerEmbedded({ message: 'qto tempo demora pra chegar', history: [], context: NO_CONTEXT })
 		expect(reply.text).toContain('A produção leva 4 dias úteis.')
 		// Sudeste 4 + 2–5, Norte 4 + 6–12 (the defaults).
 		expect(reply.text).toContain('Sudeste: chega entre 8 e 11 de dezembro')
 		expect(reply.text).toContain('Norte: chega entre 14 e 22 de dezembro')
+		// A place named: its region only (issue 31).
+		const manaus = await answerEmbedded({ message: 'vcs entregam em manaus?', history: [], context: NO_CONTEXT })
+		expect(manaus.text).toContain('região Norte, com o pagamento confirmado hoje: chega entre 14 e 22 de dezembro')
+		expect(manaus.text).not.toContain('Sudeste')
 	})
 })

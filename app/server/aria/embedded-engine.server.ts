@@ -6,6 +6,8 @@ import { logger } from '~/server/logger.server'
 import { whatsappUrl } from '~/components/shop/navigation'
 import { formatMoney, formatPercent } from '~/utils/format'
 import { formatBusinessDays } from '~/commerce/rules/delivery-date'
+import { ariaLink } from '~/utils/aria-reply'
+import { planPriceText } from '~/utils/plan-price'
 import type { AriaContext, AriaReply, AriaTurn } from './engine'
 import {
 	type BreedSize,
@@ -16,7 +18,8 @@ import {
 	searchAriaProducts,
 	searchKnowledge,
 } from './knowledge.server'
-import { normalizeMessage } from './message-text'
+import { mentions, normalizeMessage } from './message-text'
+import { type AriaPlace, placeInMessage, placeOfShopper } from './place'
 import { type ShopFacts, loadShopFacts } from './shop-facts.server'
 import { type ProductKind, PRODUCT_KINDS, type Understanding, neckMeasureMm, understand } from './understanding'
 
@@ -69,6 +72,11 @@ export async function answerEmbedded(input: { message: string; history: AriaTurn
 			const named = sizedKinds.flatMap((k) => (k.sized ? [k.sized] : []))
 			const kinds = named.length > 0 ? named : pageKind?.sized ? [pageKind.sized] : (['bandana', 'collar'] as const)
 			parts.push(sizeAnswer(neck.value, new Set(kinds)))
+			// Issue 31: a size is an answer to buy with: products in it (unless products are asked below) and a link to all.
+			if (!understanding.wantsProducts && !pageProduct) {
+				const offer = await productsInSize(kinds[0] as 'bandana' | 'collar', neck.value.neckMm)
+				if (offer) parts.push(offer)
+			}
 		} else {
 			parts.push(`${sizeGuideSummary()} ${ASK_BREED_AND_SIZE}`)
 		}
@@ -80,7 +88,8 @@ export async function answerEmbedded(input: { message: string; history: AriaTurn
 		const found = await recommendProducts(understanding, attributes)
 		if (found.products.length > 0) {
 			const lines = found.products.map((p) => `• ${p.title} – ${priceText(p)} PRODUCT:${p.handle}`)
-			parts.push(`${found.intro}\n${lines.join('\n')}`)
+			const intro = topics.has('price') && understanding.kinds[0] ? `${priceRangeLine(understanding.kinds[0], found.products)}` : found.intro
+			parts.push(`${intro}\n${lines.join('\n')}`)
 			if (sizedKinds.length > 0 && !neck.value) parts.push(ASK_BREED_AND_SIZE)
 			answered = true
 		} else if (found.looked) {
@@ -99,7 +108,7 @@ export async function answerEmbedded(input: { message: string; history: AriaTurn
 	}
 
 	for (const topic of FACT_ORDER) {
-		if (!topics.has(topic)) continue
+		if (!topics.has(topic) || skippedFact(topic, understanding)) continue
 		const text = await factAnswer(topic, facts, input, understanding)
 		if (text) {
 			parts.push(text)
@@ -118,7 +127,7 @@ export async function answerEmbedded(input: { message: string; history: AriaTurn
 
 	if (!answered) {
 		parts.push(
-			`Hmm, essa eu não sei responder com certeza 🙈 Para não te passar uma informação errada, fale com a nossa equipe pelo WhatsApp: ${whatsappUrl(facts.whatsappNumber)}`,
+			`Hmm, essa eu não sei responder com certeza 🙈 Para não te passar uma informação errada, fale com a nossa equipe: ${whatsappLink(facts)}`,
 		)
 	}
 	return { text: parts.join('\n\n'), answered }
@@ -149,30 +158,65 @@ function productionLine(facts: ShopFacts): string {
 	return `A produção leva ${formatBusinessDays(facts.productionDays)}${personalised}.`
 }
 
+/**
+ * A fact topic the message touches but another answer already covers (issue 31: answer only
+ * what was asked): the production time is part of the delivery answer; 'desconto no pix' is
+ * the discount answer, not the list of payment methods.
+ */
+function skippedFact(topic: (typeof FACT_ORDER)[number], understanding: Understanding): boolean {
+	const { topics, normalized } = understanding
+	if (topic === 'production') return topics.has('shipping')
+	if (topic === 'payment') return topics.has('discount') && mentions(normalized, ['pix'])
+	return false
+}
+
+const whatsappLink = (facts: ShopFacts) => ariaLink('Falar no WhatsApp', whatsappUrl(facts.whatsappNumber))
+
+/** 'você escolhe', not 'o cliente escolhe'; no raw paths (knowledge entries are written by the owner, often for staff). */
+export function toShopper(text: string): string {
+	return text
+		.replace(/\s*\(\/[a-z0-9/-]*\)/g, '')
+		.replace(/\b(o|a) client(e|a) (\p{L}+)/giu, (_m, _a, _b, verb: string) => `você ${verb}`)
+		.replace(/\b(do|da) client(e|a)\b/giu, 'seu')
+		.replace(/\b(ao|à) client(e|a)\b/giu, 'a você')
+}
+
 async function factAnswer(
 	topic: (typeof FACT_ORDER)[number],
 	facts: ShopFacts,
 	input: { message: string; context: AriaContext },
 	understanding: Understanding,
 ): Promise<string | null> {
-	const whatsapp = whatsappUrl(facts.whatsappNumber)
+	const { normalized } = understanding
 	switch (topic) {
-		case 'production':
-			return (await knowledgeOfCategory('produção', input.message))?.content ?? null
-		case 'shipping': {
-			// Decision 085: the same dates as the checkout (production + transit, business days, holidays).
-			const dates = facts.shipping.map((row) => `${row.region}: ${lowerFirst(row.promise)}`).join('; ')
-			return `Enviamos para todo o Brasil. ${productionLine(facts)} Com o pagamento confirmado hoje: ${dates}. O frete e a data exata aparecem no checkout pelo seu CEP. ${freeShippingLine(facts, input.context)}`
+		case 'production': {
+			const entry = await knowledgeOfCategory('produção', input.message)
+			return entry ? toShopper(entry.content) : productionLine(facts)
 		}
+		case 'shipping':
+			return shippingAnswer(facts, input, understanding)
 		case 'freeShipping':
 			return understanding.topics.has('shipping') ? null : freeShippingLine(facts, input.context)
 		case 'payment': {
 			const pix = facts.pixDiscountPercent > 0 ? `PIX à vista com ${formatPercent(facts.pixDiscountPercent)} de desconto` : 'PIX à vista'
-			return `Você pode pagar com ${pix} ou no cartão de crédito em até ${facts.maxInstallments}x sem juros.`
+			const instalments = `em até ${facts.maxInstallments}x sem juros no cartão de crédito`
+			const askedInstalments = mentions(normalized, ['parcel', 'vezes', '6x', 'juros'])
+			const askedPix = mentions(normalized, ['pix'])
+			if (mentions(normalized, ['boleto'])) return `Não trabalhamos com boleto: você pode pagar com ${pix} ou ${instalments}.`
+			if (askedInstalments && !askedPix) return `Sim! Você parcela ${instalments}.`
+			if (askedPix && !askedInstalments) return `Sim, aceitamos ${pix}.`
+			return `Você pode pagar com ${pix} ou ${instalments}.`
 		}
 		case 'discount': {
-			const pix = facts.pixDiscountPercent > 0 ? `Pagando com PIX você tem ${formatPercent(facts.pixDiscountPercent)} de desconto. ` : ''
-			return `${pix}Se você tem um cupom, é só aplicar no checkout. As novidades e promoções saem no nosso Instagram e no WhatsApp: ${whatsapp}`
+			const pix =
+				facts.pixDiscountPercent > 0
+					? `Sim: pagando com PIX você tem ${formatPercent(facts.pixDiscountPercent)} de desconto.`
+					: 'No momento o pagamento no PIX não tem desconto: o preço é o mesmo do cartão, que parcela em até ' +
+						`${facts.maxInstallments}x sem juros.`
+			if (mentions(normalized, ['pix'])) return pix
+			const coupon = 'Se você tem um cupom, é só aplicar no checkout.'
+			if (mentions(normalized, ['cupom'])) return coupon
+			return `${facts.pixDiscountPercent > 0 ? `${pix} ` : ''}${coupon} As promoções saem no nosso Instagram e no WhatsApp: ${whatsappLink(facts)}`
 		}
 		case 'gift': {
 			if (facts.giftThresholdCents === null) return 'No momento não temos brinde ativo nas compras.'
@@ -190,47 +234,81 @@ async function factAnswer(
 			const type = collar ? 'collar' : 'bandana'
 			const entry = await knowledgeOfCategory('personalização', collar ? 'colar colares' : 'bandana')
 			const extras = facts.personalizationExtras.filter((extra) => extra.productType === type)
+			const text = entry ? toShopper(entry.content) : 'Fazemos peças personalizadas para o seu pet.'
 			const list = extras.length
-				? ` Extras: ${extras.map((extra) => `${extra.itemName} (+${formatMoney(extra.priceCents)})`).join(', ')}.`
+				? `\nOs extras custam:\n${extras.map((extra) => `• ${extra.itemName}: + ${formatMoney(extra.priceCents)}`).join('\n')}`
 				: ''
-			const where = collar ? 'Monte o seu em /personalize-colares.' : 'Crie a sua em /personalize.'
-			return `${entry?.content ?? 'Fazemos peças personalizadas para o seu pet.'}${list} ${where}`
+			const link = collar ? ariaLink('Abrir o criador de colares', '/personalize-colares') : ariaLink('Abrir o criador de bandanas', '/personalize')
+			return `${text}${list}\n\n${link}`
 		}
 		case 'wholesale': {
-			if (facts.wholesaleTiers.length === 0) return `Para compras no atacado, fale com a gente pelo WhatsApp: ${whatsapp}`
+			if (facts.wholesaleTiers.length === 0) return `Para compras no atacado, fale com a gente: ${whatsappLink(facts)}`
 			const minimum = Math.min(...facts.wholesaleTiers.map((tier) => tier.minQuantity))
-			const byType = (['bandana', 'collar'] as const)
-				.map((type) => {
-					const tiers = facts.wholesaleTiers.filter((tier) => tier.productType === type)
-					if (tiers.length === 0) return null
-					const label = type === 'bandana' ? 'Bandanas' : 'Colares'
-					const steps = tiers.map(
-						(tier) =>
-							`${tier.maxQuantity ? `${tier.minQuantity} a ${tier.maxQuantity}` : `${tier.minQuantity} ou mais`} un.: ${formatMoney(tier.unitPriceCents)} cada`,
-					)
-					return `${label}: ${steps.join('; ')}`
-				})
-				.filter(Boolean)
-			return `Vendemos no atacado a partir de ${minimum} unidades, com preço por quantidade. ${byType.join('. ')}. Faça o pedido em /atacado.`
+			const asksMinimum = mentions(normalized, ['minimo', 'quantidade minima']) && !mentions(normalized, ['como funciona', 'preco', 'valor', 'quanto'])
+			if (asksMinimum) return `O pedido no atacado é a partir de ${minimum} unidades. ${ariaLink('Ver o atacado', '/atacado')}`
+			const byType = (['bandana', 'collar'] as const).flatMap((type) => {
+				const tiers = facts.wholesaleTiers.filter((tier) => tier.productType === type)
+				if (tiers.length === 0) return []
+				const label = type === 'bandana' ? 'Bandanas' : 'Colares'
+				const steps = tiers.map(
+					(tier) =>
+						`• ${tier.maxQuantity ? `${tier.minQuantity} a ${tier.maxQuantity}` : `${tier.minQuantity} ou mais`} unidades: ${formatMoney(tier.unitPriceCents)} cada`,
+				)
+				return [`${label}:\n${steps.join('\n')}`]
+			})
+			return `Vendemos no atacado a partir de ${minimum} unidades, com preço por quantidade.\n\n${byType.join('\n\n')}\n\n${ariaLink('Fazer um pedido no atacado', '/atacado')}`
 		}
 		case 'subscription': {
 			if (facts.subscriptions.length === 0) return null
-			const lines = facts.subscriptions.map((s) => `• ${s.title} – ${formatMoney(s.monthlyCents)}/mês PRODUCT:${s.handle}`)
-			return `Nossas assinaturas duram 12 meses, com frete grátis e novidades todo mês:\n${lines.join('\n')}\nVeja todas em /assinaturas.`
+			// Decision 100: the annual price (what is charged), then what it comes to per month.
+			const lines = facts.subscriptions.map((s) => {
+				const price = planPriceText(s.monthlyCents, facts.pixDiscountPercent)
+				return `• ${s.title}: ${price.annual} ${price.period} (${price.monthly}) PRODUCT:${s.handle}`
+			})
+			return `Nossas assinaturas duram 12 meses, com frete grátis e novidades todo mês:\n${lines.join('\n')}\n\n${ariaLink('Ver as assinaturas', '/assinaturas')}`
 		}
-		case 'returns':
-			return (await knowledgeOfCategory('trocas', input.message))?.content ?? null
-		case 'care':
-			return (await knowledgeOfCategory('cuidados', input.message))?.content ?? null
+		case 'returns': {
+			const entry = await knowledgeOfCategory('trocas', input.message)
+			return entry ? toShopper(entry.content) : null
+		}
+		case 'care': {
+			const entry = await knowledgeOfCategory('cuidados', input.message)
+			return entry ? toShopper(entry.content) : null
+		}
 		case 'orderStatus':
-			return `Você acompanha seus pedidos em Minha Conta › Pedidos (/user/orders); se comprou sem conta, o link do pedido está no e-mail de confirmação. Qualquer dúvida, fale com a gente pelo WhatsApp: ${whatsapp}`
+			return `Você acompanha seus pedidos em Minha Conta › Pedidos; se comprou sem conta, o link do pedido está no e-mail de confirmação. ${ariaLink('Ver meus pedidos', '/user/orders')} · ${whatsappLink(facts)}`
 		case 'contact':
-			return `Fale com a nossa equipe pelo WhatsApp: ${whatsapp}`
+			return `Fale com a nossa equipe pelo WhatsApp: ${whatsappLink(facts)}`
 	}
 }
 
+/**
+ * Delivery (decision 085: the checkout's dates): for the place named in the message, else the
+ * shopper's own region, one line; with no place known, a list of the regions. The rate only
+ * when the freight is asked ('frete', 'quanto').
+ */
+function shippingAnswer(facts: ShopFacts, input: { message: string; context: AriaContext }, understanding: Understanding): string {
+	const named = placeInMessage(input.message)
+	const where: AriaPlace | null = named ?? placeOfShopper(input.context.address)
+	const asksRate = mentions(understanding.normalized, ['frete', 'quanto custa', 'valor', 'preco']) || understanding.topics.has('price')
+	if (where) {
+		const row = facts.shipping.find((r) => r.region === where.regionLabel)
+		if (row) {
+			const label = `${where.label}, região ${where.regionLabel}`
+			const rate = asksRate
+				? ` O frete para o ${where.regionLabel} é ${formatMoney(row.rateCents)}, grátis em compras a partir de ${formatMoney(facts.freeShippingThresholdCents)}.`
+				: ''
+			const intro = named ? 'Entregamos em todo o Brasil 😊 ' : ''
+			return `${intro}Para ${label}, com o pagamento confirmado hoje: ${lowerFirst(row.promise)}. ${productionLine(facts)}${rate}`
+		}
+	}
+	const dates = facts.shipping.map((row) => `• ${row.region}: ${lowerFirst(row.promise)}`).join('\n')
+	const rate = asksRate ? ` ${freeShippingLine(facts, input.context)}` : ''
+	return `Enviamos para todo o Brasil. ${productionLine(facts)} Com o pagamento confirmado hoje:\n${dates}\n\nA data exata e o frete aparecem no checkout pelo seu CEP.${rate}`
+}
+
 function freeShippingLine(facts: ShopFacts, context: AriaContext): string {
-	const base = `Frete grátis em compras a partir de ${formatMoney(facts.freeShippingThresholdCents)}, e as assinaturas têm frete grátis.`
+	const base = `Sim! Frete grátis em compras a partir de ${formatMoney(facts.freeShippingThresholdCents)}.`
 	if (!context.cart || context.cart.subtotalCents <= 0) return base
 	const remaining = facts.freeShippingThresholdCents - context.cart.subtotalCents
 	return remaining > 0
@@ -303,9 +381,40 @@ function sizeAnswer(neck: PetNeck, kinds: Set<'bandana' | 'collar'>): string {
 }
 
 function sizeGuideSummary(): string {
-	const bandana = BANDANA_LENGTH_MM.map(([size, mm]) => `${size} ${formatNeck(mm)}`).join(', ')
-	const collar = COLLAR_NECK_MM.map(([size, min, max]) => `${size} ${formatNeck(min)}–${formatNeck(max)}`).join(', ')
-	return `Nossas bandanas medem ${bandana} (escolha uma que dê a volta no pescoço com uns 10 cm para o nó). Os colares são ajustáveis: ${collar} de pescoço.`
+	const bandana = BANDANA_LENGTH_MM.map(([size, mm]) => `• ${size}: ${formatNeck(mm)}`).join('\n')
+	const collar = COLLAR_NECK_MM.map(([size, min, max]) => `• ${size}: ${formatNeck(min)} a ${formatNeck(max)} de pescoço`).join('\n')
+	return `Bandanas (escolha uma que dê a volta no pescoço com uns 10 cm para o nó):\n${bandana}\n\nColares (ajustáveis):\n${collar}\n\n`
+}
+
+/**
+ * After a size (issue 31): up to three products of that kind on sale in that size, as cards,
+ * and a link with words to all of them ('Ver bandanas GG'). Null when the size is off the guide.
+ */
+async function productsInSize(kind: 'bandana' | 'collar', neckMm: number): Promise<string | null> {
+	const size = suggestSize(kind, neckMm, kind === 'bandana' ? ALL_BANDANA_SIZES : ALL_COLLAR_SIZES)
+	if (!size) return null
+	const search = kind === 'bandana' ? 'bandana' : 'colar'
+	const matches = await searchAriaProducts({ kind: search, attributes: [], limit: 24 })
+	const products = matches.length
+		? (await getCommerce().getProductsByHandles(matches.map((m) => m.handle).slice(0, 24))).filter((p) =>
+				p.variants.some((v) => v.availableForSale && v.selectedOptions.some((o) => o.value.toUpperCase() === size)),
+			)
+		: []
+	const label = `Ver ${kind === 'bandana' ? 'bandanas' : 'colares'} ${size}`
+	const link = ariaLink(label, `/categoria/${search}?tamanho=${encodeURIComponent(size)}`)
+	if (products.length === 0) return link
+	const tags = products.slice(0, PRODUCTS_PER_ANSWER).map((p) => `PRODUCT:${p.handle}`)
+	return `Algumas opções no tamanho ${size}: ${tags.join(' ')}\n\n${link}`
+}
+
+/** 'As bandanas custam a partir de R$ 29,90:' */
+function priceRangeLine(kind: ProductKind, products: ProductSummary[]): string {
+	const prices = products.flatMap((p) => p.variants.filter((v) => v.availableForSale).map((v) => v.price.amountCents))
+	if (prices.length === 0) return `Algumas opções de ${plural(kind)}:`
+	const min = Math.min(...prices)
+	const max = Math.max(...prices)
+	const range = max > min ? `de ${formatMoney(min)} a ${formatMoney(max)}` : formatMoney(min)
+	return `Estas ${plural(kind)} custam ${range}:`
 }
 
 function priceText(product: ProductSummary): string {

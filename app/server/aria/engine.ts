@@ -14,6 +14,11 @@ export type AriaContext = {
 	cart: { subtotalCents: number; itemCount: number } | null
 	/** A signed-in customer's pets (issue 10): a measured neck sizes without asking. */
 	pets: { name: string; breed: string | null; neckMm: number | null }[]
+	/**
+	 * Where the shopper receives (issue 31): a signed-in customer's last order's CEP and state.
+	 * A delivery question is answered for that region unless the message names another place.
+	 */
+	address?: { cep: string | null; uf: string | null } | null
 }
 
 export type AriaReply = {

@@ -130,6 +130,14 @@ const NOT_ATTRIBUTES = new Set(
 		'quero',
 		'unidade',
 		'unidades',
+		'gratis',
+		'gratuito',
+		'gratuita',
+		'graca',
+		'regiao',
+		'cidade',
+		'estado',
+		'cep',
 	].map(fold),
 )
 
@@ -193,6 +201,8 @@ export function understand(message: string): Understanding {
 	for (const topic of Object.keys(TOPIC_STEMS) as AriaTopic[]) {
 		if (mentions(normalized, TOPIC_STEMS[topic])) topics.add(topic)
 	}
+	// 'o frete é grátis?', 'frete sai de graça?': free shipping, however it is put.
+	if (mentions(normalized, ['frete']) && mentions(normalized, ['gratis', 'gratuit', 'graca', 'free'])) topics.add('freeShipping')
 	// 'frete grátis' is its own question, not the delivery one (unless both are asked).
 	if (topics.has('freeShipping') && !mentions(normalized, ['entreg', 'chega', 'demor', 'prazo', 'quanto tempo'])) topics.delete('shipping')
 	const neckMm = neckMeasureMm(normalized)
@@ -217,6 +227,9 @@ export function understand(message: string): Understanding {
 	// A kind named in a question about something else ('como lavo a bandana?') is not a request for products.
 	const asking = mentions(normalized, ASKING_FOR_PRODUCTS)
 	const otherQuestion = [...topics].some((topic) => QUESTION_TOPICS.has(topic))
-	const wantsProducts = (chosenKinds.length > 0 && (asking || !otherQuestion)) || (asking && attributes.length > 0)
+	// 'qnto custa a bandana' asks for bandanas with their prices; 'tem frete gratis?' asks for no product (issue 31).
+	const pricedKind = chosenKinds.length > 0 && topics.has('price')
+	const wantsProducts =
+		(chosenKinds.length > 0 && (asking || !otherQuestion || pricedKind)) || (asking && attributes.length > 0 && !otherQuestion)
 	return { normalized, topics, kinds: chosenKinds, attributes, neckMm, wantsProducts }
 }

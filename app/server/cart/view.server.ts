@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import type { CartView, CartViewLine } from '~/components/cart/cart-view'
 import { EMPTY_CART_VIEW } from '~/components/cart/cart-view'
 import { freeShippingProgress, giftProgress, nonGiftSubtotalCents, showGiftProgress } from '~/commerce/rules/totals'
-import { groupOf, isAddonLine, isHiddenAttribute } from '~/commerce/rules/line-groups'
+import { countProducts, isHiddenAttribute, productsWithAddons } from '~/commerce/rules/line-groups'
 import type { Cart, CartLine } from '~/commerce/types'
 import type { StoreSettings } from '~/server/settings.server'
 
@@ -48,20 +48,7 @@ function toViewLine(line: CartLine, addonOf: string | null): CartViewLine {
  * defect 3), with that line's id.
  */
 function orderedViewLines(lines: readonly CartLine[]): CartViewLine[] {
-	const mainOfGroup = new Map<string, string>()
-	for (const line of lines) {
-		const group = groupOf(line)
-		if (group !== null && !isAddonLine(line)) mainOfGroup.set(group, line.id)
-	}
-	const addonsOf = new Map<string, CartLine[]>()
-	const tops: CartLine[] = []
-	for (const line of lines) {
-		const group = groupOf(line)
-		const main = group !== null && isAddonLine(line) ? mainOfGroup.get(group) : undefined
-		if (main) addonsOf.set(main, [...(addonsOf.get(main) ?? []), line])
-		else tops.push(line)
-	}
-	return tops.flatMap((line) => [toViewLine(line, null), ...(addonsOf.get(line.id) ?? []).map((addon) => toViewLine(addon, line.id))])
+	return productsWithAddons(lines, (line) => line).map(({ line, addonOf }) => toViewLine(line, addonOf?.id ?? null))
 }
 
 /**
@@ -95,7 +82,8 @@ export function toCartView(cart: Cart | null, settings: ViewSettings): CartView 
 	const gift = giftProgress(subtotalCents, settings.giftThresholdCents)
 	return {
 		lines: orderedViewLines(cart.lines),
-		itemCount: cart.totalQuantity,
+		// Issue 31: products, not lines: add-ons go with their product.
+		itemCount: countProducts(cart.lines),
 		subtotalCents,
 		totalCents: cart.cost.total.amountCents,
 		isSubscription,

@@ -15,6 +15,8 @@ export type OrderPlacedMail = {
 		quantity: number
 		totalCents: number
 		isGift: boolean
+		/** Issue 31: an add-on, listed under its product (the lines come in that order). */
+		isAddon?: boolean
 	}>
 	/** Absolute link to /pedido/{reference}. */
 	orderUrl: string
@@ -29,7 +31,7 @@ export type OrderPlacedMail = {
 export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'> {
 	const firstName = order.customerName.trim().split(/\s+/)[0] ?? order.customerName
 	const items = order.lines.map(
-		(l) => `${l.quantity}× ${l.title}${l.details ? ` (${l.details})` : ''} — ${l.isGift ? 'GRÁTIS (brinde)' : formatMoney(l.totalCents)}`,
+		(l) => `${l.isAddon ? '   ↳ ' : ''}${l.quantity}× ${l.title}${l.details ? ` (${l.details})` : ''} — ${l.isGift ? 'GRÁTIS (brinde)' : formatMoney(l.totalCents)}`,
 	)
 	const payment: MailParagraph[] =
 		order.paymentMethod === 'pix'

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { productsWithAddons } from '~/commerce/rules/line-groups'
 import { getCartBackend } from '~/server/cart/backend.server'
 import { reconcileGift } from '~/server/cart/cart.server'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
@@ -496,7 +497,8 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 			customerName: order.customerName,
 			totalCents: order.totalCents,
 			paymentMethod: order.paymentMethod,
-			lines: lines.map((l) => ({
+			lines: productsWithAddons(lines, (l) => l).map(({ line: l, addonOf }) => ({
+				isAddon: addonOf !== null,
 				title: l.variant_title && l.variant_title !== 'Único' ? `${l.product_title} (${l.variant_title})` : l.product_title,
 				details: lineDetails(l.attributes),
 				quantity: l.quantity,

@@ -1,4 +1,5 @@
 import { orderPromise } from '~/server/shipping/promise.server'
+import { productsWithAddons } from '~/commerce/rules/line-groups'
 import { sql } from 'drizzle-orm'
 import type { OrderStatus, PaymentMethod, PaymentMode } from '~/db/schema/orders'
 import { getOptionalUser } from '~/server/auth/guards.server'
@@ -184,8 +185,9 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		totalCents: order.total_cents,
 		deliveryPromise: promiseOf(order, settings ?? (await getStoreSettings())),
 		shippingMethod: order.shipping_carrier && order.shipping_service ? `${order.shipping_carrier} ${order.shipping_service}` : null,
-		lines: lines.map((l) => ({
+		lines: productsWithAddons(lines, (l) => l).map(({ line: l, addonOf }) => ({
 			id: l.id,
+			isAddon: addonOf !== null,
 			title: l.product_title,
 			variantTitle: l.variant_title,
 			options: (l.selected_options ?? []).map((o) => o.value).join(' • '),

@@ -1,4 +1,5 @@
 import { announceStoreChange } from '~/server/store-events.server'
+import { productsWithAddons } from '~/commerce/rules/line-groups'
 import { randomInt } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { loadCart } from '~/commerce/builtin/cart.server'
@@ -220,8 +221,9 @@ export async function checkoutSummary(
 	const coupon: Totals['coupon'] =
 		couponCode && !couponRow ? { status: 'rejected', reason: PLACE_ORDER_MESSAGES.couponInvalid } : totals.coupon
 	return {
-		lines: cart.lines.map((l) => ({
+		lines: productsWithAddons(cart.lines, (l) => l).map(({ line: l, addonOf }) => ({
 			id: l.id,
+			isAddon: addonOf !== null,
 			title: l.merchandise.product.title,
 			variantTitle: l.merchandise.title,
 			options: l.merchandise.selectedOptions.map((o) => o.value).join(' • '),

@@ -131,12 +131,12 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 		title: 'Bandana personalizada',
 		category: 'personalização',
 		content:
-			'Em Crie sua bandana (/personalize) o cliente escolhe a cor (24 opções, incluindo xadrez), uma arte pronta ou exclusiva, e extras como o nome ou o Instagram do pet bordados, extensor, botão extra, perfume e o rosto do pet.',
+			'Na bandana personalizada você escolhe a cor (24 opções, incluindo xadrez), uma arte pronta ou exclusiva, e extras como o nome ou o Instagram do pet bordados, extensor, botão extra, perfume e o rosto do pet.',
 	},
 	{
 		title: 'Colar personalizado',
 		category: 'personalização',
-		content: 'Na personalização de colares (/personalize-colares) o cliente escolhe a cor (8 opções) e um acessório opcional, a partir de 10 unidades.',
+		content: 'No colar personalizado você escolhe a cor (8 opções) e um acessório opcional, a partir de 10 unidades.',
 	},
 	{
 		title: 'Atacado',

@@ -1,5 +1,5 @@
 import { Badge } from '~/components/ui/badge'
-import { stripProductTags } from '~/utils/aria-reply'
+import { readableReply } from '~/utils/aria-reply'
 import { formatDateTime } from '~/utils/format'
 
 type Conversation = {
@@ -64,7 +64,7 @@ export function ConversationsTab({
 											{conversation.messages.map((message, index) => (
 												<li key={index} className="break-words whitespace-pre-line">
 													<span className="font-semibold">{message.role === 'user' ? 'Cliente: ' : 'Aria: '}</span>
-													{message.role === 'user' ? message.content : stripProductTags(message.content)}
+													{message.role === 'user' ? message.content : readableReply(message.content)}
 													{message.unanswered ? (
 														<Badge variant="destructive" className="ml-2">
 															sem resposta

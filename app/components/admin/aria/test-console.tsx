@@ -4,7 +4,7 @@ import { Button } from '~/components/ui/button'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import type { AriaAdminActionData } from '~/routes/admin/aria'
-import { ARIA_MESSAGE_MAX_LENGTH, stripProductTags } from '~/utils/aria-reply'
+import { ARIA_MESSAGE_MAX_LENGTH, readableReply } from '~/utils/aria-reply'
 
 /** Tab 'Testar' (issue 12): a question answered by the shop's engine with what Aria knows now; nothing is stored. */
 export function TestConsole() {
@@ -42,7 +42,7 @@ export function TestConsole() {
 						<Badge variant={answer.answered ? 'default' : 'destructive'}>{answer.answered ? 'Respondida' : 'Não soube responder'}</Badge>
 						<Badge variant="secondary">{answer.engine === 'modelo' ? 'Modelo configurado' : 'Assistente embutida'}</Badge>
 					</div>
-					<p className="text-sm whitespace-pre-line">{stripProductTags(answer.text)}</p>
+					<p className="text-sm whitespace-pre-line">{readableReply(answer.text)}</p>
 					{answer.handles.length > 0 ? (
 						<p className="text-xs text-muted-foreground">
 							Produtos sugeridos: <span className="font-mono">{answer.handles.join(', ')}</span>

@@ -1,27 +1,64 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router'
-import { stripProductTags } from '~/utils/aria-reply'
+import { type ReplySegment, replyBlocks, stripProductTags } from '~/utils/aria-reply'
 import { cn } from '~/utils/cn'
 import { AriaProductCard } from './aria-product-card'
 import type { ChatMessage } from './use-aria-chat'
 
-/** Web addresses and the shop's own paths ('/personalize', '/user/orders') in a reply become links. */
-const LINK = /(https:\/\/[^\s]+[^\s.,;:!?)]|(?<=^|\s|\()\/[a-z][a-z0-9/-]*[a-z0-9])/g
+/** Bare web addresses and the shop's own paths a model may still write become links too. */
+const BARE_LINK = /(https:\/\/[^\s]+[^\s.,;:!?)]|(?<=^|\s|\()\/[a-z][a-z0-9/-]*[a-z0-9])/g
 
-function Linked({ text }: { text: string }) {
-	const parts = text.split(LINK)
+function Bare({ text }: { text: string }) {
+	const parts = text.split(BARE_LINK)
 	return parts.map((part, index) => {
 		if (index % 2 === 0) return <Fragment key={index}>{part}</Fragment>
-		return part.startsWith('/') ? (
-			<Link key={index} to={part} className="font-medium underline underline-offset-2">
-				{part}
-			</Link>
-		) : (
-			<a key={index} href={part} target="_blank" rel="noopener noreferrer" className="font-medium break-all underline underline-offset-2">
-				{part.replace(/^https:\/\//, '')}
-			</a>
-		)
+		return <LinkTo key={index} href={part} label={part.startsWith('/') ? part : part.replace(/^https:\/\//, '')} />
 	})
+}
+
+function LinkTo({ href, label }: { href: string; label: string }) {
+	return href.startsWith('/') ? (
+		<Link to={href} className="font-medium underline underline-offset-2">
+			{label}
+		</Link>
+	) : (
+		<a href={href} target="_blank" rel="noopener noreferrer" className="font-medium break-words underline underline-offset-2">
+			{label}
+		</a>
+	)
+}
+
+function Segments({ segments }: { segments: ReplySegment[] }) {
+	return segments.map((segment, index) =>
+		segment.kind === 'link' ? (
+			<LinkTo key={index} href={segment.href} label={segment.label} />
+		) : (
+			<Bare key={index} text={segment.text} />
+		),
+	)
+}
+
+/** A reply's parts (issue 31): paragraphs, lists as lists, links with words. */
+function ReplyBody({ text }: { text: string }) {
+	return (
+		<div className="flex flex-col gap-2">
+			{replyBlocks(text).map((block, index) =>
+				block.kind === 'list' ? (
+					<ul key={index} className="list-disc space-y-0.5 pl-4">
+						{block.items.map((item, i) => (
+							<li key={i}>
+								<Segments segments={item} />
+							</li>
+						))}
+					</ul>
+				) : (
+					<p key={index} className="whitespace-pre-line">
+						<Segments segments={block.segments} />
+					</p>
+				),
+			)}
+		</div>
+	)
 }
 
 /** 'eu indico bandana tamanho GG' → 'GG': the card preselects that size. */
@@ -37,12 +74,12 @@ export function AriaMessage({ message }: { message: ChatMessage }) {
 			<p className="sr-only">{mine ? 'Você:' : 'Aria:'}</p>
 			<div
 				className={cn(
-					'max-w-[85%] rounded-2xl px-3 py-2 text-sm whitespace-pre-line',
+					'max-w-[85%] rounded-2xl px-3 py-2 text-sm',
 					mine ? 'rounded-br-sm bg-primary text-primary-foreground' : 'rounded-bl-sm bg-muted text-foreground',
 					message.notice && 'border border-destructive/40',
 				)}
 			>
-				{mine ? text : <Linked text={text} />}
+				{mine ? <p className="whitespace-pre-line">{text}</p> : <ReplyBody text={text} />}
 			</div>
 			{message.products.length > 0 ? (
 				<ul className="flex w-full flex-col gap-2" aria-label="Produtos sugeridos">
