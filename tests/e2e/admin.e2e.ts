@@ -117,7 +117,8 @@ describe('back-office: configurações', () => {
 		await card.waitFor()
 		const text = await card.innerText()
 		expect(text).toContain('Configurações')
-		expect(text).toMatch(/Brinde a partir de:\s*R\$ 150,00\s*→\s*R\$ 100,00/)
+		// The arrow is read as " para " by screen readers (a visually hidden word).
+		expect(text).toMatch(/Brinde a partir de:\s*R\$ 150,00\s*→\s*(para\s*)?R\$ 100,00/)
 		expect(text).toMatch(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/)
 		expect(text).toMatch(/Por \S+@\S+ · (127\.0\.0\.1|::1)/)
 		expectNoPageErrors(page)

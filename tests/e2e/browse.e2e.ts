@@ -12,7 +12,8 @@ function cardTitles(page: Page): Promise<string[]> {
 
 /** 'R$ 1.234,50' → 123450, for each card's first price. */
 async function cardPrices(page: Page): Promise<number[]> {
-	const texts = await page.getByRole('main').getByRole('listitem').locator('p.text-lg').allTextContents()
+	// A subscription's card leads with its annual price (decision 100) and sorts by its monthly one: left out.
+	const texts = await page.getByRole('main').getByRole('listitem').locator('p.text-lg:not([data-testid=assinatura-anual])').allTextContents()
 	return texts.map((text) => Math.round(Number(/(\d[\d.]*,\d{2})/.exec(text)?.[1]?.replace(/\./g, '').replace(',', '.') ?? 'NaN') * 100))
 }
 

@@ -32,8 +32,8 @@ describe('personalização de bandanas (/personalize)', () => {
 		const customer = newCustomer()
 		await auth.goto()
 		await auth.signUp(customer.email, customer.password)
+		// Signed in at once (decision 099).
 		await shell.toast('Conta criada com sucesso!')
-		await auth.signIn(customer.email, customer.password)
 		await page.waitForURL('**/user/dashboard')
 		await shop.goto('/personalize')
 		await expect.poll(() => shop.addButton().isDisabled(), { timeout: 15_000 }).toBe(true)

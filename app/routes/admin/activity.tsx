@@ -35,7 +35,8 @@ function Changes({ entry }: { entry: ActivityEntry }) {
 			{entry.changes.map((change) => (
 				<li key={change.field} className="break-words">
 					<span className="font-medium">{change.label}:</span> <span className="text-muted-foreground">{change.before}</span>
-					<span aria-label=" para "> → </span>
+					<span aria-hidden="true"> → </span>
+					<span className="sr-only"> para </span>
 					<span>{change.after}</span>
 				</li>
 			))}
