@@ -69,6 +69,9 @@ function record(step: Step, ms: number, status: number, ok: boolean) {
 	samples.set(step, entry)
 }
 
+/** Behind nginx: requests per app server that answered (the test header X-Loja-Upstream, tests/support/nginx.ts). */
+const answeredBy = new Map<string, number>()
+
 /** Times one request; `ok` decides what counts as a failure for this step. */
 async function timed(
 	step: Step,
@@ -79,6 +82,8 @@ async function timed(
 	try {
 		const response = await run()
 		const good = ok(response)
+		const upstream = response.headers.get('x-loja-upstream')?.split(',').pop()?.trim()
+		if (upstream) answeredBy.set(upstream, (answeredBy.get(upstream) ?? 0) + 1)
 		record(step, performance.now() - started, response.status, good)
 		return response
 	} catch {
@@ -333,6 +338,8 @@ async function main() {
 		log(
 			`${finished} compradores (pico ${peak}), ${totalRequests} pedidos HTTP em ${seconds.toFixed(0)} s (${(totalRequests / seconds).toFixed(0)}/s), ${totalFailures} falhas`,
 		)
+		if (answeredBy.size > 0)
+			log(`respostas por servidor (nginx): ${[...answeredBy].map(([server, n]) => `${server} ${n}`).join(', ')}`)
 		log(`${accepted.length} checkouts aceitos, ${outOfStock} recusados (esgotado ou inválido), ${checkoutsUnanswered} sem resposta`)
 		// What the server logged as errors, grouped by message (the raw lines go beside the report).
 		const errorLines = servers
@@ -382,6 +389,7 @@ async function main() {
 			databaseProblems: problems,
 			serverErrors,
 			nginxErrors: nginxLines.length,
+			answeredBy: Object.fromEntries(answeredBy),
 		}
 		mkdirSync('bench-results', { recursive: true })
 		const file = path.join('bench-results', `loadtest-${report.date.replace(/[:.]/g, '-')}.json`)
