@@ -14,7 +14,8 @@ import { HttpSession } from '#tests/e2e/support/http-session'
  * (TEST_DATABASE_URL), one S3 bucket (s3rver), Debian's nginx in front with round robin and the
  * deployment guide's own snippets (deploy/nginx/, docs/deploy.md). Through HTTP only: a shopper's
  * session and cart on either server, an admin's picture uploaded through A served by B, the page
- * cache of B emptied by A's change (LISTEN/NOTIFY), rate limits shared and counted on the real
+ * cache of B emptied by A's change (LISTEN/NOTIFY), a live update from one server on a stream
+ * nginx holds to the other, rate limits shared and counted on the real
  * client address (TRUST_PROXY=1), /readyz on both, and A stopped during a burst: nginx sends the
  * requests to B and the shopper sees no error.
  *
@@ -190,6 +191,48 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 		}
 		expect(page).toContain(url)
 		console.log(`cache de B esvaziado ${Date.now() - started} ms depois da resposta do envio em A`)
+	})
+
+	test('a live update from one server reaches a browser whose stream nginx put on the other (NOTIFY, unbuffered)', async () => {
+		const controller = new AbortController()
+		const giveUp = setTimeout(() => controller.abort(), 15_000)
+		try {
+			const stream = await fetch(`${nginx.url}/resources/events?channels=store`, { signal: controller.signal })
+			expect(stream.status).toBe(200)
+			const listening = upstreamOf(stream)
+			const other = listening === addressOf(a) ? b : a
+			const reader = stream.body!.getReader()
+			const decoder = new TextDecoder()
+			let text = ''
+			// The stream's greeting arrives through nginx at once (no proxy buffering).
+			while (!text.includes('conectado')) text += decoder.decode((await reader.read()).value, { stream: true })
+
+			// Another product than the other tests': its event can only be this upload's.
+			const { rows } = await pool.query<{ id: string }>(
+				`select id from products where handle <> 'bandana-preta' and status = 'active' order by handle limit 1`,
+			)
+			const productId = rows[0]!.id
+			const admin = new HttpSession(other.url)
+			await admin.signIn(ADMIN.email, ADMIN.password)
+			const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e88e5' } })
+				.png()
+				.toBuffer()
+			const form = new FormData()
+			form.set('intent', 'upload')
+			form.set('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'azul.png')
+			const started = Date.now()
+			const uploaded = await admin.send('POST', `/admin/produtos/${productId}/imagens`, { body: form })
+			expect(uploaded.status).toBe(200)
+			await uploaded.text()
+			while (!text.includes(`"id":"${productId}"`)) text += decoder.decode((await reader.read()).value, { stream: true })
+			expect(text).toMatch(/(^|\n)event: [a-z-]+\ndata: \{"type":"catalog"/)
+			console.log(
+				`evento de ${addressOf(other)} chegou ao navegador em ${listening} ${Date.now() - started} ms depois do início do envio`,
+			)
+		} finally {
+			clearTimeout(giveUp)
+			controller.abort()
+		}
 	})
 
 	test('sign-in limits are one budget across the servers, counted on the address nginx saw (TRUST_PROXY=1)', async () => {
