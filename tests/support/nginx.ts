@@ -27,10 +27,10 @@ export type RunningNginx = {
 const SNIPPETS = ['loja-proxy.conf', 'loja-proxy-headers.conf']
 const SNIPPETS_DIR = path.resolve('deploy/nginx')
 
-/** The nginx binary: NGINX_PATH, Debian's /usr/sbin/nginx, or the one on PATH; null when absent. */
+/** The nginx binary: NGINX_PATH when set (only it), else Debian's /usr/sbin/nginx or the one on PATH; null when absent. */
 export function findNginx(): string | null {
-	const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx']
-	for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate
+	if (process.env.NGINX_PATH) return existsSync(process.env.NGINX_PATH) ? process.env.NGINX_PATH : null
+	if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx'
 	try {
 		return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || null
 	} catch {
