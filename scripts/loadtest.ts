@@ -10,6 +10,9 @@
  *   LOADTEST_DURATION (300)  seconds of load (the ramp is the first fifth)
  *   LOADTEST_PRODUCTS (5000) generated products besides the demo shop
  *   LOADTEST_WORKERS (1)     server processes (WEB_CONCURRENCY: a number or auto; decision 062)
+ *   LOADTEST_FRONT (none)    nginx: the shoppers go through Debian's nginx (round robin, the
+ *                            snippets of docs/deploy.md) in front of LOADTEST_SERVERS app servers
+ *   LOADTEST_SERVERS (1; 2 with nginx)  app servers, each its own process and DATA_DIR, one database
  *   --short                  50 shoppers for 30 s over 1,000 products (CI, a quick check)
  * Prints a table per step and writes bench-results/loadtest-{time}.json. Exits 1 when the
  * database check fails or more than 1 % of requests fail.
@@ -19,7 +22,8 @@ import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
-import { ensureBuilt, startAppServer } from '#tests/support/app-server'
+import { type RunningServer, ensureBuilt, freePort, startAppServer } from '#tests/support/app-server'
+import { type RunningNginx, findNginx, startNginx } from '#tests/support/nginx'
 import { HttpSession } from '#tests/e2e/support/http-session'
 import { checkoutForm } from '#tests/support/checkout-http'
 import { WHOLESALE_BASE_HANDLES } from '~/commerce/internal-products'
@@ -31,6 +35,8 @@ const short = process.argv.includes('--short')
 const SHOPPERS = Number(process.env.LOADTEST_SHOPPERS ?? (short ? 50 : 500))
 const DURATION_S = Number(process.env.LOADTEST_DURATION ?? (short ? 30 : 300))
 const PRODUCTS = Number(process.env.LOADTEST_PRODUCTS ?? (short ? 1000 : 5000))
+const FRONT = process.env.LOADTEST_FRONT ?? 'none'
+const SERVERS = Number(process.env.LOADTEST_SERVERS ?? (FRONT === 'nginx' ? 2 : 1))
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 /** Share of shoppers who check out (the rest browse and leave a cart behind). */
 const CHECKOUT_SHARE = 0.4
@@ -63,6 +69,9 @@ function record(step: Step, ms: number, status: number, ok: boolean) {
 	samples.set(step, entry)
 }
 
+/** Behind nginx: requests per app server that answered (the test header X-Loja-Upstream, tests/support/nginx.ts). */
+const answeredBy = new Map<string, number>()
+
 /** Times one request; `ok` decides what counts as a failure for this step. */
 async function timed(
 	step: Step,
@@ -73,6 +82,8 @@ async function timed(
 	try {
 		const response = await run()
 		const good = ok(response)
+		const upstream = response.headers.get('x-loja-upstream')?.split(',').pop()?.trim()
+		if (upstream) answeredBy.set(upstream, (answeredBy.get(upstream) ?? 0) + 1)
 		record(step, performance.now() - started, response.status, good)
 		return response
 	} catch {
@@ -203,10 +214,15 @@ async function checkDatabase(pool: pg.Pool, contended: string[]): Promise<string
 }
 
 async function main() {
+	if (!['none', 'nginx'].includes(FRONT)) throw new Error(`LOADTEST_FRONT=${FRONT}? (none ou nginx)`)
+	if (!Number.isInteger(SERVERS) || SERVERS < 1 || SERVERS > 8) throw new Error(`LOADTEST_SERVERS=${SERVERS}? (1 a 8)`)
+	if (SERVERS > 1 && FRONT !== 'nginx') throw new Error('LOADTEST_SERVERS acima de 1 precisa de um balanceador na frente: LOADTEST_FRONT=nginx')
+	if (FRONT === 'nginx' && !findNginx()) throw new Error('LOADTEST_FRONT=nginx: nginx não encontrado (apt-get install -y nginx, ou NGINX_PATH)')
 	ensureBuilt()
 	const scratch = await createScratchPostgresDatabase(POSTGRES, `loadtest_${Date.now()}_${process.pid}`)
 	const pool = new pg.Pool({ connectionString: scratch.url, max: 4 })
-	let server: Awaited<ReturnType<typeof startAppServer>> | undefined
+	const servers: RunningServer[] = []
+	let nginx: RunningNginx | undefined
 	try {
 		log(`banco: demonstração + ${PRODUCTS} produtos`)
 		const [{ connectDatabase, setConnection }, { seedDemoData }, { seedLargeCatalogue }, { sql }] = await Promise.all([
@@ -236,17 +252,28 @@ async function main() {
 			from products p where p.status = 'active' and not (p.tags @> array['uso-interno']) order by random() limit 300`,
 		)
 
-		server = await startAppServer({
-			DATABASE_URL: scratch.url,
-			SEED_DEMO: 'false',
-			// The production server's caches (the test harness switches them off).
-			PAGE_CACHE: 'on',
-			CATALOGUE_CACHE: 'on',
-			SEARCH_CACHE_MS: '5000',
-			// LOADTEST_WORKERS=auto: one process per core, as `npm start` on PostgreSQL (decision 062).
-			WEB_CONCURRENCY: process.env.LOADTEST_WORKERS ?? '1',
-		})
-		log(`servidor em ${server.url}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`)
+		// Behind nginx the public address is nginx's (PUBLIC_URL: host and origin checks) and one proxy
+		// is trusted for the client's address, as docs/deploy.md sets them.
+		const frontPort = FRONT === 'nginx' ? await freePort() : 0
+		for (let i = 0; i < SERVERS; i += 1)
+			servers.push(
+				await startAppServer({
+					DATABASE_URL: scratch.url,
+					SEED_DEMO: 'false',
+					// The production server's caches (the test harness switches them off).
+					PAGE_CACHE: 'on',
+					CATALOGUE_CACHE: 'on',
+					SEARCH_CACHE_MS: '5000',
+					// LOADTEST_WORKERS=auto: one process per core, as `npm start` on PostgreSQL (decision 062).
+					WEB_CONCURRENCY: process.env.LOADTEST_WORKERS ?? '1',
+					...(FRONT === 'nginx' ? { PUBLIC_URL: `http://127.0.0.1:${frontPort}`, TRUST_PROXY: '1' } : {}),
+				}),
+			)
+		if (FRONT === 'nginx') nginx = await startNginx({ upstreams: servers.map((s) => new URL(s.url).host), port: frontPort })
+		const base = nginx?.url ?? (servers[0] as RunningServer).url
+		log(
+			`${nginx ? `nginx em ${base} na frente de ${servers.map((s) => s.url).join(' e ')}` : `servidor em ${base}`}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`,
+		)
 		const catalogue: Catalogue = { products: products.filter((p) => p.variantId), contended }
 
 		const started = Date.now()
@@ -262,7 +289,7 @@ async function main() {
 			while (active < target) {
 				active += 1
 				peak = Math.max(peak, active)
-				const run = shopper(server.url, catalogue)
+				const run = shopper(base, catalogue)
 					.catch(() => undefined)
 					.finally(() => {
 						active -= 1
@@ -311,9 +338,12 @@ async function main() {
 		log(
 			`${finished} compradores (pico ${peak}), ${totalRequests} pedidos HTTP em ${seconds.toFixed(0)} s (${(totalRequests / seconds).toFixed(0)}/s), ${totalFailures} falhas`,
 		)
+		if (answeredBy.size > 0)
+			log(`respostas por servidor (nginx): ${[...answeredBy].map(([server, n]) => `${server} ${n}`).join(', ')}`)
 		log(`${accepted.length} checkouts aceitos, ${outOfStock} recusados (esgotado ou inválido), ${checkoutsUnanswered} sem resposta`)
 		// What the server logged as errors, grouped by message (the raw lines go beside the report).
-		const errorLines = server.logs
+		const errorLines = servers
+			.flatMap((server) => server.logs)
 			.join('')
 			.split('\n')
 			.filter((line) => /"level":(50|60)/.test(line))
@@ -329,6 +359,9 @@ async function main() {
 					.map(([m, n]) => `${n}× ${m}`)
 					.join('\n  ')}`,
 			)
+		// nginx's own errors (an upstream refused, timed out, a retry): none in a good run.
+		const nginxLines = (nginx?.logs.join('') ?? '').split('\n').filter((line) => line.trim() !== '')
+		if (nginxLines.length) log(`nginx registrou ${nginxLines.length} linha(s) de erro; as primeiras:\n  ${nginxLines.slice(0, 5).join('\n  ')}`)
 		const problems = await checkDatabase(pool, contended)
 		log(
 			problems.length === 0
@@ -339,6 +372,9 @@ async function main() {
 		const report = {
 			date: new Date().toISOString(),
 			cpus: availableParallelism(),
+			front: FRONT,
+			servers: SERVERS,
+			workersPerServer: process.env.LOADTEST_WORKERS ?? '1',
 			shoppers: SHOPPERS,
 			durationSeconds: DURATION_S,
 			products: PRODUCTS,
@@ -352,6 +388,8 @@ async function main() {
 			steps: rows,
 			databaseProblems: problems,
 			serverErrors,
+			nginxErrors: nginxLines.length,
+			answeredBy: Object.fromEntries(answeredBy),
 		}
 		mkdirSync('bench-results', { recursive: true })
 		const file = path.join('bench-results', `loadtest-${report.date.replace(/[:.]/g, '-')}.json`)
@@ -359,7 +397,8 @@ async function main() {
 		log(`resultado em ${file}`)
 		if (problems.length > 0 || totalFailures > totalRequests * 0.01) process.exitCode = 1
 	} finally {
-		await server?.stop().catch(() => undefined)
+		await nginx?.stop().catch(() => undefined)
+		for (const server of servers) await server.stop().catch(() => undefined)
 		await pool.end()
 		await scratch.drop()
 	}

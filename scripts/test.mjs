@@ -1,6 +1,7 @@
 // `npm test`: the whole suite, in the order CI runs it.
 //   1. unit + integration tests on the embedded database (PGlite in memory)
-//   2. the same again on real PostgreSQL, when TEST_DATABASE_URL is set
+//   2. the same again on real PostgreSQL, when TEST_DATABASE_URL is set (with the two app servers
+//      behind nginx of server/two-servers.http.test.ts, which skips without nginx)
 //   3. the production build
 //   4. end-to-end tests: real Chromium against the built server
 //   5. the storefront's end-to-end files again, on the Storefront API provider pointed at the
@@ -95,6 +96,10 @@ if (wants('postgres')) {
 	if (TEST_DATABASE_URL) {
 		// Only the files that reach a database (tests/setup/test-file-groups.ts): the others ran above.
 		vitest('unit + integração (PostgreSQL)', 'unit-postgres', [], { TEST_DATABASE_URL, TEST_FILES: 'database' })
+		// Two app servers behind nginx (server/two-servers.http.test.ts, decision 110) run in this
+		// stage; without nginx that file skips, and the summary says so.
+		const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx'
+		if (!existsSync(nginx)) summary.push(`  dois servidores atrás do nginx: ignorado (${nginx} ausente: apt-get install -y nginx)`)
 	} else {
 		summary.push('unit + integração (PostgreSQL): não executado (defina TEST_DATABASE_URL)')
 	}

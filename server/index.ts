@@ -38,6 +38,13 @@ import { retryAfterOn503 } from './retry-after'
 import { mountStaticFiles } from './static-files'
 
 /**
+ * Set once SIGTERM/SIGINT arrives: every response then says `Connection: close`, so a proxy's
+ * kept-alive connection is closed after the request it carries instead of being reused while the
+ * server waits for it to go idle (decision 111). New connections are already refused.
+ */
+let closingConnections = false
+
+/**
  * The HTTP entry: validates the environment, prepares the database, then serves the
  * React Router app (built, or through Vite in development) behind compression,
  * security headers and request logging.
@@ -51,6 +58,10 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	// would let a client pick its own address with X-Forwarded-For.
 	app.set('trust proxy', env.TRUST_PROXY)
 
+	app.use((_req, res, next) => {
+		if (closingConnections) res.setHeader('Connection', 'close')
+		next()
+	})
 	app.use(retryAfterOn503(DATABASE_RETRY_AFTER_SECONDS))
 
 	// /metrics (decision 081): every request timed by route pattern; the rest read when scraped.
@@ -264,6 +275,7 @@ async function main() {
 	const shutdown = (signal: string) => {
 		if (stopping) return
 		stopping = true
+		closingConnections = true
 		logger.info({ signal }, 'encerrando: sem novas conexões, terminando as abertas')
 		void closeAllEventStreams()
 		const force = setTimeout(() => {

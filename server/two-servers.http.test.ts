@@ -1,0 +1,310 @@
+import pg from 'pg'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { type RunningServer, freePort, startAppServer } from '#tests/support/app-server'
+import { type RunningNginx, findNginx, startNginx } from '#tests/support/nginx'
+import { type RunningS3Server, startS3Server } from '#tests/support/s3-server'
+import { ADMIN, newCustomer } from '#tests/e2e/support/accounts'
+import { HttpSession } from '#tests/e2e/support/http-session'
+
+/**
+ * Several servers behind a proxy (issue 33, decision 110): two production servers as separate
+ * processes on two ports, each with its own DATA_DIR (as on two machines), one PostgreSQL database
+ * (TEST_DATABASE_URL), one S3 bucket (s3rver), Debian's nginx in front with round robin and the
+ * deployment guide's own snippets (deploy/nginx/, docs/deploy.md). Through HTTP only: a shopper's
+ * session and cart on either server, an admin's picture uploaded through A served by B, the page
+ * cache of B emptied by A's change (LISTEN/NOTIFY), a live update from one server on a stream
+ * nginx holds to the other, rate limits shared and counted on the real
+ * client address (TRUST_PROXY=1), /readyz on both, and A stopped during a burst: nginx sends the
+ * requests to B and the shopper sees no error.
+ *
+ * Servers are started once for the file; the stop is the last test. Skipped, with the reason
+ * printed, without PostgreSQL (TEST_DATABASE_URL) or nginx (apt-get install -y nginx).
+ */
+
+const METRICS_TOKEN = 'd'.repeat(40)
+const PRODUCT = '/produto/bandana-preta'
+
+async function whyNotHere(): Promise<string | null> {
+	const base = process.env.TEST_DATABASE_URL
+	if (!base) return 'sem PostgreSQL (defina TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test)'
+	if (!findNginx()) return 'nginx não encontrado (apt-get install -y nginx, ou NGINX_PATH=/caminho/do/nginx)'
+	const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 3000 })
+	try {
+		await client.connect()
+		return null
+	} catch (error) {
+		return `PostgreSQL não responde em ${base}: ${(error as Error).message}`
+	} finally {
+		await client.end().catch(() => undefined)
+	}
+}
+
+const skipReason = await whyNotHere()
+if (skipReason) console.log(`two-servers.http.test.ts ignorado: ${skipReason}`)
+
+/** The app server that answered, from nginx's $upstream_addr (the last one when it retried). */
+const upstreamOf = (response: Response) => (response.headers.get('x-loja-upstream') ?? '').split(',').pop()?.trim() ?? ''
+const addressOf = (server: RunningServer) => new URL(server.url).host
+/** Units in the cart that GET /cart answered (the free gift, when the total earns it, left out). */
+async function unitsIn(response: Response): Promise<number> {
+	const { cart } = (await response.json()) as { cart: { lines: { quantity: number; isGift: boolean }[] } }
+	return cart.lines.filter((line) => !line.isGift).reduce((sum, line) => sum + line.quantity, 0)
+}
+
+describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreSQL, one bucket', () => {
+	let s3: RunningS3Server
+	let a: RunningServer
+	let b: RunningServer
+	let nginx: RunningNginx
+	let pool: pg.Pool
+	let dropDatabase: () => Promise<void> = async () => {}
+
+	beforeAll(async () => {
+		const base = process.env.TEST_DATABASE_URL ?? ''
+		// Named after the run: the global teardown drops it even if this file dies half-way.
+		const name = `${inject('testRunId')}_dois_${process.pid}`.toLowerCase()
+		const template = inject('postgresTemplate') || undefined
+		const [scratch, bucket, port] = await Promise.all([
+			createScratchPostgresDatabase(base, name, { template }),
+			startS3Server(),
+			freePort(),
+		])
+		dropDatabase = scratch.drop
+		s3 = bucket
+		pool = new pg.Pool({ connectionString: scratch.url, max: 2 })
+		const env = {
+			...s3.env,
+			DATABASE_URL: scratch.url,
+			// The public address is nginx's; one proxy in front (docs/deploy.md).
+			PUBLIC_URL: `http://127.0.0.1:${port}`,
+			TRUST_PROXY: '1',
+			PAGE_CACHE: 'on',
+			CATALOGUE_CACHE: 'on',
+			METRICS_TOKEN,
+			ADMIN_EMAIL: ADMIN.email,
+			ADMIN_PASSWORD: ADMIN.password,
+		}
+		// The first migrates nothing (the run's template) but seeds; the second joins the same database.
+		a = await startAppServer(env)
+		b = await startAppServer(env)
+		nginx = await startNginx({ upstreams: [addressOf(a), addressOf(b)], port })
+	}, 180_000)
+
+	/** A demo bandana variant with stock to spare (some demo variants are sold out: 409). */
+	async function plentifulVariant(): Promise<string> {
+		const { rows } = await pool.query<{ id: string }>(
+			`select v.id from product_variants v join products p on p.id = v.product_id
+			where p.handle = 'bandana-preta' order by coalesce(v.stock, 1000000) desc, v.position limit 1`,
+		)
+		return rows[0]!.id
+	}
+
+	afterAll(async () => {
+		await nginx?.stop()
+		for (const server of [a, b]) await server?.stop()
+		await pool?.end()
+		await s3?.stop()
+		await dropDatabase()
+	}, 60_000)
+
+	test('/readyz on both servers (database, bucket, migrations) and through nginx; /metrics only on the servers', async () => {
+		for (const url of [a.url, b.url, nginx.url]) {
+			const response = await fetch(`${url}/readyz`)
+			expect(response.status, url).toBe(200)
+			expect(await response.json()).toMatchObject({ ready: true, database: true, storage: true, migrations: true })
+		}
+		const direct = await fetch(`${a.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+		expect(direct.status).toBe(200)
+		await direct.text()
+		const outside = await fetch(`${nginx.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+		expect(outside.status).toBe(404)
+		await outside.text()
+	})
+
+	test("a shopper's cart and signed-in session hold whichever server answers", async () => {
+		const variantId = await plentifulVariant()
+		const shopper = new HttpSession(nginx.url)
+		const customer = newCustomer()
+		await shopper.signUp(customer.email, customer.password)
+		const added = await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId, quantity: 2 }]) })
+		expect(added.status).toBe(200)
+		await added.text()
+		// Four requests in a row to each: round robin puts two on each server.
+		for (const path of ['/cart', '/user/dashboard']) {
+			const seen = new Set<string>()
+			for (let i = 0; i < 4; i += 1) {
+				const response = await shopper.get(path)
+				// The account area reads the session: a lost session would redirect to /auth.
+				expect(response.status, `${path} em ${upstreamOf(response)}`).toBe(200)
+				seen.add(upstreamOf(response))
+				if (path === '/cart') expect(await unitsIn(response)).toBe(2)
+				else expect(await response.text()).toContain('Cliente')
+			}
+			expect(seen, path).toEqual(new Set([addressOf(a), addressOf(b)]))
+		}
+	})
+
+	test("a picture the admin uploads through A is served by B, and B's cached product page shows it at once (NOTIFY)", async () => {
+		// B has the product page in its page cache.
+		for (let i = 0; i < 2; i += 1) await (await fetch(`${b.url}${PRODUCT}`)).text()
+		const cached = await fetch(`${b.url}${PRODUCT}`)
+		expect(cached.headers.get('x-cache')).toBe('HIT')
+		await cached.text()
+
+		const { rows } = await pool.query<{ id: string }>(`select id from products where handle = 'bandana-preta'`)
+		const productId = rows[0]!.id
+		const admin = new HttpSession(a.url)
+		await admin.signIn(ADMIN.email, ADMIN.password)
+		const picture = await sharp({ create: { width: 96, height: 64, channels: 3, background: '#d81b60' } })
+			.png()
+			.toBuffer()
+		const form = new FormData()
+		form.set('intent', 'upload')
+		form.set('alt', 'Bandana preta no varal')
+		form.set('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'varal.png')
+		const uploaded = await admin.send('POST', `/admin/produtos/${productId}/imagens`, { body: form })
+		expect(uploaded.status, await uploaded.clone().text()).toBe(200)
+		await uploaded.text()
+		const { rows: images } = await pool.query<{ url: string }>(
+			`select url from product_images where product_id = $1 and alt_text = 'Bandana preta no varal'`,
+			[productId],
+		)
+		const url = images[0]!.url
+		expect(url).toMatch(/^\/uploads\/product-images\//)
+
+		// B never had the file on its disk: it reads it from the bucket.
+		const served = await fetch(`${b.url}${url}`)
+		expect(served.status).toBe(200)
+		expect(served.headers.get('content-type')).toMatch(/^image\/png/)
+		expect(Buffer.from(await served.arrayBuffer()).equals(picture)).toBe(true)
+
+		// A's store event reaches B through PostgreSQL NOTIFY: the next page is rendered anew, with it.
+		const started = Date.now()
+		let page = ''
+		for (;;) {
+			const response = await fetch(`${b.url}${PRODUCT}`)
+			page = await response.text()
+			if (response.headers.get('x-cache') === 'MISS' || Date.now() - started > 5_000) break
+			await new Promise((r) => setTimeout(r, 50))
+		}
+		expect(page).toContain(url)
+		console.log(`cache de B esvaziado ${Date.now() - started} ms depois da resposta do envio em A`)
+	})
+
+	test('a live update from one server reaches a browser whose stream nginx put on the other (NOTIFY, unbuffered)', async () => {
+		const controller = new AbortController()
+		const giveUp = setTimeout(() => controller.abort(), 15_000)
+		try {
+			const stream = await fetch(`${nginx.url}/resources/events?channels=store`, { signal: controller.signal })
+			expect(stream.status).toBe(200)
+			const listening = upstreamOf(stream)
+			const other = listening === addressOf(a) ? b : a
+			const reader = stream.body!.getReader()
+			const decoder = new TextDecoder()
+			let text = ''
+			// The stream's greeting arrives through nginx at once (no proxy buffering).
+			while (!text.includes('conectado')) text += decoder.decode((await reader.read()).value, { stream: true })
+
+			// Another product than the other tests': its event can only be this upload's.
+			const { rows } = await pool.query<{ id: string }>(
+				`select id from products where handle <> 'bandana-preta' and status = 'active' order by handle limit 1`,
+			)
+			const productId = rows[0]!.id
+			const admin = new HttpSession(other.url)
+			await admin.signIn(ADMIN.email, ADMIN.password)
+			const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e88e5' } })
+				.png()
+				.toBuffer()
+			const form = new FormData()
+			form.set('intent', 'upload')
+			form.set('image', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'azul.png')
+			const started = Date.now()
+			const uploaded = await admin.send('POST', `/admin/produtos/${productId}/imagens`, { body: form })
+			expect(uploaded.status).toBe(200)
+			await uploaded.text()
+			while (!text.includes(`"id":"${productId}"`)) text += decoder.decode((await reader.read()).value, { stream: true })
+			expect(text).toMatch(/(^|\n)event: [a-z-]+\ndata: \{"type":"catalog"/)
+			console.log(
+				`evento de ${addressOf(other)} chegou ao navegador em ${listening} ${Date.now() - started} ms depois do início do envio`,
+			)
+		} finally {
+			clearTimeout(giveUp)
+			controller.abort()
+		}
+	})
+
+	test('sign-in limits are one budget across the servers, counted on the address nginx saw (TRUST_PROXY=1)', async () => {
+		const guesser = new HttpSession(nginx.url)
+		const email = `ninguem.${Date.now().toString(36)}@exemplo.test`
+		const answered = new Set<string>()
+		// Five attempts per account and address in 15 minutes (decision 021), spread over both servers.
+		for (let i = 0; i < 5; i += 1) {
+			const attempt = await guesser.post('/auth', { intent: 'signin', email, password: `senha-errada-${i}` })
+			expect(attempt.status, `tentativa ${i + 1} em ${upstreamOf(attempt)}`).toBe(400)
+			answered.add(upstreamOf(attempt))
+			await attempt.text()
+		}
+		expect(answered).toEqual(new Set([addressOf(a), addressOf(b)]))
+		// The sixth is refused on whichever server; a forged X-Forwarded-For does not buy a new budget.
+		for (const forged of [{}, { 'x-forwarded-for': '203.0.113.9' }] as Record<string, string>[]) {
+			const blocked = await guesser.send('POST', '/auth', {
+				headers: { 'content-type': 'application/x-www-form-urlencoded', ...forged },
+				body: new URLSearchParams({ intent: 'signin', email, password: 'errada-de-novo' }).toString(),
+			})
+			expect(
+				blocked.status,
+				`${JSON.stringify(forged)} em ${upstreamOf(blocked)}: ${[a, b]
+					.flatMap((s) => s.logs)
+					.join('')
+					.slice(-3000)}`,
+			).toBe(429)
+			await blocked.text()
+		}
+	})
+
+	test('A stopped during a burst: nginx sends the requests to B, the shopper sees no error, her cart stays', async () => {
+		const shopper = new HttpSession(nginx.url)
+		const variantId = await plentifulVariant()
+		const added = await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId, quantity: 1 }]) })
+		expect(added.status).toBe(200)
+		await added.text()
+
+		const paths = ['/', PRODUCT, '/categoria/bandana', '/cart', '/resources/search?q=laco']
+		const statuses: number[] = []
+		const answeredBy = new Map<string, number>()
+		let stopping: Promise<unknown> = Promise.resolve('A não foi parado')
+		let next = 0
+		const TOTAL = 120
+		const worker = async () => {
+			for (let i = next++; i < TOTAL; i = next++) {
+				// A gets SIGTERM (graceful: stops accepting, finishes what it has) a third of the way in.
+				// stop() fails on a Node warning A printed: kept for after the burst, not unhandled meanwhile.
+				if (i === TOTAL / 3)
+					stopping = a.stop().then(
+						() => null,
+						(error: unknown) => error,
+					)
+				const response = await shopper.get(paths[i % paths.length] as string)
+				statuses.push(response.status)
+				answeredBy.set(upstreamOf(response), (answeredBy.get(upstreamOf(response)) ?? 0) + 1)
+				await response.arrayBuffer()
+			}
+		}
+		await Promise.all(Array.from({ length: 4 }, worker))
+		expect(await stopping).toBeNull()
+		expect(a.process.exitCode).toBe(0)
+		expect(statuses.filter((status) => status !== 200)).toEqual([])
+		expect(statuses).toHaveLength(TOTAL)
+		expect(answeredBy.get(addressOf(b))).toBeGreaterThan(TOTAL / 2)
+		console.log(`rajada com A parado no meio: ${JSON.stringify(Object.fromEntries(answeredBy))}`)
+
+		// After: B alone serves, the cart is intact, and a cart change (a POST) goes through.
+		expect(await unitsIn(await shopper.get('/cart'))).toBe(1)
+		const more = await shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId, quantity: 1 }]) })
+		expect(more.status).toBe(200)
+		expect(upstreamOf(more)).toBe(addressOf(b))
+		await more.text()
+	}, 60_000)
+})
