@@ -117,6 +117,18 @@ const VIEW_TABS: Record<QueueView, { label: string; count: (c: Route.ComponentPr
 	abandonados: { label: 'Personalizações abandonadas', count: (c) => c.abandoned },
 }
 
+/** The views that are one list (the paid queue has two: to make and made). */
+const SINGLE_LIST_VIEWS: Record<Exclude<QueueView, 'pagos'>, { title: string; intro: string }> = {
+	'nao-pagos': {
+		title: 'Pedidos não pagos',
+		intro: 'Pedidos feitos que aguardam pagamento ou foram cancelados: nada a produzir ainda.',
+	},
+	abandonados: {
+		title: 'Personalizações abandonadas',
+		intro: 'Configurações adicionadas ao carrinho e nunca finalizadas no checkout.',
+	},
+}
+
 export default function CustomOrders({ loaderData }: Route.ComponentProps) {
 	const { view, counts, pending, done, pendingPage, donePage, pageSize, notesMax, trackingCodeMax } = loaderData
 	const common = { notesMax, trackingCodeMax }
@@ -172,20 +184,9 @@ export default function CustomOrders({ loaderData }: Route.ComponentProps) {
 						{...common}
 					/>
 				</>
-			) : view === 'nao-pagos' ? (
-				<OrderSection
-					title="Pedidos não pagos"
-					intro="Pedidos feitos que aguardam pagamento ou foram cancelados: nada a produzir ainda."
-					rows={pending}
-					page={pendingPage}
-					hasMore={pending.length === pageSize}
-					param="pendentes"
-					{...common}
-				/>
 			) : (
 				<OrderSection
-					title="Personalizações abandonadas"
-					intro="Configurações adicionadas ao carrinho e nunca finalizadas no checkout."
+					{...SINGLE_LIST_VIEWS[view]}
 					rows={pending}
 					page={pendingPage}
 					hasMore={pending.length === pageSize}
