@@ -136,15 +136,16 @@ describe('hostile input at the boundary', () => {
 	describe.skipIf(!onPostgres)('on PostgreSQL', () => {
 		/** A product the home page links to (so its page renders), with its first variant. */
 		async function plainVariant() {
-			const home = await (await fetch(`${server.url}/`)).text()
-			const linked = /href="\/produto\/([^"/?]+)"/.exec(home)?.[1]
+			// A category page lists its products in the HTML (the home draws its rows' cards in the browser, decision 089).
+			const category = await (await fetch(`${server.url}/categoria/bandana`)).text()
+			const linked = /href="\/produto\/([^"/?]+)"/.exec(category)?.[1]
 			const { rows } = await pool!.query<{ id: string; product_id: string; handle: string }>(
 				`select v.id, p.id as product_id, p.handle from product_variants v join products p on p.id = v.product_id
 				 where p.handle = $1 order by v.id limit 1`,
 				[linked],
 			)
 			const row = rows[0]
-			if (!row) throw new Error('nenhum produto na página inicial')
+			if (!row) throw new Error('nenhum produto na página da categoria')
 			return row
 		}
 

@@ -113,7 +113,7 @@ describe('PIX key set in the admin reaches the next order’s BR Code', () => {
 		{ kind: 'CNPJ', typed: '33.000.167/0001-01', key: '33000167000101', label: 'CNPJ', via: 'data' },
 		// Issued since July 2026: letters and digits (the Receita's example), typed in lower case.
 		{ kind: 'CNPJ alfanumérico', typed: '12.abc.345/01de-35', key: '12ABC34501DE35', label: 'CNPJ', via: 'bare' },
-		{ kind: 'celular', typed: '(11) 98765-4321', key: '+5511987654321', label: 'celular', via: 'data' },
+		{ kind: 'celular', typed: '(11) 98765-4321', key: '+5511987654321', label: 'telefone', via: 'data' },
 		{ kind: 'e-mail', typed: 'Financeiro.PetEstilo@Exemplo.com.br', key: 'financeiro.petestilo@exemplo.com.br', label: 'e-mail', via: 'bare' },
 		{ kind: 'chave aleatória', typed: '7D9F0335-8DCC-4054-9BF9-0DBD61D36906', key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906', label: 'chave aleatória', via: 'data' },
 	]
