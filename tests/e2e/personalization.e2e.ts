@@ -91,7 +91,8 @@ describe('personalização de bandanas (/personalize)', () => {
 					pet_name: 'Thor',
 					selected_color: 'Preto',
 					face: expect.stringMatching(/^\/uploads\/personalizacao-arquivos\/rosto_pet_/),
-					total_price_cents: 5989,
+					// The pet name at the product page's R$ 10,00 (one price per add-on, decision 098).
+					total_price_cents: 5990,
 				},
 			])
 			// The uploaded face is private: another browser (not the admin) cannot open it.

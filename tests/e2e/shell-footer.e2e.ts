@@ -65,13 +65,15 @@ describe('botão Aria Assistente', () => {
 			await context.addCookies([{ name: 'theme', value: theme, url: browser.baseUrl() }])
 			const page = trackErrors(await context.newPage())
 			await page.goto('/assinaturas')
-			const button = page.getByRole('button', { name: 'Aria Assistente' })
+			// includeHidden: on a desktop the round button hides while the panel is open (decision 107).
+			const button = page.getByRole('button', { name: 'Aria Assistente', includeHidden: true })
 			expect(await button.getAttribute('aria-expanded')).toBe('false')
 
 			await button.click()
 			const panel = page.getByRole('dialog', { name: 'Aria Assistente' })
 			await panel.waitFor()
 			expect(await button.getAttribute('aria-expanded')).toBe('true')
+			if (viewport === DESKTOP) await expect.poll(() => button.isVisible()).toBe(false)
 			await panel.getByText('Oi! Sou a Aria 🐾 Qual a raça e tamanho do seu pet?').waitFor()
 			const whatsapp = panel.getByRole('link', { name: 'WhatsApp' })
 			expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=/)
