@@ -7,7 +7,7 @@ import { ProductPage } from './pages/product-page'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { newCustomer } from './support/accounts'
-import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors, waitForHydration } from './support/browser'
 import { HttpSession } from './support/http-session'
 import { e2eServer } from './support/e2e-server'
 
@@ -346,6 +346,8 @@ describe('confiança: empresa e políticas (issue 13)', () => {
 		const owner = await browser.newPage(DESKTOP)
 		await new AdminPages(owner).signIn()
 		await owner.goto('/admin/configuracoes')
+		// Filled before hydration, a field can be reset by it.
+		await waitForHydration(owner, 'form')
 		await owner.getByLabel('CNPJ').fill('11.222.333/0001-80')
 		const policy = 'Trocas em até 30 dias.\n\nFale com a gente pelo WhatsApp.'
 		await owner.getByLabel('Trocas e devoluções').fill(policy)
