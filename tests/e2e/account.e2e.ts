@@ -86,7 +86,8 @@ describe('Minhas Fotos (/user/photos) e /admin/fotos', () => {
 		await page.getByText('Nenhuma foto enviada').waitFor()
 		await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber')))
 		const send = page.getByRole('button', { name: 'Enviar Foto' })
-		expect(await send.isDisabled()).toBe(true)
+		// Disabled by the script once hydrated (an effect after the h1 is hydrated): waited for, not read at once.
+		await expect.poll(() => send.isDisabled()).toBe(true)
 		const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 		await page.getByLabel('Foto', { exact: true }).setInputFiles({ name: 'thor.png', mimeType: 'image/png', buffer: png })
 		await page.getByLabel('Legenda (opcional)').fill('Thor no parque')
