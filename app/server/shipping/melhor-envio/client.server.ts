@@ -83,9 +83,12 @@ export class MelhorEnvioClient {
 		return this.post('/api/v2/me/shipment/generate', { orders }, generateResponseSchema)
 	}
 
-	/** POST /api/v2/me/shipment/print: a link to the PDF ('private': only for the account's session-less link holder). */
+	/**
+	 * POST /api/v2/me/shipment/print: a link to the PDF. 'public': it opens without a Melhor Envio
+	 * session (the owner prints from our back-office); the link is unguessable and shown only there.
+	 */
 	print(orders: string[]): Promise<{ url: string }> {
-		return this.post('/api/v2/me/shipment/print', { mode: 'private', orders }, printResponseSchema)
+		return this.post('/api/v2/me/shipment/print', { mode: 'public', orders }, printResponseSchema)
 	}
 
 	/** POST /api/v2/me/shipment/tracking: each shipment's status, codes and dates. */
