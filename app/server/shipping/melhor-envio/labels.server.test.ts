@@ -7,6 +7,7 @@ import { type FakeMelhorEnvio, startFakeMelhorEnvio } from '#tests/support/fake-
 import { db, queryRows } from '~/server/db.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 import { userAgentOf } from './client.server'
+import { generateLabels } from './bulk-labels.server'
 import { LABEL_MESSAGES, generateLabel, labelOf, parseBusinessAddress } from './labels.server'
 import type { MelhorEnvioConfig } from './quotes.server'
 import { pollTracking } from './tracking.server'
@@ -147,6 +148,23 @@ describe('Gerar etiqueta', () => {
 		expect(await generateLabel(unpaid.id, null, { config })).toMatchObject({ ok: false, message: LABEL_MESSAGES.wrongStatus })
 		expect(fake.calls).toEqual([])
 	})
+})
+
+test('several at once: one run per order, each with its result; no balance stops only the ones it reaches', async () => {
+	const first = await insertOrder()
+	const second = await insertOrder()
+	const table = await insertOrder({ serviceId: null })
+	// Enough for one PAC label of the fake (R$ 15,90 + weight), not two.
+	fake.balanceCents = 2500
+	const [owner] = await queryRows<{ id: string }>(sql`insert into users (email, password_hash) values (${`dona.${randomUUID()}@exemplo.test`}, 'nao-usado') returning id`)
+	const results = await generateLabels([first.id, second.id, table.id], { actorId: owner!.id, ip: '127.0.0.1' }, { config })
+	expect(results.map((r) => [r.reference, r.ok, r.ok ? null : r.message])).toEqual([
+		[first.reference, true, null],
+		[second.reference, false, LABEL_MESSAGES.balance],
+		[table.reference, false, LABEL_MESSAGES.notMelhorEnvio],
+	])
+	expect(await orderOf(first.id)).toMatchObject({ status: 'enviado' })
+	expect(await orderOf(second.id)).toMatchObject({ status: 'pago' })
 })
 
 describe('tracking', () => {
