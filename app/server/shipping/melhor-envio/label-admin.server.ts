@@ -35,7 +35,8 @@ export async function labelCardData(order: { id: string; status: string; shippin
 	const done = label?.step === 'done'
 	return {
 		canGenerate: configured && meService && !done && (waiting || (order.status === 'enviado' && label?.step === 'printed')),
-		note: !waiting || done ? null : !meService ? 'Frete da tabela: informe o código de rastreio à mão.' : !configured ? 'Melhor Envio não configurado: informe o código de rastreio à mão.' : null,
+		// A shop without Melhor Envio sees nothing new: the status card's hand-typed code, as before.
+		note: configured && waiting && !done && !meService ? 'Frete da tabela: informe o código de rastreio à mão.' : null,
 		step: label?.step ?? null,
 		printUrl: label?.printUrl ?? null,
 		trackingCode: label?.trackingCode ?? null,
