@@ -9,6 +9,8 @@ import { drainPixInbox } from '~/server/payments/api-pix/webhook.server'
 import { mercadoPagoConfigured } from '~/server/payments/mercadopago/provider.server'
 import { reconcileMercadoPago } from '~/server/payments/mercadopago/reconcile.server'
 import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.server'
+import { melhorEnvioInfo } from '~/server/shipping/melhor-envio/provider.server'
+import { pollTracking } from '~/server/shipping/melhor-envio/tracking.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeOldActivity, purgeOldPaymentNotifications, purgeStaleRateLimits } from './purges.server'
 
@@ -35,6 +37,7 @@ export const SHOP_JOBS = {
 	reconcilePix: 'conciliar-pix',
 	mercadoPagoNotifications: 'processar-notificacoes-mercadopago',
 	reconcileMercadoPago: 'conciliar-mercadopago',
+	trackShipments: 'rastrear-envios-melhor-envio',
 } as const
 
 let runner: JobRunner | undefined
@@ -66,6 +69,11 @@ export function startShopJobs(): JobRunner {
 	if (apiPixEnabled()) {
 		runner.register({ name: SHOP_JOBS.pixNotifications, intervalMs: 30 * 1000, run: () => drainPixInbox() })
 		runner.register({ name: SHOP_JOBS.reconcilePix, intervalMs: 5 * MINUTE, run: () => reconcilePix() })
+	}
+	// Issue 32 (decision 115): shipped orders with a Melhor Envio label are tracked; a delivered one
+	// becomes 'Entregue'. Melhor Envio caches tracking for an hour: every 30 minutes is plenty.
+	if (melhorEnvioInfo().configured) {
+		runner.register({ name: SHOP_JOBS.trackShipments, intervalMs: 30 * MINUTE, run: () => pollTracking() })
 	}
 	runner.start()
 	return runner
