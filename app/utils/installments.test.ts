@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { installmentCents, installmentLabel, pixOfferLabel } from './installments'
+import { cardPaymentLabel, installmentCents, installmentLabel, pixOfferLabel } from './installments'
 
 describe('instalments', () => {
 	test('the amount is rounded up to the cent, so n instalments cover the price', () => {
@@ -15,5 +15,13 @@ describe('pixOfferLabel (issue 13)', () => {
 		expect(pixOfferLabel(2990, 5)).toBe('ou R$ 28,40 no PIX (5% de desconto)')
 		expect(pixOfferLabel(10000, 7.5)).toBe('ou R$ 92,50 no PIX (7,5% de desconto)')
 		expect(pixOfferLabel(2990, 0)).toBe('ou PIX à vista')
+	})
+})
+
+describe('cardPaymentLabel (decision 119)', () => {
+	test("instalments the shop absorbs say 'sem juros'; the provider's interest shows the card's total", () => {
+		expect(cardPaymentLabel(3, 12990, null)).toBe('Cartão de crédito em 3x sem juros')
+		expect(cardPaymentLabel(1, 12990, 12990)).toBe('Cartão de crédito em 1x sem juros')
+		expect(cardPaymentLabel(5, 12990, 13765)).toBe('Cartão de crédito em 5x com juros (total no cartão R$ 137,65)')
 	})
 })

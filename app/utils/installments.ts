@@ -67,3 +67,14 @@ export function installmentOptionLabel(option: InstallmentOption): string {
 	if (option.interestFree) return `${option.count}x de ${formatMoney(option.installmentCents)} sem juros`
 	return `${option.count}x de ${formatMoney(option.installmentCents)} (total ${formatMoney(option.totalCents)}, com juros)`
 }
+
+/**
+ * How an order's pages name its card payment: 'Cartão de crédito em 3x sem juros', or with the
+ * provider's interest the total the shopper pays on her card (card_total_cents, decision 119).
+ */
+export function cardPaymentLabel(installments: number, orderTotalCents: number, cardTotalCents: number | null): string {
+	if (cardTotalCents !== null && cardTotalCents > orderTotalCents) {
+		return `Cartão de crédito em ${installments}x com juros (total no cartão ${formatMoney(cardTotalCents)})`
+	}
+	return `Cartão de crédito em ${installments}x sem juros`
+}

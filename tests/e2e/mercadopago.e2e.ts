@@ -191,10 +191,13 @@ describe.skipIf(!base)('Cartões pelo Mercado Pago (issue 29)', () => {
 	test('pending, then approved by a signed notification: the open order page turns Pago without a reload', async () => {
 		await cardCheckout(shopper, TEST_CARDS.master, 'CONT ANA SOUZA')
 		await expect.poll(async () => (await options(shopper)).length).toBe(6)
+		// 5x is above the shop's 3 'sem juros': the shopper pays Mercado Pago's interest, and her order says so.
+		await shopper.getByLabel('Parcelas').selectOption('5')
 		await new CheckoutPage(shopper).submit()
 		await shopper.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
 		const reference = new URL(shopper.url()).pathname.split('/').pop() ?? ''
 		await shopper.getByTestId('card-in-review').waitFor()
+		await shopper.getByText(/^Cartão de crédito em 5x com juros \(total no cartão R\$\s[\d.]+,\d{2}\)$/).waitFor()
 		await shopper.getByTestId('order-status').getByText('Aguardando pagamento').waitFor()
 		const payment = [...fake.payments.values()].find((p) => p.external_reference === reference)
 		expect(payment?.status).toBe('in_process')

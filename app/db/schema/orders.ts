@@ -193,6 +193,13 @@ export const orders = pgTable(
 		pixTxid: text(),
 		pixCopiaECola: text(),
 		installments: integer().notNull().default(1),
+		/**
+		 * What the shopper pays in all on the card when her instalments carry the provider's interest
+		 * (above the shop's 'sem juros' count, decision 077): the quote she chose. Null: the order's
+		 * total (PIX, one payment, or instalments the shop absorbs). Shown on the order pages only:
+		 * the shop receives total_cents either way.
+		 */
+		cardTotalCents: integer(),
 		trackingCode: text(),
 		paidAt: timestamp({ withTimezone: true }),
 		createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

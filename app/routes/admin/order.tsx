@@ -26,6 +26,7 @@ import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
 import { isLabelIntent, labelCardData, labelIntentAction } from '~/server/shipping/melhor-envio/label-admin.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
+import { cardPaymentLabel } from '~/utils/installments'
 import { pageTitle } from '~/utils/meta'
 import { ORDER_ACTION_LABELS, ORDER_STATUS_LABELS } from '~/utils/order-status'
 import type { Route } from './+types/order'
@@ -62,6 +63,7 @@ type OrderRow = {
 	payment_provider: string | null
 	payment_mode: 'test' | 'live' | null
 	installments: number
+	card_total_cents: number | null
 	tracking_code: string | null
 	shipping_service_id: number | null
 	paid_at: string | Date | null
@@ -147,7 +149,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			payment:
 				order.payment_method === 'pix'
 					? 'PIX'
-					: `Cartão de crédito em ${order.installments}x${order.payment_provider ? ` (${order.payment_provider})` : ''}`,
+					: `${cardPaymentLabel(order.installments, order.total_cents, order.card_total_cents === null ? null : Number(order.card_total_cents))}${order.payment_provider ? ` (${order.payment_provider})` : ''}`,
 			testPayment: order.payment_mode === 'test',
 			trackingCode: order.tracking_code,
 			paidAt: order.paid_at ? formatDateTime(order.paid_at) : null,

@@ -10,6 +10,7 @@ import { Button } from '~/components/ui/button'
 import { formatCep } from '~/commerce/rules/cep'
 import { loadOrderForViewer } from '~/server/orders/order-view.server'
 import { formatDateTime } from '~/utils/format'
+import { cardPaymentLabel } from '~/utils/installments'
 import { pageTitle } from '~/utils/meta'
 import { trackingLinkOf } from '~/utils/tracking'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
@@ -165,7 +166,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 							Pagamento
 						</h2>
 						<p className="flex flex-wrap items-center gap-2">
-							{order.paymentMethod === 'pix' ? 'PIX' : `Cartão de crédito em ${order.installments}x sem juros`}
+							{order.paymentMethod === 'pix' ? 'PIX' : cardPaymentLabel(order.installments, order.totalCents, order.cardTotalCents)}
 							{order.testPayment ? <TestPaymentBadge /> : null}
 						</p>
 						{order.testPayment ? (

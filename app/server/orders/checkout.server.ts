@@ -230,7 +230,7 @@ async function chargeCard(
 		const card = input.checkout.cardPaymentMethodId
 			? { paymentMethodId: input.checkout.cardPaymentMethodId, issuerId: input.checkout.cardIssuerId ?? null }
 			: undefined
-		const refused = await installmentsRefused(provider, order.totalCents, input.checkout.installments, card)
+		const refused = await installmentsRefused(provider, order.id, order.totalCents, input.checkout.installments, card)
 		result =
 			refused ??
 			(await provider.charge({
@@ -348,10 +348,12 @@ async function recordChargeEvent(order: PlacedOrder, provider: CardPaymentProvid
 /**
  * The instalment count the shopper chose, checked against the provider's own quote for the
  * order's total (decision 077): a count the page did not offer (an old page, a changed total, a
- * forged form) is refused before any charge, and the shopper chooses again.
+ * forged form) is refused before any charge, and the shopper chooses again. A count with the
+ * provider's interest stores its total on the order (card_total_cents), for the order's pages.
  */
 async function installmentsRefused(
 	provider: CardPaymentProvider,
+	orderId: string,
 	totalCents: number,
 	count: number,
 	card: { paymentMethodId: string; issuerId: string | null } | undefined,
@@ -359,9 +361,13 @@ async function installmentsRefused(
 	if (!provider.installmentOptions) return null
 	if (!card) return { status: 'declined', message: CHECKOUT_MESSAGES.cardIncomplete, providerReference: null }
 	const options = await provider.installmentOptions({ amountCents: totalCents, card })
-	return options.some((option) => option.count === count)
-		? null
-		: { status: 'declined', message: CHECKOUT_MESSAGES.installmentsUnavailable, providerReference: null }
+	const chosen = options.find((option) => option.count === count)
+	if (!chosen) return { status: 'declined', message: CHECKOUT_MESSAGES.installmentsUnavailable, providerReference: null }
+	// With the provider's interest, the order remembers what the shopper pays in all (its pages say it).
+	if (!chosen.interestFree && chosen.totalCents > totalCents) {
+		await db.execute(sql`update orders set card_total_cents = ${chosen.totalCents} where id = ${orderId}::uuid`)
+	}
+	return null
 }
 
 /**

@@ -34,6 +34,8 @@ export type OrderView = {
 	/** Charged by the test card provider: marked 'Teste' (decision 019). */
 	testPayment: boolean
 	installments: number
+	/** With the provider's interest: what the shopper pays in all on her card (decision 119). */
+	cardTotalCents: number | null
 	trackingCode: string | null
 	/** Issue 32 (decision 115): the parcel's way as the carrier told it (ISO dates), oldest first. */
 	trackingEvents: Array<{ kind: string; label: string; at: string }>
@@ -91,6 +93,7 @@ type OrderRow = {
 	payment_method: PaymentMethod
 	payment_mode: PaymentMode | null
 	installments: number
+	card_total_cents: number | null
 	tracking_code: string | null
 	coupon_code: string | null
 	subtotal_cents: number
@@ -120,7 +123,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 	if (!REFERENCE_PATTERN.test(normalized)) return null
 	const [order] = await queryRows<OrderRow>(
 		sql`select id, reference, status, created_at, user_id, session_token_hash, access_token, updated_at, customer_name, email, street, number,
-			complement, district, city, uf, cep, payment_method, payment_mode, installments, tracking_code, coupon_code,
+			complement, district, city, uf, cep, payment_method, payment_mode, installments, card_total_cents, tracking_code, coupon_code,
 			subtotal_cents, shipping_cents, discount_cents, pix_discount_cents, total_cents, delivery_min_days, delivery_max_days,
 			paid_at, shipping_carrier, shipping_service, payment_method = 'card' and ${chargeClaimable()} as card_not_charged,
 			payment_method = 'card' and status = 'aguardando_pagamento' and payment_reference is null and not ${chargeClaimable()} as card_charging,
@@ -179,6 +182,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		paymentMethod: order.payment_method,
 		testPayment: order.payment_mode === 'test',
 		installments: order.installments,
+		cardTotalCents: order.card_total_cents === null ? null : Number(order.card_total_cents),
 		trackingCode: order.tracking_code,
 		trackingEvents: (await trackingEventsOf(order.id)).map((e) => ({ kind: e.kind, label: e.label, at: e.at.toISOString() })),
 		couponCode: order.coupon_code,

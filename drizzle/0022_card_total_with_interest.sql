@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "card_total_cents" integer;
