@@ -49,11 +49,11 @@ beforeEach(async () => {
 	fake.reset()
 })
 
-async function post(fields: Record<string, string> | BodyInit, options: { cookie?: string; ip?: string; contentType?: string } = {}) {
+async function post(fields: Record<string, string> | string, options: { cookie?: string; ip?: string; contentType?: string } = {}) {
 	const headers: Record<string, string> = {}
 	if (options.cookie) headers.cookie = options.cookie
 	if (options.contentType) headers['content-type'] = options.contentType
-	const body = typeof fields === 'object' && !(fields instanceof Uint8Array) && !(typeof fields === 'string') ? new URLSearchParams(fields as Record<string, string>) : fields
+	const body = typeof fields === 'string' ? fields : new URLSearchParams(fields)
 	const result = (await action({
 		request: new Request('http://loja.test/frete', { method: 'POST', body, headers }),
 		params: {},
