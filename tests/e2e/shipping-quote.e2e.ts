@@ -220,6 +220,9 @@ describe('Calcular frete (issue 32)', () => {
 				const page = await newPage(viewport, theme)
 				await page.goto('/produto/bandana-preta')
 				await hydrated(page)
+				// First, no CEP yet: the form.
+				await page.getByRole('main').getByTestId('calcular-frete').scrollIntoViewIfNeeded()
+				await shot(page, `produto-${width}-${theme}-sem-cep`)
 				await page.evaluate(() => localStorage.setItem('loja:cep', '69005040'))
 				await page.reload()
 				await hydrated(page)
