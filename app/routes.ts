@@ -59,6 +59,7 @@ export default [
 		route('pedidos', 'routes/admin/orders.tsx'),
 		route('pedidos/exportar.csv', 'routes/admin/orders-export.ts'),
 		route('pedidos/:orderId', 'routes/admin/order.tsx'),
+		route('pagamentos', 'routes/admin/payments.tsx'),
 		route('cupons', 'routes/admin/coupons.tsx'),
 		route('cupons/importar', 'routes/admin/coupons-import.tsx'),
 		route('configuracoes', 'routes/admin/settings.tsx'),

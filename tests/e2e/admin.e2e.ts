@@ -292,6 +292,7 @@ const EVERY_ADMIN_PAGE = [
 	'/admin/configuracoes',
 	'/admin/emails',
 	'/admin/atividade',
+	'/admin/pagamentos',
 ] as const
 
 describe('back-office: temas e larguras', () => {

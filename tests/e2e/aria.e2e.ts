@@ -233,6 +233,9 @@ describe('Aria', () => {
 		const answer = page.getByTestId('resposta-teste')
 		await answer.getByText(code, { exact: false }).waitFor()
 		await answer.getByText('Respondida').waitFor()
+		// The answer shows while the loaders revalidate; the button comes back (its opacity fading in)
+		// only after: measured half-faded, its colours failed axe's contrast check on a loaded machine.
+		await expect.poll(() => page.getByRole('button', { name: 'Perguntar' }).isEnabled()).toBe(true)
 		await expectAccessible(page, '/admin/aria testar')
 
 		// Tab 'Produtos': sync, then one product switched off.

@@ -64,6 +64,8 @@ export const MATRIX: Record<string, Row> = {
 	'/admin/emails': { get: adminOnly },
 	// Issue 30: the activity log is read only (no action: nothing edits or deletes an entry).
 	'/admin/atividade': { get: adminOnly },
+	// Issue 29 (decision 119): the reconciliation view is read only; ?conferir=1 asks the providers.
+	'/admin/pagamentos': { get: adminOnly },
 	'/admin/personalizacao/bandanas': {
 		get: adminOnly,
 		post: { form: { intent: 'save-price', id: '00000000-0000-4000-8000-000000000000', price: 'x' }, expect: adminOnly },

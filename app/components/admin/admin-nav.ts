@@ -13,6 +13,7 @@ import {
 	PackageIcon,
 	PaletteIcon,
 	ReceiptIcon,
+	ScaleIcon,
 	SettingsIcon,
 	ShoppingBagIcon,
 	SparklesIcon,
@@ -33,6 +34,8 @@ export const ADMIN_NAV: readonly AreaNavItem[] = [
 	// The shop's own orders (decision 5) and the pages around them: not in document 001's list.
 	{ label: 'Pedidos', to: '/admin/pedidos', icon: ReceiptIcon, group: 'Vendas' },
 	{ label: 'Cupons', to: '/admin/cupons', icon: TicketPercentIcon, group: 'Vendas' },
+	// Issue 29: what the payment providers received against the shop's orders.
+	{ label: 'Pagamentos', to: '/admin/pagamentos', icon: ScaleIcon, group: 'Vendas' },
 	{ label: 'Produtos', to: '/admin/produtos', icon: ShoppingBagIcon, group: 'Catálogo' },
 	{ label: 'Coleções', to: '/admin/colecoes', icon: LayersIcon, group: 'Catálogo' },
 	{ label: 'Estoque', to: '/admin/estoque', icon: BoxesIcon, group: 'Catálogo' },

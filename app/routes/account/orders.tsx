@@ -1,5 +1,6 @@
 import { PackageIcon, PaletteIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { TrackingTimeline } from '~/components/orders/tracking-timeline'
 import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
@@ -10,6 +11,7 @@ import { customOrdersOfUser } from '~/server/personalization/custom-orders.serve
 import { formatDateTime, formatLongDate, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import { trackingLinkOf } from '~/utils/tracking'
 import { WORK_STAGE_LABELS } from '~/utils/production-status'
 import type { Route } from './+types/orders'
 
@@ -101,9 +103,13 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
 										</p>
 										{order.trackingCode ? (
 											<p className="text-sm">
-												Código de rastreio: <strong className="font-mono">{order.trackingCode}</strong>
+												Código de rastreio: <strong className="font-mono">{order.trackingCode}</strong>{' '}
+												<a href={trackingLinkOf(order.trackingCode)} target="_blank" rel="noopener noreferrer" className="font-medium underline">
+													Rastrear entrega
+												</a>
 											</p>
 										) : null}
+										<TrackingTimeline events={order.tracking.map((e) => ({ ...e, at: formatDateTime(e.at) }))} />
 										<details className="text-sm">
 											<summary className="cursor-pointer text-muted-foreground">Histórico do pedido</summary>
 											<ol className="mt-2 space-y-1">

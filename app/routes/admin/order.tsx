@@ -6,6 +6,7 @@ import { AdminPage, FieldMessage, TableBox, td, th } from '~/components/admin/ad
 import { OrderStatusBadge } from '~/components/admin/order-status-badge'
 import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
 import { PaymentTimeline } from '~/components/admin/payment-timeline'
+import { ShippingLabelCard } from '~/components/admin/shipping-label-card'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -22,6 +23,7 @@ import { paymentEventsOf } from '~/server/payments/payment-events.server'
 import { MERCADOPAGO_PROVIDER } from '~/server/payments/mercadopago/provider.server'
 import { refundableCard, refundCard } from '~/server/payments/mercadopago/refunds.server'
 import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
+import { isLabelIntent, labelCardData, labelIntentAction } from '~/server/shipping/melhor-envio/label-admin.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
@@ -61,6 +63,7 @@ type OrderRow = {
 	payment_mode: 'test' | 'live' | null
 	installments: number
 	tracking_code: string | null
+	shipping_service_id: number | null
 	paid_at: string | Date | null
 	created_at: string | Date
 }
@@ -83,7 +86,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!order) notFound()
 	// Issue 29: the money goes back through the provider that took it (PIX's PSP, or Mercado Pago for cards).
 	const isMercadoPago = order.payment_method === 'card' && order.payment_provider === MERCADOPAGO_PROVIDER
-	const [payments, refundable, lines, history] = await Promise.all([
+	const [label, payments, refundable, lines, history] = await Promise.all([
+		// Issue 32 (decision 115): the Melhor Envio label and the tracking timeline.
+		labelCardData(order),
 		paymentEventsOf(order.id),
 		isMercadoPago ? refundableCard(order.id) : order.payment_method === 'pix' ? refundablePix(order.id) : null,
 		queryRows<{
@@ -171,6 +176,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			who: h.actor_name || h.actor_email || (h.from_status === null ? 'Cliente (checkout)' : 'Sistema'),
 		})),
 		actions: allowedTransitions(order.status),
+		label,
 		trackingCodeMax: TRACKING_CODE_MAX,
 		// Issue 29: the payment's timeline (provider ids, flags) and, when its money can go back, the refund form.
 		payments: payments.map((e) => ({
@@ -246,6 +252,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	if (!id.success) notFound()
 	const form = await readFormData(request)
 	if (form.get('intent') === 'refund') return refundAction(id.data, form, actorOf(admin, context))
+	if (isLabelIntent(form.get('intent'))) return labelIntentAction(id.data, form.get('intent'), actorOf(admin, context))
 	const parsed = actionSchema.safeParse({
 		to: form.get('to'),
 		trackingCode: typeof form.get('trackingCode') === 'string' ? form.get('trackingCode') : undefined,
@@ -269,7 +276,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-	const { order, lines, history, actions, trackingCodeMax, payments, refund } = loaderData
+	const { order, lines, history, actions, trackingCodeMax, payments, refund, label } = loaderData
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
 	const error = actionData && 'error' in actionData ? actionData.error : null
@@ -429,6 +436,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 							)}
 						</CardContent>
 					</Card>
+
+					<ShippingLabelCard label={label} busy={busy} />
 
 					<Card>
 						<CardHeader>

@@ -1,5 +1,5 @@
 import { DownloadIcon } from 'lucide-react'
-import { data, Form, Link, useFetcher } from 'react-router'
+import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
 import { OrderStatusBadge } from '~/components/admin/order-status-badge'
@@ -12,6 +12,10 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import { changeOrderStatus } from '~/server/orders/status.server'
 import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders } from '~/server/toast.server'
+import { BULK_LABELS_MAX, LabelResults, type LabelRunResult } from '~/components/admin/bulk-labels'
+import { generateLabels } from '~/server/shipping/melhor-envio/bulk-labels.server'
+import { melhorEnvioInfo } from '~/server/shipping/melhor-envio/provider.server'
+import { actorOf } from '~/server/activity/record.server'
 import { cn } from '~/utils/cn'
 import { formatDateTime, formatMoney } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
@@ -35,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		page: filters.page,
 		pageCount: Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE)),
 		total,
+		// Issue 32 (decision 115): 'Gerar etiquetas' for the selected orders, with Melhor Envio configured.
+		labels: melhorEnvioInfo().configured,
 		orders: rows.map((o) => ({
 			id: o.id,
 			reference: o.reference,
@@ -60,9 +66,23 @@ const actionSchema = z.object({
  * rule as the order's page (changeOrderStatus: allowed moves only, one at a time); shipping and
  * cancelling stay on the order's page.
  */
-export async function action({ request }: Route.ActionArgs) {
+const bulkLabelsSchema = z.object({
+	ids: z
+		.array(z.uuid({ error: 'Pedido não encontrado.' }))
+		.min(1, 'Selecione os pedidos para gerar as etiquetas.')
+		.max(BULK_LABELS_MAX, `No máximo ${BULK_LABELS_MAX} etiquetas de uma vez.`),
+})
+
+export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
+	if (form.get('intent') === 'etiquetas') {
+		// Issue 32 (decision 115): one label run per order selected, each with its own result.
+		const parsed = bulkLabelsSchema.safeParse({ ids: [...new Set(form.getAll('ids'))] })
+		if (!parsed.success) return data({ ok: false, labelError: parsed.error.issues[0]?.message ?? 'Dados inválidos.' }, { status: 400 })
+		const labelResults: LabelRunResult[] = await generateLabels(parsed.data.ids, actorOf(admin, context))
+		return data({ ok: true, labelResults })
+	}
 	const parsed = actionSchema.safeParse({ id: form.get('id'), to: form.get('to') })
 	if (!parsed.success) {
 		const message = parsed.error.issues[0]?.message ?? 'Dados inválidos.'
@@ -84,8 +104,13 @@ export async function action({ request }: Route.ActionArgs) {
 	)
 }
 
-export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-	const { filters, orders, page, pageCount, total } = loaderData
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+	const { filters, orders, page, pageCount, total, labels } = loaderData
+	const navigation = useNavigation()
+	const labelling = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'etiquetas'
+	const bulk = actionData as { labelResults?: LabelRunResult[]; labelError?: string } | undefined
+	const labelResults = bulk?.labelResults ?? null
+	const labelError = bulk?.labelError ?? null
 	const current = { status: filters.status || undefined, q: filters.q || undefined }
 	return (
 		<AdminPage
@@ -119,6 +144,21 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 				<Button type="submit">Filtrar</Button>
 			</Form>
 
+			{labels ? (
+				<Form id="etiquetas" method="post" className="mt-6 flex flex-wrap items-center gap-3">
+					<input type="hidden" name="intent" value="etiquetas" />
+					<Button type="submit" variant="outline" disabled={labelling}>
+						{labelling ? 'Gerando etiquetas...' : 'Gerar etiquetas'}
+					</Button>
+					<span className="text-sm text-muted-foreground">Marque os pedidos pagos ou em produção enviados pelo Melhor Envio.</span>
+				</Form>
+			) : null}
+			{labelError ? (
+				<p role="alert" className="mt-2 text-sm text-destructive">
+					{labelError}
+				</p>
+			) : null}
+			{labelResults ? <LabelResults results={labelResults} /> : null}
 			<p className="mt-6 text-sm text-muted-foreground" role="status">
 				{total === 1 ? '1 pedido encontrado' : `${total} pedidos encontrados`}
 			</p>
@@ -149,6 +189,16 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
 										className="border-t max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-lg max-md:border max-md:p-3"
 									>
 										<th scope="row" className={`${td} text-left font-medium max-md:col-start-1 max-md:row-start-1 max-md:p-0`}>
+											{labels && (order.status === 'pago' || order.status === 'em_producao') ? (
+												<input
+													type="checkbox"
+													name="ids"
+													value={order.id}
+													form="etiquetas"
+													aria-label={`Gerar etiqueta do pedido ${order.reference}`}
+													className="mr-2 size-4 align-middle"
+												/>
+											) : null}
 											<Link to={`/admin/pedidos/${order.id}`} className="text-primary underline-offset-4 hover:underline">
 												{order.reference}
 											</Link>

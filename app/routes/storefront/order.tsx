@@ -4,12 +4,14 @@ import { OrderStatusBadge } from '~/components/orders/order-status-badge'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
 import { PixPayment } from '~/components/orders/pix-payment'
+import { TrackingTimeline } from '~/components/orders/tracking-timeline'
 import type { LiveChannelsHandle } from '~/components/shop/live-updates'
 import { Button } from '~/components/ui/button'
 import { formatCep } from '~/commerce/rules/cep'
 import { loadOrderForViewer } from '~/server/orders/order-view.server'
 import { formatDateTime } from '~/utils/format'
 import { pageTitle } from '~/utils/meta'
+import { trackingLinkOf } from '~/utils/tracking'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/order'
 
@@ -72,9 +74,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 			{order.trackingCode ? (
 				<section className="flex items-start gap-3 rounded-lg border p-4" aria-label="Rastreamento">
 					<TruckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-					<p>
-						Código de rastreamento: <strong data-testid="tracking-code">{order.trackingCode}</strong>
-					</p>
+					<div className="grid gap-3">
+						<p>
+							Código de rastreamento: <strong data-testid="tracking-code">{order.trackingCode}</strong>{' '}
+							<a href={trackingLinkOf(order.trackingCode)} target="_blank" rel="noopener noreferrer" className="font-medium underline">
+								Rastrear entrega
+							</a>
+						</p>
+						<TrackingTimeline events={order.trackingEvents.map((e) => ({ ...e, at: formatDateTime(e.at) }))} />
+					</div>
 				</section>
 			) : null}
 

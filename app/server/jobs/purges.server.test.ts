@@ -5,7 +5,7 @@ import { withTestDatabase } from '#tests/setup/with-database'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { users } from '~/db/schema'
 import { db, queryRows } from '~/server/db.server'
-import { ABANDONED_CART_DAYS, purgeAbandonedCarts, purgeExpiredSessions, purgeStaleRateLimits } from './purges.server'
+import { ABANDONED_CART_DAYS, purgeAbandonedCarts, purgeExpiredSessions, purgeOldPaymentNotifications, purgeStaleRateLimits } from './purges.server'
 
 withTestDatabase()
 
@@ -103,5 +103,19 @@ describe('purgeStaleRateLimits', () => {
 			('checkout:ip:1', ${new Date(Date.now() - 60_000).toISOString()}, 1)`)
 		await purgeStaleRateLimits()
 		expect(await queryRows<{ key: string }>(sql`select key from rate_limits`)).toEqual([{ key: 'checkout:ip:1' }])
+	})
+})
+
+describe('purgeOldPaymentNotifications (decision 119)', () => {
+	test('drops notifications processed over a month ago and failed ones after three; keeps recent and waiting ones', async () => {
+		await db.execute(sql`delete from payment_inbox`)
+		await db.execute(sql`insert into payment_inbox (provider, payload, received_at, processed_at) values
+			('api-pix', '{"n":"old-done"}'::jsonb, ${daysAgo(40)}, ${daysAgo(40)}),
+			('mercadopago', '{"n":"recent-done"}'::jsonb, ${daysAgo(10)}, ${daysAgo(10)}),
+			('api-pix', '{"n":"old-failed"}'::jsonb, ${daysAgo(100)}, null),
+			('mercadopago', '{"n":"failing"}'::jsonb, ${daysAgo(40)}, null)`)
+		expect(await purgeOldPaymentNotifications()).toBe(2)
+		const left = await queryRows<{ n: string }>(sql`select payload->>'n' as n from payment_inbox order by n`)
+		expect(left.map((row) => row.n)).toEqual(['failing', 'recent-done'])
 	})
 })

@@ -84,3 +84,28 @@ export async function purgeOldActivity(now = new Date()): Promise<number> {
 		return rows.length
 	})
 }
+
+/**
+ * Providers' notifications (payment_inbox, decision 076) are kept this long after they were
+ * processed: enough to answer 'did the PSP tell us?' for a month's disputes; what they caused
+ * stays on the order's payment timeline (payment_events), which is never purged.
+ */
+export const PAYMENT_INBOX_RETENTION_DAYS = 30
+/** Rows that failed every attempt are kept longer: the owner or a developer may still look into them. */
+export const PAYMENT_INBOX_FAILED_RETENTION_DAYS = 90
+
+export async function purgeOldPaymentNotifications(now = new Date()): Promise<number> {
+	const processedCutoff = new Date(now.getTime() - PAYMENT_INBOX_RETENTION_DAYS * DAY_MS).toISOString()
+	const failedCutoff = new Date(now.getTime() - PAYMENT_INBOX_FAILED_RETENTION_DAYS * DAY_MS).toISOString()
+	return deleteInBatches(async () => {
+		const rows = await queryRows<{ id: string }>(sql`
+			delete from payment_inbox where id in (
+				select id from payment_inbox
+				where (processed_at is not null and processed_at < ${processedCutoff})
+					or (processed_at is null and received_at < ${failedCutoff})
+				limit ${BATCH}
+			)
+			returning id`)
+		return rows.length
+	})
+}

@@ -9,8 +9,10 @@ import { drainPixInbox } from '~/server/payments/api-pix/webhook.server'
 import { mercadoPagoConfigured } from '~/server/payments/mercadopago/provider.server'
 import { reconcileMercadoPago } from '~/server/payments/mercadopago/reconcile.server'
 import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.server'
+import { melhorEnvioInfo } from '~/server/shipping/melhor-envio/provider.server'
+import { pollTracking } from '~/server/shipping/melhor-envio/tracking.server'
 import { JobRunner } from './runner.server'
-import { purgeAbandonedCarts, purgeExpiredSessions, purgeOldActivity, purgeStaleRateLimits } from './purges.server'
+import { purgeAbandonedCarts, purgeExpiredSessions, purgeOldActivity, purgeOldPaymentNotifications, purgeStaleRateLimits } from './purges.server'
 
 /**
  * The shop's background jobs (decision 20), started with the app (startup.server.ts) and
@@ -30,10 +32,12 @@ export const SHOP_JOBS = {
 	backfillImageVariants: 'gerar-variantes-de-imagens',
 	purgeAriaConversations: 'limpar-conversas-da-aria',
 	purgeActivityLog: 'limpar-registro-de-atividade',
+	purgePaymentNotifications: 'limpar-notificacoes-de-pagamento',
 	pixNotifications: 'processar-notificacoes-pix',
 	reconcilePix: 'conciliar-pix',
 	mercadoPagoNotifications: 'processar-notificacoes-mercadopago',
 	reconcileMercadoPago: 'conciliar-mercadopago',
+	trackShipments: 'rastrear-envios-melhor-envio',
 } as const
 
 let runner: JobRunner | undefined
@@ -52,6 +56,8 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeAriaConversations, intervalMs: 6 * HOUR, run: () => purgeOldConversations() })
 	// Issue 30 (decision 096): the activity log is kept for the owner's number of days, then dropped.
 	runner.register({ name: SHOP_JOBS.purgeActivityLog, intervalMs: 6 * HOUR, run: () => purgeOldActivity() })
+	// Decision 119: processed payment notifications are dropped after a month (the timeline stays).
+	runner.register({ name: SHOP_JOBS.purgePaymentNotifications, intervalMs: 6 * HOUR, run: () => purgeOldPaymentNotifications() })
 	// Issue 29 (decision 076), on PIX_PROVIDER=api-pix: notifications the webhook queued and could not
 	// finish (PSP down a moment) are retried; the reconciliation catches what no webhook told.
 	// Issue 29 (decision 078): Mercado Pago's notifications that could not be processed at once.
@@ -63,6 +69,11 @@ export function startShopJobs(): JobRunner {
 	if (apiPixEnabled()) {
 		runner.register({ name: SHOP_JOBS.pixNotifications, intervalMs: 30 * 1000, run: () => drainPixInbox() })
 		runner.register({ name: SHOP_JOBS.reconcilePix, intervalMs: 5 * MINUTE, run: () => reconcilePix() })
+	}
+	// Issue 32 (decision 115): shipped orders with a Melhor Envio label are tracked; a delivered one
+	// becomes 'Entregue'. Melhor Envio caches tracking for an hour: every 30 minutes is plenty.
+	if (melhorEnvioInfo().configured) {
+		runner.register({ name: SHOP_JOBS.trackShipments, intervalMs: 30 * MINUTE, run: () => pollTracking() })
 	}
 	runner.start()
 	return runner

@@ -35,11 +35,13 @@ export function orderPaidEmail(order: OrderStatusMail & { deliveryPromise?: stri
 	])
 }
 
-export function orderShippedEmail(order: OrderStatusMail & { trackingCode: string }): Omit<MailMessage, 'to'> {
+/** `trackingUrl` (issue 32, decision 115): where the parcel is followed, any carrier's code. */
+export function orderShippedEmail(order: OrderStatusMail & { trackingCode: string; trackingUrl?: string | null }): Omit<MailMessage, 'to'> {
 	return render(`Pedido enviado: ${order.reference}`, [
 		`Olá, ${firstName(order.customerName)}!`,
 		`O seu pedido ${order.reference} foi enviado.`,
 		`Código de rastreio: ${order.trackingCode}`,
+		...(order.trackingUrl ? [{ label: 'Rastreie a entrega em:', url: order.trackingUrl }] : []),
 		{ label: 'Acompanhe o pedido em:', url: order.orderUrl },
 		`Equipe ${order.storeName}`,
 	])
@@ -51,6 +53,17 @@ export function orderExpiredEmail(order: OrderStatusMail): Omit<MailMessage, 'to
 		`Olá, ${firstName(order.customerName)}!`,
 		`Não recebemos o pagamento PIX do seu pedido ${order.reference} (${formatMoney(order.totalCents)}) dentro do prazo, então ele foi cancelado e nenhum valor será cobrado.`,
 		'Se ainda quiser os produtos, é só fazer um novo pedido na loja. Se você pagou e recebeu esta mensagem, responda este e-mail com o comprovante que resolvemos para você.',
+		{ label: 'Detalhes do pedido:', url: order.orderUrl },
+		`Equipe ${order.storeName}`,
+	])
+}
+
+/** Issue 32 (decision 115): the carrier delivered the parcel (tracking) or the admin marked it. */
+export function orderDeliveredEmail(order: OrderStatusMail): Omit<MailMessage, 'to'> {
+	return render(`Pedido entregue: ${order.reference}`, [
+		`Olá, ${firstName(order.customerName)}!`,
+		`O seu pedido ${order.reference} foi entregue. Esperamos que o seu pet aproveite!`,
+		'Se algo não estiver certo, responda este e-mail que a gente resolve.',
 		{ label: 'Detalhes do pedido:', url: order.orderUrl },
 		`Equipe ${order.storeName}`,
 	])

@@ -1,6 +1,7 @@
 import { orderPromise } from '~/server/shipping/promise.server'
 import { productsWithAddons } from '~/commerce/rules/line-groups'
 import { sql } from 'drizzle-orm'
+import { trackingEventsOf } from '~/server/shipping/melhor-envio/tracking-events.server'
 import type { OrderStatus, PaymentMethod, PaymentMode } from '~/db/schema/orders'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { db, queryRows } from '~/server/db.server'
@@ -34,6 +35,8 @@ export type OrderView = {
 	testPayment: boolean
 	installments: number
 	trackingCode: string | null
+	/** Issue 32 (decision 115): the parcel's way as the carrier told it (ISO dates), oldest first. */
+	trackingEvents: Array<{ kind: string; label: string; at: string }>
 	couponCode: string | null
 	subtotalCents: number
 	shippingCents: number
@@ -177,6 +180,7 @@ export async function loadOrderForViewer(request: Request, reference: string): P
 		testPayment: order.payment_mode === 'test',
 		installments: order.installments,
 		trackingCode: order.tracking_code,
+		trackingEvents: (await trackingEventsOf(order.id)).map((e) => ({ kind: e.kind, label: e.label, at: e.at.toISOString() })),
 		couponCode: order.coupon_code,
 		subtotalCents: order.subtotal_cents,
 		shippingCents: order.shipping_cents,

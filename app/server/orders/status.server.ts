@@ -14,7 +14,8 @@ import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { sendMail } from '~/server/mail.server'
 import { nowMs } from '~/server/clock.server'
 import { orderPromise } from '~/server/shipping/promise.server'
-import { orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
+import { orderDeliveredEmail, orderExpiredEmail, orderPaidEmail, orderShippedEmail } from '~/server/mail/order-status-mail.server'
+import { trackingLinkOf } from '~/utils/tracking'
 import { getStoreSettings } from '~/server/settings.server'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
 import { orderLinkUrl } from './order-link.server'
@@ -100,7 +101,7 @@ type LockedOrder = {
 	delivery_max_days: number | null
 }
 
-type AfterCommit = { kind: 'paid' | 'shipped' | 'expired'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
+type AfterCommit = { kind: 'paid' | 'shipped' | 'delivered' | 'expired'; order: LockedOrder; trackingCode: string | null; baseUrl: string }
 
 class Refused extends Error {}
 
@@ -182,6 +183,9 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 				after = { kind: 'paid', order, trackingCode: null, baseUrl }
 			} else if (input.to === 'enviado') {
 				after = { kind: 'shipped', order, trackingCode, baseUrl }
+			} else if (input.to === 'entregue') {
+				// Issue 32 (decision 115): the tracking job's 'Entregue' (or the admin's) tells the shopper.
+				after = { kind: 'delivered', order, trackingCode: null, baseUrl }
 			} else if (input.to === 'cancelado') {
 				await returnStock(tx, order.id)
 				stockReturned = true
@@ -265,7 +269,9 @@ async function sendStatusMail(after: AfterCommit): Promise<void> {
 					})
 				: after.kind === 'expired'
 					? orderExpiredEmail(common)
-					: orderShippedEmail({ ...common, trackingCode: after.trackingCode ?? '' })
+					: after.kind === 'delivered'
+						? orderDeliveredEmail(common)
+						: orderShippedEmail({ ...common, trackingCode: after.trackingCode ?? '', trackingUrl: after.trackingCode ? trackingLinkOf(after.trackingCode) : null })
 		await sendMail({ to: after.order.email, ...mail })
 	} catch (error) {
 		// The status changed; a missing e-mail must not report the change as failed.

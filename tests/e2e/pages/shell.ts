@@ -9,6 +9,30 @@ export class Shell {
 		await this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
 	}
 
+	/**
+	 * Starts keeping the text of every toast shown from now on, for steps after which a toast may
+	 * come and go (4 s) while the test is still busy elsewhere on a loaded machine.
+	 */
+	async recordToasts() {
+		await this.page.evaluate(() => {
+			const seen: string[] = []
+			;(window as unknown as { __toasts: string[] }).__toasts = seen
+			new MutationObserver(() => {
+				for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+					const text = toast.textContent ?? ''
+					if (!seen.includes(text)) seen.push(text)
+				}
+			}).observe(document.body, { childList: true, subtree: true, characterData: true })
+		})
+	}
+
+	/** A toast containing `text` was shown since recordToasts() (it may be gone by now); 20 s. */
+	async toastShown(text: string) {
+		await this.page.waitForFunction((wanted) => (window as unknown as { __toasts?: string[] }).__toasts?.some((t) => t.includes(wanted)), text, {
+			timeout: 20_000,
+		})
+	}
+
 	async openAccountMenu() {
 		await this.page.getByRole('button', { name: 'Minha Conta' }).click()
 	}

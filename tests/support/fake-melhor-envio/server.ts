@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { z } from 'zod'
-import { type CalculateRequestBody, calculateRequest, requiredHeaders } from './contract'
+import { randomUUID } from 'node:crypto'
+import { type CalculateRequestBody, type CartRequestBody, calculateRequest, cartRequest, ordersRequest, printRequest, requiredHeaders } from './contract'
 
 /**
  * Melhor Envio's quote for the tests (issue 32, decision 087), in memory. Requests are checked
@@ -43,8 +44,47 @@ export type FakeMelhorEnvio = {
 	failNext(status: number, count?: number): void
 	/** The next `count` requests drop the connection without an answer. */
 	dropNext(count?: number): void
+	/**
+	 * Labels (decision 115): every shipment put in the cart, by id, with its status ('pending' →
+	 * 'released' when paid → 'posted' → 'delivered') and dates; `paid` counts each checkout that took
+	 * money (a shipment paid twice would show 2).
+	 */
+	shipments: Map<string, FakeShipment>
+	/** The account's wallet, in cents: a checkout above it is refused ('Saldo insuficiente'). */
+	balanceCents: number
+	/** The next cart requests refuse the recipient's address (422 on `to.postal_code`) until cleared. */
+	refuseAddress: boolean
+	/** Every request's method and path, in order (labels' calls included). */
+	calls: string[]
+	/**
+	 * This route does its work (a checkout takes the money) and then answers only after `ms`:
+	 * with a shorter time box the shop never hears back — an answer lost on the way.
+	 */
+	answerLate(path: string, ms: number): void
+	/** The carrier moves a shipment on: posted, then delivered (tracking answers it). */
+	advance(id: string, to: 'posted' | 'delivered'): void
 	reset(): void
 	stop(): Promise<void>
+}
+
+export type FakeShipment = {
+	id: string
+	protocol: string
+	body: CartRequestBody
+	status: 'pending' | 'released' | 'posted' | 'delivered' | 'canceled'
+	priceCents: number
+	paid: number
+	generated: boolean
+	tracking: string | null
+	dates: Partial<Record<'created_at' | 'paid_at' | 'generated_at' | 'posted_at' | 'delivered_at', string>>
+}
+
+const FAKE_START_BALANCE_CENTS = 100_000
+
+/** Melhor Envio's dates: '2026-11-27 14:05:09', São Paulo's time. */
+function meNow(): string {
+	const local = new Date(Date.now() - 3 * 3600_000).toISOString()
+	return `${local.slice(0, 10)} ${local.slice(11, 19)}`
 }
 
 export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
@@ -54,6 +94,10 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
 	const failing = new Map<number, string>()
 	let failures: { status: number; count: number } | null = null
 	let drops = 0
+	const shipments = new Map<string, FakeShipment>()
+	const calls: string[] = []
+	const late = new Map<string, number>()
+	let sequence = 0
 
 	const server = createServer((req, res) => {
 		void handle(req, res).catch((error: unknown) => {
@@ -80,7 +124,26 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
 		dropNext(count = 1) {
 			drops = count
 		},
+		shipments,
+		balanceCents: FAKE_START_BALANCE_CENTS,
+		refuseAddress: false,
+		calls,
+		answerLate(path, ms) {
+			late.set(path, ms)
+		},
+		advance(id, to) {
+			const shipment = shipments.get(id)
+			if (!shipment) throw new Error(`envio desconhecido: ${id}`)
+			shipment.status = to
+			if (to === 'posted' || to === 'delivered') shipment.dates.posted_at ??= meNow()
+			if (to === 'delivered') shipment.dates.delivered_at = meNow()
+		},
 		reset() {
+			shipments.clear()
+			calls.length = 0
+			late.clear()
+			fake.balanceCents = FAKE_START_BALANCE_CENTS
+			fake.refuseAddress = false
 			violations.length = 0
 			requests.length = 0
 			userAgents.length = 0
@@ -111,7 +174,14 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
 		if (fake.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.delayMs))
 		if (res.destroyed || req.socket.destroyed) return
 		const url = new URL(req.url ?? '/', origin)
-		if (req.method !== 'POST' || url.pathname !== '/api/v2/me/shipment/calculate') {
+		calls.push(`${req.method} ${url.pathname}`)
+		// The label's PDF (the link print answers): opened by the admin's browser, no token.
+		if (req.method === 'GET' && url.pathname.startsWith('/imprimir/')) {
+			res.writeHead(200, { 'Content-Type': 'application/pdf' })
+			return res.end('%PDF-1.4\n% etiqueta de teste\n%%EOF\n')
+		}
+		const routes = ['/api/v2/me/shipment/calculate', '/api/v2/me/cart', '/api/v2/me/shipment/checkout', '/api/v2/me/shipment/generate', '/api/v2/me/shipment/print', '/api/v2/me/shipment/tracking']
+		if (req.method !== 'POST' || !routes.includes(url.pathname)) {
 			violation(`rota não usada pela loja: ${req.method} ${url.pathname}`)
 			return send(res, 404, { message: 'Not Found' })
 		}
@@ -133,6 +203,7 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
 			violation('corpo não é JSON')
 			return send(res, 400, { message: 'JSON inválido.' })
 		}
+		if (url.pathname !== '/api/v2/me/shipment/calculate') return label(url.pathname, json, res)
 		const body = calculateRequest.safeParse(json)
 		if (!body.success) {
 			violation('POST /api/v2/me/shipment/calculate', body.error.issues)
@@ -141,6 +212,126 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvio> {
 		}
 		requests.push(body.data)
 		send(res, 200, quote(body.data))
+	}
+
+	function invalid(send: (status: number, body: unknown) => void, path: string, issues: z.core.$ZodIssue[]) {
+		violation(`POST ${path}`, issues)
+		const errors = Object.fromEntries(issues.map((i) => [i.path.join('.') || 'body', [i.message]]))
+		send(422, { message: 'The given data was invalid.', errors })
+	}
+
+	/** Cart, checkout, generate, print and tracking, as documented (contract.ts), on the shipments kept in memory. */
+	function label(path: string, json: unknown, res: ServerResponse) {
+		const delay = late.get(path)
+		if (delay) {
+			late.delete(path)
+			const answer = new Promise<void>((resolve) => setTimeout(resolve, delay))
+			const sendLater = (status: number, body: unknown) => void answer.then(() => !res.destroyed && send(res, status, body))
+			return labelRoutes(path, json, sendLater)
+		}
+		return labelRoutes(path, json, (status, body) => send(res, status, body))
+	}
+
+	function labelRoutes(path: string, json: unknown, send: (status: number, body: unknown) => void) {
+		if (path === '/api/v2/me/cart') {
+			const body = cartRequest.safeParse(json)
+			if (!body.success) return invalid(send, path, body.error.issues)
+			if (fake.refuseAddress) {
+				return send(422, { message: 'The given data was invalid.', errors: { 'to.postal_code': ['O CEP do destinatário não é atendido por este serviço.'] } })
+			}
+			if (!FAKE_SERVICES.some((s) => s.id === body.data.service)) return send(422, { message: 'The given data was invalid.', errors: { service: ['Serviço inválido.'] } })
+			const service = FAKE_SERVICES.find((s) => s.id === body.data.service) as FakeService
+			sequence += 1
+			const id = randomUUID()
+			const grams = body.data.volumes.reduce((sum, v) => sum + v.weight * 1000, 0)
+			const shipment: FakeShipment = {
+				id,
+				protocol: `ORD-2026${String(sequence).padStart(8, '0')}`,
+				body: body.data,
+				status: 'pending',
+				priceCents: service.baseCents + Math.ceil(grams / 100) * service.per100gCents,
+				paid: 0,
+				generated: false,
+				tracking: null,
+				dates: { created_at: meNow() },
+			}
+			shipments.set(id, shipment)
+			return send(201, { id, protocol: shipment.protocol, service_id: service.id, price: (shipment.priceCents / 100).toFixed(2), status: 'pending', tracking: null, self_tracking: null })
+		}
+		if (path === '/api/v2/me/shipment/print') {
+			const body = printRequest.safeParse(json)
+			if (!body.success) return invalid(send, path, body.error.issues)
+			const unknownOrUngenerated = body.data.orders.find((id) => !shipments.get(id)?.generated)
+			if (unknownOrUngenerated) return send(422, { message: `O envio ${unknownOrUngenerated} ainda não tem etiqueta gerada.` })
+			return send(200, { url: `${origin}/imprimir/${body.data.orders.join('-')}.pdf` })
+		}
+		const body = ordersRequest.safeParse(json)
+		if (!body.success) return invalid(send, path, body.error.issues)
+		const found = body.data.orders.map((id) => shipments.get(id))
+		if (path === '/api/v2/me/shipment/tracking') {
+			return send(
+				200,
+				Object.fromEntries(
+					found.filter((s): s is FakeShipment => Boolean(s)).map((s) => [
+						s.id,
+						{
+							id: s.id,
+							protocol: s.protocol,
+							status: s.status,
+							tracking: s.tracking,
+							melhorenvio_tracking: s.generated ? `ME${s.protocol.slice(-8)}` : null,
+							created_at: s.dates.created_at ?? null,
+							paid_at: s.dates.paid_at ?? null,
+							generated_at: s.dates.generated_at ?? null,
+							posted_at: s.dates.posted_at ?? null,
+							delivered_at: s.dates.delivered_at ?? null,
+							canceled_at: null,
+							expired_at: null,
+						},
+					]),
+				),
+			)
+		}
+		if (found.some((s) => !s)) return send(422, { message: 'Envio não encontrado no carrinho.' })
+		const list = found as FakeShipment[]
+		if (path === '/api/v2/me/shipment/checkout') {
+			if (list.some((s) => s.status !== 'pending')) return send(422, { message: 'Há envios que não estão no carrinho (já pagos).' })
+			const total = list.reduce((sum, s) => sum + s.priceCents, 0)
+			if (total > fake.balanceCents) return send(422, { message: 'Saldo insuficiente para efetuar a compra.' })
+			fake.balanceCents -= total
+			for (const s of list) {
+				s.status = 'released'
+				s.paid += 1
+				s.dates.paid_at = meNow()
+			}
+			return send(200, {
+				purchase: {
+					id: randomUUID(),
+					protocol: `PUR-2026${String(sequence).padStart(8, '0')}`,
+					total: total / 100,
+					discount: 0,
+					status: 'paid',
+					paid_at: meNow(),
+					orders: list.map((s) => ({ id: s.id, protocol: s.protocol, status: s.status, tracking: null })),
+				},
+			})
+		}
+		// generate: only paid shipments; the carrier's code comes with the label.
+		const unpaid = list.find((s) => s.status === 'pending')
+		if (unpaid) return send(200, { [unpaid.id]: { status: false, message: 'Envio não pago.' } })
+		return send(
+			200,
+			Object.fromEntries(
+				list.map((s) => {
+					if (!s.generated) {
+						s.generated = true
+						s.tracking = s.body.service === 1 || s.body.service === 2 || s.body.service === 17 ? `QB${String(100000000 + sequence).slice(-9)}BR` : null
+						s.dates.generated_at = meNow()
+					}
+					return [s.id, { status: true, message: 'Envio gerado com sucesso' }]
+				}),
+			),
+		)
 	}
 
 	function quote(body: CalculateRequestBody) {

@@ -72,3 +72,25 @@ export const cardTokenRequest = z.strictObject({
 		identification: z.strictObject({ type: z.string(), number: z.string() }).optional(),
 	}),
 })
+
+/**
+ * GET /v1/payments/search — https://www.mercadopago.com.br/developers/pt/reference/payments/_payments_search/get
+ * Query: sort (date_approved, date_created, date_last_updated, id, money_release_date), criteria
+ * (asc, desc), external_reference, range (date_created, date_last_updated, date_approved,
+ * money_release_date) with begin_date and end_date (ISO-8601 or NOW-{n}DAYS…), limit, offset.
+ * Answer: { paging: { total, limit, offset }, results: [payment…] }.
+ */
+const searchDate = z.string().regex(/^NOW(-\d+(MINUTES|HOURS|DAYS|MONTHS))?$|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?(Z|[+-]\d{2}:?\d{2})$/)
+export const searchPaymentsQuery = z
+	.strictObject({
+		sort: z.enum(['date_approved', 'date_created', 'date_last_updated', 'id', 'money_release_date']).optional(),
+		criteria: z.enum(['asc', 'desc']).optional(),
+		external_reference: z.string().min(1).max(256).optional(),
+		range: z.enum(['date_created', 'date_last_updated', 'date_approved', 'money_release_date']).optional(),
+		begin_date: searchDate.optional(),
+		end_date: searchDate.optional(),
+		status: z.string().optional(),
+		limit: z.string().regex(/^\d+$/).refine((n) => Number(n) >= 1 && Number(n) <= 1000, 'limit de 1 a 1000').optional(),
+		offset: z.string().regex(/^\d+$/).optional(),
+	})
+	.refine((q) => !(q.begin_date || q.end_date) || q.range, 'begin_date/end_date pedem range')

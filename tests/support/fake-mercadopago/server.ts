@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { z } from 'zod'
-import { cardTokenRequest, createPaymentRequest, installmentsQuery, refundRequest } from './contract'
+import { cardTokenRequest, createPaymentRequest, installmentsQuery, refundRequest, searchPaymentsQuery } from './contract'
 import { FAKE_SDK_SCRIPT } from './sdk-script'
 
 /**
@@ -94,6 +94,11 @@ export type FakeMercadoPago = {
 	notify(id: number, options?: NotifyOptions): Promise<number[]>
 	/** The next `count` requests from the shop's server (not the browser's) answer `status`. */
 	failNext(status: number, count?: number): void
+	/**
+	 * The next POST /v1/payments is made (the card is charged) but its answer is lost: the
+	 * connection drops before a byte comes back, as in a timeout between the shop and Mercado Pago.
+	 */
+	loseNextPaymentAnswer(): void
 	stop(): Promise<void>
 }
 
@@ -109,6 +114,7 @@ export async function startFakeMercadoPago(options: { webhookSecret?: string } =
 	let nextPaymentId = 1_300_000_001
 	let nextRefundId = 9_000_001
 	let failures: { status: number; count: number } | null = null
+	let loseNextAnswer = false
 
 	const server = createServer((req, res) => {
 		void handle(req, res).catch((error: unknown) => {
@@ -171,6 +177,9 @@ export async function startFakeMercadoPago(options: { webhookSecret?: string } =
 		},
 		failNext(status, count = 1) {
 			failures = { status, count }
+		},
+		loseNextPaymentAnswer() {
+			loseNextAnswer = true
 		},
 		stop: () =>
 			new Promise<void>((resolve) => {
@@ -315,7 +324,47 @@ export async function startFakeMercadoPago(options: { webhookSecret?: string } =
 			}
 			payments.set(id, payment)
 			byIdempotencyKey.set(key, id)
+			if (loseNextAnswer) {
+				loseNextAnswer = false
+				req.socket.destroy()
+				return
+			}
 			return send(res, 201, paymentJson(payment))
+		}
+
+		if (req.method === 'GET' && url.pathname === '/v1/payments/search') {
+			const parsed = searchPaymentsQuery.safeParse(Object.fromEntries(url.searchParams))
+			if (!parsed.success) {
+				violation('GET /v1/payments/search', parsed.error.issues)
+				return send(res, 400, { message: 'Params Error', error: 'bad_request', status: 400, cause: [{ code: 1, description: 'Params Error' }] })
+			}
+			const q = parsed.data
+			const at = (text: string | undefined, fallback: number) => {
+				if (!text) return fallback
+				const relative = /^NOW(?:-(\d+)(MINUTES|HOURS|DAYS|MONTHS))?$/.exec(text)
+				if (!relative) return Date.parse(text)
+				const unit = { MINUTES: 60_000, HOURS: 3_600_000, DAYS: 86_400_000, MONTHS: 30 * 86_400_000 }[relative[2] as 'DAYS'] ?? 0
+				return Date.now() - Number(relative[1] ?? 0) * unit
+			}
+			const begin = at(q.begin_date, -Infinity)
+			const end = at(q.end_date, Infinity)
+			const rangeField = (q.range ?? 'date_created') as 'date_created' | 'date_approved'
+			const sortField = (q.sort ?? 'date_created') as 'date_created' | 'date_approved' | 'id'
+			const found = [...payments.values()]
+				.filter((p) => (q.external_reference ? p.external_reference === q.external_reference : true))
+				.filter((p) => (q.status ? p.status === q.status : true))
+				.filter((p) => {
+					if (!q.range) return true
+					const value = p[rangeField]
+					return value !== null && Date.parse(value) >= begin && Date.parse(value) <= end
+				})
+				.sort((a, b) => {
+					const order = String(a[sortField] ?? '').localeCompare(String(b[sortField] ?? '')) || a.id - b.id
+					return q.criteria === 'desc' ? -order : order
+				})
+			const limit = Number(q.limit ?? 30)
+			const offset = Number(q.offset ?? 0)
+			return send(res, 200, { paging: { total: found.length, limit, offset }, results: found.slice(offset, offset + limit).map(paymentJson) })
 		}
 
 		const paymentPath = /^\/v1\/payments\/(\d+)(\/refunds)?$/.exec(url.pathname)

@@ -19,6 +19,7 @@ import { resetApiPixClientForTests } from './provider.server'
 import { reconcilePix, registerPixWebhook } from './reconcile.server'
 import { newRefundId, refundablePix, refundPix } from './refunds.server'
 import { drainPixInbox } from './webhook.server'
+import { reconcileWithProviders } from '../reconciliation.server'
 
 /**
  * PIX through the API Pix end to end below the browser (issue 29), on PGlite and, with
@@ -263,6 +264,26 @@ describe('reconciliation and refunds', () => {
 		expect((await reconcilePix()).confirmed).toBe(1)
 		expect((await reconcilePix()).confirmed).toBe(0)
 		expect(await orderState(order.id)).toMatchObject({ status: 'pago', paidTransitions: 1, points: [1230] })
+	})
+
+	test("the owner's reconciliation view: received but unpaid, paid by hand but never received; a settled one is no difference (decision 119)", async () => {
+		const settled = await pixOrder()
+		await fake.pay(settled.txid, { deliveries: 0 })
+		await reconcilePix()
+		const missed = await pixOrder({ totalCents: 4990 })
+		await fake.pay(missed.txid, { deliveries: 0 })
+		const byHand = await pixOrder({ totalCents: 7000 })
+		await changeOrderStatus({ orderId: byHand.id, to: 'pago', actorUserId: null })
+		const view = await reconcileWithProviders()
+		expect(view.checks).toEqual([{ provider: 'API Pix', ok: true, payments: expect.any(Number) }])
+		const ours = view.mismatches.filter((m) => [settled.txid, missed.txid, byHand.txid].includes(m.providerRef))
+		expect(ours).toHaveLength(2)
+		expect(ours).toEqual(
+			expect.arrayContaining([
+				expect.objectContaining({ kind: 'shop_only', providerRef: byHand.txid, orderReference: byHand.reference, orderStatus: 'pago', amountCents: null, orderTotalCents: 7000 }),
+				expect.objectContaining({ kind: 'provider_only', providerRef: missed.txid, orderReference: missed.reference, orderStatus: 'aguardando_pagamento', amountCents: 4990 }),
+			]),
+		)
 	})
 
 	test('a cancelled order removes its charge at the PSP (REMOVIDA_PELO_USUARIO_RECEBEDOR), once', async () => {

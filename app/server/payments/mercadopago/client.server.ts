@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { centsToAmount } from './amount'
-import { type MpInstallments, type MpPayment, type MpRefund, mpErrorSchema, mpInstallmentsSchema, mpPaymentSchema, mpRefundSchema } from './schemas'
+import { type MpInstallments, type MpPayment, type MpRefund, mpErrorSchema, mpInstallmentsSchema, mpPaymentSchema, mpPaymentSearchSchema, mpRefundSchema } from './schemas'
 import { observeProviderCall } from '~/server/metrics/provider-calls.server'
 
 /**
@@ -83,6 +83,41 @@ export class MercadoPagoClient {
 			if (error instanceof MercadoPagoError && error.status === 404) return null
 			throw error
 		}
+	}
+
+	/**
+	 * GET /v1/payments/search by the order's reference (external_reference), newest first: the way
+	 * to find a payment whose creation answer never came back (a timeout after Mercado Pago had
+	 * charged the card), when the shop does not know its id.
+	 */
+	async paymentsOfOrder(externalReference: string): Promise<MpPayment[]> {
+		const params = new URLSearchParams({ external_reference: externalReference, sort: 'date_created', criteria: 'desc', limit: '10' })
+		const answer = await this.call('GET', `/v1/payments/search?${params.toString()}`, mpPaymentSearchSchema)
+		return answer.results.filter((payment) => payment.external_reference === externalReference)
+	}
+
+	/**
+	 * GET /v1/payments/search of the payments created in the last `days` days, page by page (at most
+	 * `max`): the owner's reconciliation view compares them with the shop's orders.
+	 */
+	async paymentsCreatedInLastDays(days: number, max = 1000): Promise<MpPayment[]> {
+		const all: MpPayment[] = []
+		const limit = 100
+		for (let offset = 0; offset < max; offset += limit) {
+			const params = new URLSearchParams({
+				range: 'date_created',
+				begin_date: `NOW-${Math.max(1, Math.floor(days))}DAYS`,
+				end_date: 'NOW',
+				sort: 'date_created',
+				criteria: 'desc',
+				limit: String(limit),
+				offset: String(offset),
+			})
+			const answer = await this.call('GET', `/v1/payments/search?${params.toString()}`, mpPaymentSearchSchema)
+			all.push(...answer.results)
+			if (answer.results.length < limit) break
+		}
+		return all
 	}
 
 	/**

@@ -17,6 +17,8 @@ import { getMercadoPagoClient, mercadoPagoProvider, resetMercadoPagoClientForTes
 import { MP_DECLINED_MESSAGES } from './status'
 import { reconcileMercadoPago } from './reconcile.server'
 import { CARD_REFUND_MESSAGES, refundableCard, refundCard } from './refunds.server'
+import { userWithSession } from '#tests/fixtures/session-user'
+import { loader as paymentsLoader } from '~/routes/admin/payments'
 
 /**
  * The Mercado Pago card provider against the fake (issue 29, decision 077), on PGlite and, with
@@ -150,6 +152,17 @@ describe('charging a card token', () => {
 		const result = await charge(await cardToken(holder))
 		expect(result).toMatchObject({ status: 'declined', message })
 		expect(result.providerReference).toMatch(/^\d+$/)
+	})
+
+	test('the answer is lost after Mercado Pago charged the card: found by the order reference, approved, never charged twice (decision 119)', async () => {
+		const reference = `PET-L${randomUUID().slice(0, 5).toUpperCase()}`
+		const before = fake.payments.size
+		fake.loseNextPaymentAnswer()
+		const result = await charge(await cardToken('APRO'), { orderReference: reference })
+		expect(result.status).toBe('approved')
+		expect(fake.payments.size).toBe(before + 1)
+		expect(fake.payments.get(Number(result.providerReference))?.external_reference).toBe(reference)
+		expect(fake.requests.slice(-2)).toEqual(['POST /v1/payments', 'GET /v1/payments/search'])
 	})
 
 	test('Mercado Pago down: an error (the checkout tells the shopper to try again), never an approval', async () => {
@@ -353,11 +366,30 @@ describe('reconciliation of missed notifications (decision 079)', () => {
 		await fake.setStatus(order.paymentId, 'approved', 'accredited', false)
 		expect(await reconcileMercadoPago()).toMatchObject({ checked: 0 })
 		expect((await orderState(order.id)).status).toBe('aguardando_pagamento')
-		expect(await reconcileMercadoPago(later())).toEqual({ checked: 1, paid: 1, cancelled: 0, failed: 0 })
+		expect(await reconcileMercadoPago(later())).toEqual({ checked: 1, paid: 1, cancelled: 0, failed: 0, found: 0 })
 		expect(await reconcileMercadoPago(later())).toMatchObject({ checked: 0 })
 		const state = await orderState(order.id)
 		expect(state).toMatchObject({ status: 'pago', paidTransitions: 1 })
 		expect(state.kinds.filter((k) => k === 'confirmed')).toHaveLength(1)
+	})
+
+	test('a charge whose answer never came, on an order the checkout cancelled: found by reference, flagged for the owner once (decision 119)', async () => {
+		const c = checkoutValues({ paymentMethod: 'card' })
+		const reference = `PET-P${randomUUID().slice(0, 5).toUpperCase()}`
+		const approved = await charge(await cardToken('APRO'), { orderReference: reference, idempotencyKey: c.idempotencyKey })
+		const [order] = await queryRows<{ id: string }>(sql`
+			insert into orders (reference, idempotency_key, customer_name, email, cpf, phone, cep, street, number,
+				district, city, uf, shipping_cents, subtotal_cents, discount_cents, total_cents, payment_method, payment_provider, payment_mode, status)
+			values (${reference}, ${c.idempotencyKey}, ${c.name}, ${c.email}, ${c.cpf}, ${c.phone}, ${c.cep}, ${c.street},
+				${c.number}, ${c.district}, ${c.city}, ${c.uf}, 0, 12345, 0, 12345, 'card', 'mercadopago', 'live', 'cancelado')
+			returning id`)
+		expect(await reconcileMercadoPago()).toMatchObject({ found: 1, paid: 0, failed: 0 })
+		expect(await reconcileMercadoPago()).toMatchObject({ found: 0 })
+		const state = await orderState(order!.id)
+		expect(state.status).toBe('cancelado')
+		expect(state.kinds.filter((k) => k === 'flag_paid_after_expiry')).toHaveLength(1)
+		const [row] = await queryRows<{ payment_reference: string }>(sql`select payment_reference from orders where id = ${order!.id}::uuid`)
+		expect(row?.payment_reference).toBe(approved.providerReference)
 	})
 
 	test('Mercado Pago down: nothing changes; the next run finds it rejected and cancels the order', async () => {
@@ -368,5 +400,59 @@ describe('reconciliation of missed notifications (decision 079)', () => {
 		expect((await orderState(order.id)).status).toBe('aguardando_pagamento')
 		expect(await reconcileMercadoPago(later())).toMatchObject({ checked: 1, cancelled: 1 })
 		expect((await orderState(order.id)).status).toBe('cancelado')
+	})
+})
+
+describe("the owner's reconciliation view, /admin/pagamentos (decision 119)", () => {
+	beforeEach(async () => {
+		await db.execute(sql`truncate orders, order_status_history, mail_outbox, payment_events, payment_inbox, rate_limits cascade`)
+	})
+
+	async function view(cookie: string, query = '?conferir=1') {
+		const request = new Request(`http://loja.test/admin/pagamentos${query}`, { headers: { cookie } })
+		try {
+			return (await paymentsLoader({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)) as Awaited<ReturnType<typeof paymentsLoader>>
+		} catch (thrown) {
+			return thrown as Response
+		}
+	}
+
+	test('admins only; the comparison runs on request and lists only the differences, with the flags of the month', async () => {
+		const customer = await userWithSession()
+		const refused = await view(customer.cookie)
+		expect(refused).toBeInstanceOf(Response)
+		expect([302, 403, 404]).toContain((refused as Response).status)
+
+		const admin = await userWithSession({ admin: true })
+		const settled = await paidCardOrder(4990)
+		const unpaid = await pendingCardOrder(3000)
+		await fake.setStatus(unpaid.paymentId, 'approved', 'accredited', false)
+		const chargedBack = await paidCardOrder(2500)
+		await fake.setStatus(chargedBack.paymentId, 'charged_back', 'settled')
+		await settle()
+
+		const quiet = (await view(admin.cookie, '')) as Exclude<Awaited<ReturnType<typeof view>>, Response>
+		expect(quiet.reconciliation).toBeNull()
+		expect(quiet.providers).toEqual(['Mercado Pago'])
+		expect(quiet.flags.map((f) => [f.label, f.orderReference])).toEqual([['Contestação (chargeback)', chargedBack.reference]])
+
+		const page = (await view(admin.cookie)) as Exclude<Awaited<ReturnType<typeof view>>, Response>
+		expect(page.reconciliation?.checks).toEqual([{ provider: 'Mercado Pago', ok: true, payments: expect.any(Number) }])
+		const ours = page.reconciliation!.mismatches.filter((m) => [settled.reference, unpaid.reference, chargedBack.reference].includes(m.orderReference ?? ''))
+		expect(ours).toHaveLength(2)
+		expect(ours.map((m) => [m.label, m.orderReference, m.received, m.orderTotal])).toEqual(
+			expect.arrayContaining([
+				['Pago na loja, não recebido no provedor', chargedBack.reference, null, 'R$ 25,00'],
+				['Recebido no provedor, não pago na loja', unpaid.reference, 'R$ 30,00', 'R$ 30,00'],
+			]),
+		)
+	})
+
+	test('Mercado Pago down: the view says so in Portuguese, and still shows the flags', async () => {
+		const admin = await userWithSession({ admin: true })
+		fake.failNext(503)
+		const page = (await view(admin.cookie)) as Exclude<Awaited<ReturnType<typeof view>>, Response>
+		expect(page.reconciliation?.checks).toEqual([{ provider: 'Mercado Pago', ok: false, message: 'O Mercado Pago não respondeu agora. Tente de novo em instantes.' }])
+		expect(page.reconciliation?.mismatches).toEqual([])
 	})
 })

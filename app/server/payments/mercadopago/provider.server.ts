@@ -4,7 +4,8 @@ import { getStoreSettings } from '~/server/settings.server'
 import { type InstallmentOption, type InstallmentQuote, installmentOptions } from '~/utils/installments'
 import type { CardChargeInput, CardChargeResult, CardPaymentProvider } from '../card-provider.server'
 import { amountToCents, centsToAmount } from './amount'
-import { MercadoPagoClient } from './client.server'
+import { type CreatePaymentBody, MercadoPagoClient, MercadoPagoError } from './client.server'
+import type { MpPayment } from './schemas'
 import { paymentOutcome } from './status'
 
 /**
@@ -76,6 +77,27 @@ async function quotesFor(amountCents: number, card: { paymentMethodId: string; i
 	})
 }
 
+/**
+ * POST /v1/payments; when no answer came (a timeout, a dropped connection, a 5xx), Mercado Pago
+ * may still have charged the card: the order's payments are looked up by its reference before
+ * anything is said to the shopper (decision 119). Found: that payment is the answer. Not found,
+ * or the search fails too: the original error (the checkout says 'try again'; a payment that
+ * appears later is caught by the reconciliation's search and flagged if the order was cancelled).
+ */
+async function createOrFindPayment(orderReference: string, idempotencyKey: string, body: CreatePaymentBody): Promise<MpPayment> {
+	const client = getMercadoPagoClient()
+	try {
+		return await client.createPayment(body, idempotencyKey)
+	} catch (error) {
+		if (!(error instanceof MercadoPagoError) || !error.retriable) throw error
+		const found = await client.paymentsOfOrder(orderReference).catch(() => [])
+		const payment = found[0]
+		if (!payment) throw error
+		logger.warn({ reference: orderReference, payment: paymentReferenceOf(payment.id) }, 'resposta do Mercado Pago perdida; pagamento encontrado pela referência do pedido')
+		return payment
+	}
+}
+
 export const mercadoPagoProvider: CardPaymentProvider = {
 	id: MERCADOPAGO_PROVIDER,
 	isTest: false,
@@ -88,8 +110,7 @@ export const mercadoPagoProvider: CardPaymentProvider = {
 	async charge(input: CardChargeInput): Promise<CardChargeResult> {
 		if (!input.card || !input.payer || !input.idempotencyKey) throw new Error('cobrança Mercado Pago sem cartão, pagador ou chave de idempotência')
 		const settings = await getStoreSettings()
-		const payment = await getMercadoPagoClient().createPayment(
-			{
+		const payment = await createOrFindPayment(input.orderReference, input.idempotencyKey, {
 				transaction_amount: centsToAmount(input.amountCents),
 				token: input.token,
 				description: `Pedido ${input.orderReference} — ${settings.storeName}`.slice(0, 250),
@@ -100,9 +121,7 @@ export const mercadoPagoProvider: CardPaymentProvider = {
 				notification_url: mercadoPagoWebhookUrl(),
 				statement_descriptor: settings.storeName.normalize('NFD').replace(/[^A-Za-z0-9 ]/g, '').slice(0, 13).trim() || undefined,
 				payer: { email: input.payer.email, ...splitName(input.payer.name), identification: { type: 'CPF', number: input.payer.cpf } },
-			},
-			input.idempotencyKey,
-		)
+		})
 		const reference = paymentReferenceOf(payment.id)
 		if (payment.external_reference && payment.external_reference !== input.orderReference) {
 			// The idempotency key named another order's payment: never take it as this order's.

@@ -47,12 +47,21 @@ export const mpPaymentSchema = z
 		installments: z.number().int().nullish(),
 		external_reference: z.string().max(256).nullish(),
 		payment_method_id: z.string().max(40).nullish(),
+		date_created: z.string().max(40).nullish(),
 		date_approved: z.string().max(40).nullish(),
 		refunds: z.array(mpRefundSchema).nullish(),
 		transaction_details: z.object({ total_paid_amount: z.number().nonnegative().nullish() }).loose().nullish(),
 	})
 	.loose()
 export type MpPayment = z.infer<typeof mpPaymentSchema>
+
+/** GET /v1/payments/search — https://www.mercadopago.com.br/developers/pt/reference/payments/_payments_search/get */
+export const mpPaymentSearchSchema = z
+	.object({
+		paging: z.object({ total: z.number().int().nonnegative() }).loose().nullish(),
+		results: z.array(mpPaymentSchema).max(1000),
+	})
+	.loose()
 
 export const mpPayerCostSchema = z
 	.object({

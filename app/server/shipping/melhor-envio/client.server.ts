@@ -1,4 +1,17 @@
-import { type CalculateRequest, type ServiceQuote, calculateResponseSchema, errorResponseSchema } from './schemas'
+import type { z } from 'zod'
+import {
+	type CalculateRequest,
+	type CartRequest,
+	type ServiceQuote,
+	type TrackingEntry,
+	calculateResponseSchema,
+	cartResponseSchema,
+	checkoutResponseSchema,
+	errorResponseSchema,
+	generateResponseSchema,
+	printResponseSchema,
+	trackingResponseSchema,
+} from './schemas'
 
 /**
  * A small typed client for Melhor Envio's quote endpoint (issue 32, decision 087), in the manner
@@ -20,6 +33,9 @@ export class MelhorEnvioError extends Error {
 		message: string,
 		/** HTTP status, or 0 when Melhor Envio did not answer in time (or at all). */
 		readonly status: number,
+		/** Melhor Envio's own words (its `message`/`error`, the fields it refused): what the labels explain. */
+		readonly detail: string = '',
+		readonly fields: readonly string[] = [],
 	) {
 		super(message)
 		this.name = 'MelhorEnvioError'
@@ -48,8 +64,39 @@ export class MelhorEnvioClient {
 	}
 
 	/** POST /api/v2/me/shipment/calculate: one entry per service asked, a quote or its error. */
-	async calculate(body: CalculateRequest, signal?: AbortSignal): Promise<ServiceQuote[]> {
-		const path = '/api/v2/me/shipment/calculate'
+	calculate(body: CalculateRequest, signal?: AbortSignal): Promise<ServiceQuote[]> {
+		return this.post('/api/v2/me/shipment/calculate', body, calculateResponseSchema, signal)
+	}
+
+	/** POST /api/v2/me/cart (decision 115): one shipment into the account's cart; its id is kept. */
+	addToCart(body: CartRequest): Promise<z.infer<typeof cartResponseSchema>> {
+		return this.post('/api/v2/me/cart', body, cartResponseSchema)
+	}
+
+	/** POST /api/v2/me/shipment/checkout: pays the shipments from the account's wallet. */
+	checkout(orders: string[]): Promise<z.infer<typeof checkoutResponseSchema>> {
+		return this.post('/api/v2/me/shipment/checkout', { orders }, checkoutResponseSchema)
+	}
+
+	/** POST /api/v2/me/shipment/generate: the carrier's label (and tracking code) for paid shipments. */
+	generate(orders: string[]): Promise<z.infer<typeof generateResponseSchema>> {
+		return this.post('/api/v2/me/shipment/generate', { orders }, generateResponseSchema)
+	}
+
+	/**
+	 * POST /api/v2/me/shipment/print: a link to the PDF. 'public': it opens without a Melhor Envio
+	 * session (the owner prints from our back-office); the link is unguessable and shown only there.
+	 */
+	print(orders: string[]): Promise<{ url: string }> {
+		return this.post('/api/v2/me/shipment/print', { mode: 'public', orders }, printResponseSchema)
+	}
+
+	/** POST /api/v2/me/shipment/tracking: each shipment's status, codes and dates. */
+	tracking(orders: string[]): Promise<Record<string, TrackingEntry>> {
+		return this.post('/api/v2/me/shipment/tracking', { orders }, trackingResponseSchema)
+	}
+
+	private async post<S extends z.ZodType>(path: string, body: unknown, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
 		const timeout = AbortSignal.timeout(this.options.timeoutMs)
 		let response: Response
 		let text: string
@@ -80,19 +127,21 @@ export class MelhorEnvioClient {
 		}
 		if (!response.ok) {
 			const problem = errorResponseSchema.safeParse(json)
+			const fields = problem.success ? Object.keys(problem.data.errors ?? {}) : []
 			const detail = problem.success
-				? [problem.data.message, ...Object.entries(problem.data.errors ?? {}).map(([field, messages]) => `${field}: ${messages[0] ?? ''}`)]
+				? [problem.data.message, typeof problem.data.error === 'string' ? problem.data.error : null, ...Object.entries(problem.data.errors ?? {}).map(([field, messages]) => `${field}: ${messages[0] ?? ''}`)]
 						.filter(Boolean)
 						.join('; ')
+						.slice(0, 300)
 				: ''
-			throw new MelhorEnvioError(`Melhor Envio recusou POST ${path} (HTTP ${response.status}${detail ? `: ${detail.slice(0, 300)}` : ''})`, response.status)
+			throw new MelhorEnvioError(`Melhor Envio recusou POST ${path} (HTTP ${response.status}${detail ? `: ${detail}` : ''})`, response.status, detail, fields)
 		}
-		const parsed = calculateResponseSchema.safeParse(json)
+		const parsed = schema.safeParse(json)
 		if (!parsed.success) {
 			const issue = parsed.error.issues[0]
 			throw new MelhorEnvioError(`resposta inesperada do Melhor Envio (POST ${path}): ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`, 502)
 		}
-		return parsed.data
+		return parsed.data as z.infer<S>
 	}
 }
 

@@ -53,5 +53,88 @@ export type ServiceQuote = z.infer<typeof serviceQuoteSchema>
 
 export const calculateResponseSchema = z.array(serviceQuoteSchema).max(100)
 
-/** Laravel's error answer: `{ message, errors: { 'from.postal_code': ['…'] } }`; 401 `{ message: 'Unauthenticated.' }`. */
-export const errorResponseSchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() }).loose()
+/** Laravel's error answer: `{ message, errors: { 'from.postal_code': ['…'] } }`; 401 `{ message: 'Unauthenticated.' }`; some routes answer `{ error: '…' }`. */
+export const errorResponseSchema = z.object({ message: z.string().optional(), error: z.unknown().optional(), errors: z.record(z.string(), z.array(z.string())).optional() }).loose()
+
+/**
+ * Buying a label (issue 32, decision 115): the documented request of POST /api/v2/me/cart
+ * ("Inserir fretes no carrinho", https://docs.melhorenvio.com.br/reference/inserir-fretes-no-carrinho):
+ * one shipment per request; `document` (CPF) for a person, `company_document` (CNPJ) for a company;
+ * `products` are the content declaration (name, quantity, unitary_value in BRL); `volumes` the parcels
+ * (cm, kg); `options.insurance_value` the total declared; `non_commercial: true` without an invoice.
+ */
+export type CartPerson = {
+	name: string
+	phone?: string
+	email?: string
+	document?: string
+	company_document?: string
+	address: string
+	complement?: string
+	number: string
+	district: string
+	city: string
+	state_abbr: string
+	country_id: 'BR'
+	postal_code: string
+}
+
+export type CartRequest = {
+	service: number
+	from: CartPerson
+	to: CartPerson
+	products: Array<{ name: string; quantity: number; unitary_value: number }>
+	volumes: Array<{ height: number; width: number; length: number; weight: number }>
+	options: { insurance_value: number; receipt: boolean; own_hand: boolean; reverse: boolean; non_commercial: boolean; platform: string; tags: Array<{ tag: string; url: string | null }> }
+}
+
+/** The cart's answer: the shipment created, `id` (kept for every later call), `protocol`, `status` 'pending'. */
+export const cartResponseSchema = z.object({ id: z.string().min(1).max(64), protocol: z.string().max(64).nullish(), status: z.string().max(40).nullish() }).loose()
+
+/** POST /api/v2/me/shipment/checkout: `{ purchase: { id, protocol, status, orders: [{ id, status, tracking… }] } }`. */
+export const checkoutResponseSchema = z
+	.object({
+		purchase: z
+			.object({
+				id: z.string().max(64),
+				status: z.string().max(40).nullish(),
+				orders: z.array(z.object({ id: z.string().max(64), status: z.string().max(40).nullish(), tracking: z.string().max(60).nullish() }).loose()).optional(),
+			})
+			.loose(),
+	})
+	.loose()
+
+/** POST /api/v2/me/shipment/generate: per shipment id, `{ status: true, message }` (false with the reason). */
+export const generateResponseSchema = z.record(z.string(), z.object({ status: z.boolean(), message: z.string().max(500).nullish() }).loose())
+
+/** POST /api/v2/me/shipment/print: `{ url }`, the PDF to print. */
+export const printResponseSchema = z.object({ url: z.url({ protocol: /^https?$/ }) }).loose()
+
+/** A date as Melhor Envio writes it: '2026-11-27 14:05:09' (São Paulo), or null when it has not happened. */
+const meDate = z.string().max(40).nullish()
+
+/**
+ * POST /api/v2/me/shipment/tracking ("Rastreio de envios"): per shipment id, its `status`
+ * (pending, released, posted, delivered, undelivered, canceled, expired…), `tracking` (the
+ * carrier's code), `melhorenvio_tracking`, `protocol` and the date of each step.
+ */
+export const trackingEntrySchema = z
+	.object({
+		id: z.string().max(64),
+		protocol: z.string().max(64).nullish(),
+		status: z.string().max(40),
+		tracking: z.string().max(60).nullish(),
+		melhorenvio_tracking: z.string().max(60).nullish(),
+		created_at: meDate,
+		paid_at: meDate,
+		generated_at: meDate,
+		posted_at: meDate,
+		delivered_at: meDate,
+		canceled_at: meDate,
+		expired_at: meDate,
+	})
+	.loose()
+
+export type TrackingEntry = z.infer<typeof trackingEntrySchema>
+
+export const trackingResponseSchema = z.record(z.string(), trackingEntrySchema)
