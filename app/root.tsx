@@ -24,6 +24,7 @@ import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/componen
 import { useVisitor } from '~/components/shop/use-root-data'
 import { Toaster } from '~/components/ui/toaster'
 import { refreshVisitor } from '~/components/shop/visitor'
+import { getEnv } from '~/server/env.server'
 import { getStoreSettings } from '~/server/settings.server'
 import { getTheme } from '~/server/theme.server'
 import type { Route } from './+types/root'
@@ -58,6 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 			playStoreUrl: settings.playStoreUrl,
 			// Issue 32 (decision 085): the announcement bar's production days, the same the promised dates add.
 			productionDays: settings.productionDays,
+			// Decision 113: 'Calcular frete' quotes our checkout's shipping; a hosted store's checkout prices its own.
+			shippingCalculator: getEnv().COMMERCE_PROVIDER === 'builtin',
 		},
 	}
 }

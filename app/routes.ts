@@ -91,6 +91,8 @@ export default [
 	route('logout', 'routes/auth/logout.tsx'),
 	// The cart: loader (the drawer's data) and one action switching on `intent` (Hydrogen's /cart).
 	route('cart', 'routes/resources/cart.ts'),
+	// Issue 32 (decision 113): 'Calcular frete' on the product page and in the cart; a static path, so it wins over '/:handle'.
+	route('frete', 'routes/resources/shipping-quote.ts'),
 	// Issue 29: the PSP's API Pix notifications (the PSP appends '/pix' to the registered URL).
 	route('webhooks/pix/:token/pix', 'routes/resources/pix-webhook.ts'),
 	// Issue 29 (decision 078): Mercado Pago's signed notifications.

@@ -1,7 +1,8 @@
 import { Loader2Icon, ShoppingBagIcon } from 'lucide-react'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet'
-import { usePixDiscountPercent } from '~/components/shop/use-root-data'
+import { ShippingCalculator } from '~/components/shipping/shipping-calculator'
+import { usePixDiscountPercent, useRootData } from '~/components/shop/use-root-data'
 import { formatMoney } from '~/utils/format'
 import { pixOfferLabel } from '~/utils/installments'
 import { CartLine } from './cart-line'
@@ -27,6 +28,7 @@ export default function CartSheet({ open, onOpenChange, cart, busy, checkingOut,
 	const pixDiscountPercent = usePixDiscountPercent()
 	const isEmpty = cart.lines.length === 0
 	const canCheckout = cart.lines.some((l) => !l.unavailable)
+	const shippingCalculator = useRootData()?.settings.shippingCalculator ?? false
 
 	return (
 		<Sheet open={open} onOpenChange={onOpenChange}>
@@ -50,6 +52,13 @@ export default function CartSheet({ open, onOpenChange, cart, busy, checkingOut,
 									<CartLine key={line.id} line={line} />
 								))}
 							</ul>
+							{shippingCalculator && canCheckout ? (
+								<ShippingCalculator
+									compact
+									// Quoted again when the lines change (a quantity, a removal, the gift).
+									target={{ intent: 'carrinho', version: cart.lines.map((l) => `${l.id}:${l.quantity}:${l.unavailable ? 0 : 1}`).join(',') }}
+								/>
+							) : null}
 						</div>
 						<SheetFooter className="border-t">
 							<div className="flex items-center justify-between text-base font-semibold">

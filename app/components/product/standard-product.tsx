@@ -15,6 +15,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, type ReviewSummary, reviewCountLabel } from '~/utils/reviews'
+import { ShippingCalculator } from '~/components/shipping/shipping-calculator'
 import { InfoTiles } from './info-tiles'
 import { StickyBuyBar } from './sticky-buy-bar'
 import { OptionPicker } from './option-picker'
@@ -250,6 +251,23 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 							</Button>
 						) : null}
 					</div>
+
+					{root?.settings.shippingCalculator ? (
+						<ShippingCalculator
+							target={
+								variant
+									? {
+											intent: 'produto',
+											handle: product.handle,
+											variantId: variant.id,
+											quantity,
+											// As the cart line would be (decision 085): the pet's name or Instagram, or a bow's fastening.
+											personalized: kind.bow || extras.petName.trim() !== '' || extras.instagram.trim() !== '',
+										}
+									: null
+							}
+						/>
+					) : null}
 
 					<InfoTiles />
 				</div>

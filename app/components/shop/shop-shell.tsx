@@ -27,6 +27,8 @@ const FALLBACK_SETTINGS = {
 	appStoreUrl: null,
 	playStoreUrl: null,
 	productionDays: 4,
+	// The root failed: no quote is offered on an error page.
+	shippingCalculator: false,
 }
 
 /**

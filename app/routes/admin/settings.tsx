@@ -17,6 +17,7 @@ import { type PixProviderInfo, pixProviderInfo } from '~/server/payments/api-pix
 import { registerPixWebhook } from '~/server/payments/api-pix/reconcile.server'
 import { getEnv } from '~/server/env.server'
 import { mercadoPagoInfo } from '~/server/payments/mercadopago/provider.server'
+import { melhorEnvioInfo } from '~/server/shipping/melhor-envio/provider.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
@@ -46,7 +47,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 		giftChoices,
 		pixProvider: pixProviderInfo(),
 		cardProvider: cardProviderStatus(),
+		// Issue 32 (decision 113): whether carrier quotes are on; never the token.
+		melhorEnvio: melhorEnvioStatus(),
 	}
+}
+
+/** Melhor Envio's state for the owner: on or off, and where (production, sandbox, another host such as the tests' fake). */
+function melhorEnvioStatus() {
+	const info = melhorEnvioInfo()
+	const host = new URL(info.apiUrl).host
+	const environment = !info.configured ? null : info.sandbox ? 'sandbox' : /(^|\.)melhorenvio\.com\.br$/i.test(host) ? 'producao' : 'outro'
+	return { configured: info.configured, environment, host }
 }
 
 /** Issue 30: the gift product is picked by name among the products on sale (the setting keeps the handle). */
@@ -144,7 +155,8 @@ type FieldSpec = {
 	multiline?: boolean
 }
 
-const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]; columns?: 2 | 3 }> = [
+/** `carrierStatus`: the section shows whether Melhor Envio's quotes are on (decision 113). */
+const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]; columns?: 2 | 3; carrierStatus?: true }> = [
 	{
 		title: 'Loja',
 		fields: [
@@ -226,8 +238,9 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 	{
 		// Issue 32 (decision 087): carrier quotes through Melhor Envio when MELHOR_ENVIO_TOKEN is set.
 		title: 'Transportadoras (Melhor Envio)',
+		carrierStatus: true,
 		description:
-			'Com MELHOR_ENVIO_TOKEN configurado no servidor, o checkout cota estes serviços do Melhor Envio a partir do CEP de origem. Sem o token, ou se o Melhor Envio não responder em poucos segundos, vale o frete por região abaixo.',
+			'Com as cotações ligadas, o checkout, a página do produto e o carrinho cotam estes serviços do Melhor Envio a partir do CEP de origem. Sem elas, ou se o Melhor Envio não responder em poucos segundos, vale o frete por região abaixo.',
 		fields: [
 			{ name: 'shippingOriginCep', label: 'CEP de origem', inputMode: 'numeric', required: true, maxLength: 9, placeholder: '01310-100', hint: 'De onde saem as encomendas. O CEP inicial é de demonstração.' },
 			{ name: 'carrierServices', label: 'Serviços cotados', required: true, maxLength: 100, placeholder: '1, 2', hint: 'Números dos serviços no Melhor Envio, separados por vírgula (1 PAC, 2 SEDEX, 3 Jadlog .Package…).' },
@@ -320,6 +333,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 								<h2>{section.title}</h2>
 							</CardTitle>
 							{section.description ? <p className="text-sm text-muted-foreground">{section.description}</p> : null}
+							{section.carrierStatus ? <MelhorEnvioStatus info={loaderData.melhorEnvio} /> : null}
 						</CardHeader>
 						<CardContent className={cn('grid gap-4', section.columns === 3 ? 'md:grid-cols-3' : 'md:grid-cols-2')}>
 							{section.fields.map((field) => {
@@ -517,5 +531,43 @@ function CardProviderCard({ status }: { status: ReturnType<typeof cardProviderSt
 				)}
 			</CardContent>
 		</Card>
+	)
+}
+
+/**
+ * Issue 32 (decision 113): whether the shop quotes the carriers, in plain words, and how to switch
+ * it on. From the environment, never the token.
+ */
+function MelhorEnvioStatus({ info }: { info: ReturnType<typeof melhorEnvioStatus> }) {
+	return (
+		<div
+			data-testid="melhor-envio-status"
+			className={cn(
+				'rounded-md border p-3 text-sm',
+				info.configured ? 'border-emerald-700/40 bg-emerald-50 text-emerald-950 dark:bg-emerald-950/30 dark:text-emerald-100' : 'bg-muted/40',
+			)}
+		>
+			{info.environment === 'producao' ? (
+				<p>
+					<strong>Cotações ligadas.</strong> A página do produto, o carrinho e o checkout mostram os preços e prazos reais destes serviços do
+					Melhor Envio.
+				</p>
+			) : info.environment === 'sandbox' ? (
+				<p>
+					<strong>Cotações ligadas no ambiente de testes do Melhor Envio (sandbox).</strong> Os preços são de teste. Para cotar de verdade,
+					use um token de produção e tire o MELHOR_ENVIO_API_URL da configuração do servidor.
+				</p>
+			) : info.environment === 'outro' ? (
+				<p>
+					<strong>Cotações ligadas</strong>, pelo endereço {info.host} (um ambiente de teste). Para cotar de verdade, use um token de
+					produção e tire o MELHOR_ENVIO_API_URL da configuração do servidor.
+				</p>
+			) : (
+				<p>
+					<strong>Cotações das transportadoras desligadas.</strong> A loja usa o frete por região abaixo. Para ligar, gere um token no painel
+					do Melhor Envio (Integrações → Permissões de acesso) e coloque-o em MELHOR_ENVIO_TOKEN na configuração do servidor (veja o README).
+				</p>
+			)}
+		</div>
 	)
 }

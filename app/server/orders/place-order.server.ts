@@ -170,8 +170,8 @@ export function totalsSettingsFor(
 	}
 }
 
-/** What each option would charge this cart (the free-shipping rule and coupons aside from free shipping). */
-function withCharges(options: readonly ShippingOption[], settings: StoreSettings, lines: ReturnType<typeof totalsLines>, now: Date) {
+/** What each option would charge this cart (the free-shipping rule and coupons aside from free shipping); 'Calcular frete' too. */
+export function withCharges(options: readonly ShippingOption[], settings: StoreSettings, lines: ReturnType<typeof totalsLines>, now: Date) {
 	return options.map((option) => {
 		const { totalsSettings } = totalsSettingsFor(settings, {}, [], option)
 		return { ...option, chargedCents: computeTotals({ lines, settings: totalsSettings, coupon: null, now }).baseShippingCents }
@@ -185,7 +185,7 @@ function selectOption<T extends ShippingOption & { chargedCents: number }>(optio
 	return options.reduce<T | null>((best, o) => (best === null || o.chargedCents < best.chargedCents ? o : best), null)
 }
 
-function totalsLines(cart: Cart) {
+export function totalsLines(cart: Pick<Cart, 'lines'>) {
 	return cart.lines
 		.filter((l) => !l.unavailable)
 		.map((l) => ({
