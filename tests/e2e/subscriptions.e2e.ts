@@ -71,6 +71,8 @@ describe('subscription product page', () => {
 		await page.waitForURL(/\/produto\/[a-z0-9-]+$/)
 
 		const main = page.getByRole('main')
+		// The URL changes first; the list stays on screen until the product's layout (its own chunk) is in.
+		await main.getByRole('button', { name: `Assinar por ${total}` }).last().waitFor()
 		await main.getByText('Assinatura Anual', { exact: true }).waitFor()
 		expect(cents((await main.getByTestId('assinatura-anual').textContent()) ?? '')).toBe(monthly * 12)
 		await main.getByText(`equivale a ${formatMoney(monthly)} por mês`).waitFor()
