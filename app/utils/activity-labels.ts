@@ -13,6 +13,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 	role: 'Papel da conta',
 	review: 'Avaliação',
 	photo: 'Foto',
+	return_request: 'Arrependimento',
 }
 
 /** The 'Pessoa' filter's value for changes made by the shop itself (payment providers, jobs). */
@@ -27,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
 	status: 'Status',
 	trackingCode: 'Código de rastreio',
 	refundedCents: 'Total devolvido',
+	returnStatus: 'Pedido de arrependimento',
 	role: 'Papel',
 	isApproved: 'Aprovada',
 	rating: 'Nota',
