@@ -93,9 +93,13 @@ export async function returnFactsOf(orderId: string, executor: Executor = db): P
 	}
 }
 
-export async function eligibilityOfOrder(facts: OrderReturnFacts): Promise<Eligibility> {
-	const settings = await getStoreSettings()
-	return eligibilityOf(facts, { cutoffHour: settings.deliveryCutoffHour }, nowMs())
+/**
+ * `calendar`: pass it inside a transaction (read before it): on PGlite's single connection a
+ * settings query outside the transaction would wait for the transaction, which waits for it.
+ */
+export async function eligibilityOfOrder(facts: OrderReturnFacts, calendar?: { cutoffHour: number }): Promise<Eligibility> {
+	const cutoffHour = calendar?.cutoffHour ?? (await getStoreSettings()).deliveryCutoffHour
+	return eligibilityOf(facts, { cutoffHour }, nowMs())
 }
 
 type RequestRow = {

@@ -28,6 +28,8 @@ export async function requestReturn(orderId: string, raw: { reason?: unknown; re
 	})
 	if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? RETURN_MESSAGES.reason }
 	let created = false
+	// Read before the transaction: nothing inside it may wait for another connection (PGlite has one).
+	const settings = await getStoreSettings()
 	// Assigned inside the transaction callback; the casts keep TypeScript from narrowing them to null.
 	let facts = null as OrderReturnFacts | null
 	let request = null as ReturnRequestRow | null
@@ -43,7 +45,7 @@ export async function requestReturn(orderId: string, raw: { reason?: unknown; re
 			if (latest?.status === 'aprovado') throw new Refused(RETURN_MESSAGES.alreadyApproved)
 			facts = await returnFactsOf(orderId, tx)
 			if (!facts) throw new Refused(RETURN_MESSAGES.notFound)
-			const eligibility = await eligibilityOfOrder(facts)
+			const eligibility = await eligibilityOfOrder(facts, { cutoffHour: settings.deliveryCutoffHour })
 			if (eligibility.kind !== 'eligible') throw new Refused(RETURN_MESSAGES[eligibility.kind])
 			const [row] = await queryRows<{ id: string }>(
 				sql`insert into return_requests (order_id, reason, reason_text) values (${orderId}::uuid, ${parsed.data.reason}, ${parsed.data.reasonText})
