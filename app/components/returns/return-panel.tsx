@@ -77,7 +77,9 @@ export function ReturnPanel({ view, reference, compact = false }: { view: Return
 			) : null}
 			{view.canAsk ? (
 				<>
-					{view.windowText ? <p>{view.windowText}</p> : null}
+					<p>
+						{view.windowText ? `${view.windowText} ` : ''}Veja como funciona na {policyLink}.
+					</p>
 					{view.partialText ? <p data-testid="desistencia-parcial">{view.partialText}</p> : null}
 					<details className="group rounded-md border" open={compact ? undefined : Boolean(error)}>
 						<summary className="cursor-pointer list-none px-3 py-2 font-medium marker:hidden [&::-webkit-details-marker]:hidden">
@@ -117,7 +119,7 @@ export function ReturnPanel({ view, reference, compact = false }: { view: Return
 								{error ?? ''}
 							</p>
 							<p className="text-muted-foreground">
-								Devolvemos o valor pago, frete incluído, pela mesma forma de pagamento. Saiba mais na {policyLink}.
+								Devolvemos o valor pago, frete incluído, pela mesma forma de pagamento.
 							</p>
 							<div>
 								<Button type="submit" disabled={busy} data-testid="pedir-desistencia">
