@@ -133,6 +133,13 @@ describe('direito de arrependimento', () => {
 			expect.arrayContaining([`Recebemos seu pedido de desistência: ${reference}`, `Desistência aprovada: ${reference}`]),
 		)
 
+		// The owner's pages on a phone, after the decision.
+		await owner.setViewportSize(MOBILE)
+		await checkThemes(owner, 'admin-pedido-aprovado')
+		await owner.goto('/admin/desistencias?status=todos')
+		await owner.getByTestId('desistencia-admin').filter({ hasText: reference }).getByText('Aprovada').waitFor()
+		await checkThemes(owner, 'admin-desistencias')
+
 		// The shopper sees it.
 		await shopper.goto(`/pedido/${reference}`)
 		const approved = shopper.getByTestId('desistencia-status')

@@ -73,7 +73,7 @@ export function ReturnAdminPanel({ panel }: { panel: AdminReturnPanel }) {
 							<p>
 								{panel.approve.method === 'provider'
 									? `O valor volta pelo ${panel.approve.providerLabel}.`
-									: 'Este pagamento não passou por um provedor que devolve sozinho: devolva o valor ao cliente (PIX para a chave dele ou estorno na maquininha) e confirme abaixo.'}
+									: 'Este pagamento não passou por um provedor que devolve sozinho: devolva o valor ao cliente você mesma (por exemplo, um PIX para a chave dele) e confirme abaixo.'}
 							</p>
 							{panel.approve.excluded ? (
 								<p>Peças personalizadas em produção ({panel.approve.excluded}) ficam fora da devolução; o pedido não é cancelado.</p>
