@@ -7,6 +7,7 @@ import { setClockForTests } from '~/server/clock.server'
 import { db, queryRows } from '~/server/db.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 import { formatMoney } from '~/utils/format'
+import type * as RefundOrder from '~/server/payments/refund-order.server'
 import { action as orderAction, loader as orderLoader } from './order'
 import { action as accountOrdersAction, loader as accountOrdersLoader } from '../account/orders'
 import { action as adminReturnsAction, loader as adminReturnsLoader } from '../admin/return-requests'
@@ -25,7 +26,7 @@ const provider = vi.hoisted(() => ({
 	calls: [] as Array<{ orderId: string; amountCents: number; refundId: string }>,
 }))
 vi.mock('~/server/payments/refund-order.server', async (importOriginal) => {
-	const actual = await importOriginal<typeof import('~/server/payments/refund-order.server')>()
+	const actual = await importOriginal<typeof RefundOrder>()
 	return {
 		...actual,
 		refundableOrder: async (orderId: string) => provider.refundable ?? actual.refundableOrder(orderId),

@@ -165,6 +165,7 @@ export const RETURN_MESSAGES = {
 } as const
 
 /** Characters that never belong in a reason (control characters other than line breaks and tabs). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g
 
 const freeText = (max: number, message: string) =>
