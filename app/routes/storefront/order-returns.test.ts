@@ -192,6 +192,10 @@ describe('the shopper asks', () => {
 		const order = await placeOrder({ userId: ana.id })
 		const list = await accountOrdersLoader({ request: new Request('http://loja.test/user/orders', { headers: { cookie: ana.cookie } }), params: {}, context } as never)
 		expect(list.returns[order.id]).toMatchObject({ canAsk: true, windowText: expect.stringContaining('08/12/2026') })
+		// An old order, its window long over: nothing on its card (its page says why).
+		const old = await placeOrder({ userId: ana.id, deliveredAt: sp('2026-10-01T10:00:00') })
+		const again = await accountOrdersLoader({ request: new Request('http://loja.test/user/orders', { headers: { cookie: ana.cookie } }), params: {}, context } as never)
+		expect(again.returns[old.id]).toBeNull()
 
 		const asBia = await call(() =>
 			accountOrdersAction({ request: post('/user/orders', { intent: 'return-request', reference: order.reference }, bia.cookie), params: {}, context } as never),

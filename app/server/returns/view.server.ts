@@ -98,13 +98,19 @@ export async function returnViewOf(orderId: string): Promise<ReturnView | null> 
 	return facts ? returnViewOfFacts(facts, request) : null
 }
 
-/** The views of a shopper's orders (/user/orders), by order id. */
+/**
+ * The views of a shopper's orders (/user/orders), by order id. An old order whose window ended
+ * without a request shows nothing in the list (every past order saying 'o prazo terminou' is
+ * noise); its own page still says why.
+ */
 export async function returnViewsOf(orderIds: readonly string[]): Promise<Record<string, ReturnView | null>> {
 	const requests = await latestRequestsOf(orderIds)
 	const entries = await Promise.all(
 		orderIds.map(async (id) => {
 			const facts = await returnFactsOf(id)
-			return [id, facts ? await returnViewOfFacts(facts, requests.get(id) ?? null) : null] as const
+			const view = facts ? await returnViewOfFacts(facts, requests.get(id) ?? null) : null
+			const stale = view !== null && view.request === null && view.blockedText === RETURN_MESSAGES.expired
+			return [id, stale ? null : view] as const
 		}),
 	)
 	return Object.fromEntries(entries)
