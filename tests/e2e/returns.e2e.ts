@@ -137,7 +137,8 @@ describe('direito de arrependimento', () => {
 		await owner.setViewportSize(MOBILE)
 		await checkThemes(owner, 'admin-pedido-aprovado')
 		await owner.goto('/admin/desistencias?status=todos')
-		await owner.getByTestId('desistencia-admin').filter({ hasText: reference }).getByText('Aprovada').waitFor()
+		await owner.getByTestId('desistencia-admin-cartao').filter({ hasText: reference }).getByText('Aprovada').waitFor()
+		expect(await owner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
 		await checkThemes(owner, 'admin-desistencias')
 
 		// The shopper sees it.

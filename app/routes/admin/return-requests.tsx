@@ -85,37 +85,57 @@ export default function AdminReturnRequests({ loaderData }: Route.ComponentProps
 					{tab === 'aberto' ? 'Nenhuma desistência aguardando resposta.' : 'Nenhuma desistência encontrada.'}
 				</p>
 			) : (
-				<TableBox label="Lista de desistências" className="mt-6">
-					<table className="w-full text-sm">
-						<caption className="sr-only">Desistências, da mais recente à mais antiga</caption>
-						<thead className="bg-muted/60">
-							<tr>
-								<th scope="col" className={th}>Pedido</th>
-								<th scope="col" className={th}>Cliente</th>
-								<th scope="col" className={th}>Pedida em</th>
-								<th scope="col" className={th}>Situação</th>
-								<th scope="col" className={th}>Motivo</th>
-								<th scope="col" className={`${th} text-right`}>Total</th>
-							</tr>
-						</thead>
-						<tbody>
-							{requests.map((row) => (
-								<tr key={`${row.orderId}-${row.createdAt}`} className="border-t" data-testid="desistencia-admin">
-									<th scope="row" className={`${td} text-left font-medium`}>
-										<Link to={`/admin/pedidos/${row.orderId}`} className="text-primary underline-offset-4 hover:underline">
-											{row.reference}
-										</Link>
-									</th>
-									<td className={td}>{row.customerName}</td>
-									<td className={`${td} whitespace-nowrap`}>{row.createdAt}</td>
-									<td className={`${td} whitespace-nowrap`}>{row.statusLabel}</td>
-									<td className={`${td} min-w-48 [overflow-wrap:anywhere]`}>{row.reason ?? '—'}</td>
-									<td className={`${td} whitespace-nowrap text-right`}>{row.total}</td>
+				<>
+					{/* Decision 103: on a phone each request is a card, not a table that scrolls sideways. */}
+					<ul className="mt-6 grid gap-3 md:hidden" aria-label="Lista de desistências">
+						{requests.map((row) => (
+							<li key={`${row.orderId}-${row.createdAt}`} className="grid gap-1 rounded-lg border p-3 text-sm" data-testid="desistencia-admin-cartao">
+								<div className="flex flex-wrap items-center justify-between gap-2">
+									<Link to={`/admin/pedidos/${row.orderId}`} className="font-medium text-primary underline-offset-4 hover:underline">
+										{row.reference}
+									</Link>
+									<span>{row.statusLabel}</span>
+								</div>
+								<p>
+									{row.customerName} · {row.total}
+								</p>
+								<p className="text-muted-foreground">Pedida em {row.createdAt}</p>
+								{row.reason ? <p className="[overflow-wrap:anywhere]">{row.reason}</p> : null}
+							</li>
+						))}
+					</ul>
+					<TableBox label="Lista de desistências" className="mt-6 max-md:hidden">
+						<table className="w-full text-sm">
+							<caption className="sr-only">Desistências, da mais recente à mais antiga</caption>
+							<thead className="bg-muted/60">
+								<tr>
+									<th scope="col" className={th}>Pedido</th>
+									<th scope="col" className={th}>Cliente</th>
+									<th scope="col" className={th}>Pedida em</th>
+									<th scope="col" className={th}>Situação</th>
+									<th scope="col" className={th}>Motivo</th>
+									<th scope="col" className={`${th} text-right`}>Total</th>
 								</tr>
-							))}
-						</tbody>
-					</table>
-				</TableBox>
+							</thead>
+							<tbody>
+								{requests.map((row) => (
+									<tr key={`${row.orderId}-${row.createdAt}`} className="border-t" data-testid="desistencia-admin">
+										<th scope="row" className={`${td} text-left font-medium`}>
+											<Link to={`/admin/pedidos/${row.orderId}`} className="text-primary underline-offset-4 hover:underline">
+												{row.reference}
+											</Link>
+										</th>
+										<td className={td}>{row.customerName}</td>
+										<td className={`${td} whitespace-nowrap`}>{row.createdAt}</td>
+										<td className={`${td} whitespace-nowrap`}>{row.statusLabel}</td>
+										<td className={`${td} min-w-48 [overflow-wrap:anywhere]`}>{row.reason ?? '—'}</td>
+										<td className={`${td} whitespace-nowrap text-right`}>{row.total}</td>
+									</tr>
+								))}
+							</tbody>
+						</table>
+					</TableBox>
+				</>
 			)}
 		</AdminPage>
 	)
