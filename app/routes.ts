@@ -60,6 +60,8 @@ export default [
 		route('pedidos/exportar.csv', 'routes/admin/orders-export.ts'),
 		route('pedidos/:orderId', 'routes/admin/order.tsx'),
 		route('pagamentos', 'routes/admin/payments.tsx'),
+		// Issue 31: withdrawal requests (direito de arrependimento, decision 117).
+		route('desistencias', 'routes/admin/return-requests.tsx'),
 		route('cupons', 'routes/admin/coupons.tsx'),
 		route('cupons/importar', 'routes/admin/coupons-import.tsx'),
 		route('configuracoes', 'routes/admin/settings.tsx'),

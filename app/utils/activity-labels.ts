@@ -2,6 +2,8 @@ import type { ActivityKind } from '~/db/schema/activity'
 import type { OrderStatus } from '~/db/schema/orders'
 import { formatMoney } from '~/utils/format'
 import { ORDER_STATUS_LABELS } from '~/utils/order-status'
+import type { ReturnRequestStatus } from '~/db/schema/returns'
+import { RETURN_REQUEST_STATUS_LABELS } from '~/utils/return-status'
 
 /** Issue 30: the activity log's kinds, as /admin/atividade and the LGPD export name them. */
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
@@ -13,6 +15,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 	role: 'Papel da conta',
 	review: 'Avaliação',
 	photo: 'Foto',
+	return_request: 'Arrependimento',
 }
 
 /** The 'Pessoa' filter's value for changes made by the shop itself (payment providers, jobs). */
@@ -27,6 +30,7 @@ const FIELD_LABELS: Record<string, string> = {
 	status: 'Status',
 	trackingCode: 'Código de rastreio',
 	refundedCents: 'Total devolvido',
+	returnStatus: 'Pedido de arrependimento',
 	role: 'Papel',
 	isApproved: 'Aprovada',
 	rating: 'Nota',
@@ -82,6 +86,7 @@ export function activityValueText(field: string, value: unknown): string {
 	if (typeof value === 'number' && /Cents$/.test(field)) return formatMoney(value)
 	if (field === 'status' && typeof value === 'string') return ORDER_STATUS_LABELS[value as OrderStatus] ?? value
 	if (field === 'role' && typeof value === 'string') return ROLE_LABELS[value] ?? value
+	if (field === 'returnStatus' && typeof value === 'string') return RETURN_REQUEST_STATUS_LABELS[value as ReturnRequestStatus] ?? value
 	if (field === 'tiers' && Array.isArray(value)) return value.map(tierText).join('; ') || '—'
 	const text = typeof value === 'string' ? value : JSON.stringify(value)
 	return text.length > LONG_TEXT ? `${text.slice(0, LONG_TEXT - 1)}…` : text

@@ -30,7 +30,8 @@ export const MATRIX: Record<string, Row> = {
 	'/user': { sample: '/user/dashboard', get: customerOnly },
 	'/user/dashboard': { get: customerOnly },
 	'/user/favorites': { get: customerOnly },
-	'/user/orders': { get: customerOnly },
+	// Issue 31: 'Pedir desistência' of an order that is not hers answers 404 (allowed: no redirect, no 500).
+	'/user/orders': { get: customerOnly, post: { form: { intent: 'return-request', reference: 'PET-NAOEXISTE' }, expect: customerOnly } },
 	'/user/photos': { get: customerOnly, post: { form: { caption: 'x' }, expect: customerOnly } },
 	'/user/gamification': { get: customerOnly },
 	'/user/rewards': { get: customerOnly },
@@ -62,6 +63,11 @@ export const MATRIX: Record<string, Row> = {
 	'/admin/cupons/importar': { get: adminOnly, post: { form: { intent: 'check', csv: 'code;amount' }, expect: adminOnly } },
 	'/admin/configuracoes': { get: adminOnly, post: { form: { storeName: '' }, expect: adminOnly } },
 	'/admin/emails': { get: adminOnly },
+	// Issue 31 (decision 117): refusing a request of an order that does not exist answers 400.
+	'/admin/desistencias': {
+		get: adminOnly,
+		post: { form: { intent: 'refuse', orderId: '00000000-0000-4000-8000-000000000000', message: 'x' }, expect: adminOnly },
+	},
 	// Issue 30: the activity log is read only (no action: nothing edits or deletes an entry).
 	'/admin/atividade': { get: adminOnly },
 	// Issue 29 (decision 119): the reconciliation view is read only; ?conferir=1 asks the providers.

@@ -19,6 +19,7 @@ import {
 	SparklesIcon,
 	TicketPercentIcon,
 	TrophyIcon,
+	Undo2Icon,
 	UsersIcon,
 	VideoIcon,
 } from 'lucide-react'
@@ -33,6 +34,8 @@ export const ADMIN_NAV: readonly AreaNavItem[] = [
 	{ label: 'Dashboard', to: '/admin', icon: LayoutDashboardIcon, end: true },
 	// The shop's own orders (decision 5) and the pages around them: not in document 001's list.
 	{ label: 'Pedidos', to: '/admin/pedidos', icon: ReceiptIcon, group: 'Vendas' },
+	// Issue 31: the shoppers' withdrawal requests (decision 117).
+	{ label: 'Desistências', to: '/admin/desistencias', icon: Undo2Icon, group: 'Vendas' },
 	{ label: 'Cupons', to: '/admin/cupons', icon: TicketPercentIcon, group: 'Vendas' },
 	// Issue 29: what the payment providers received against the shop's orders.
 	{ label: 'Pagamentos', to: '/admin/pagamentos', icon: ScaleIcon, group: 'Vendas' },

@@ -9,7 +9,7 @@ import { jsonb } from './jsonb-column'
  * the same transaction as the change; nothing updates them (a trigger refuses it, except the
  * foreign keys' ON DELETE SET NULL) and only the retention purge deletes them.
  */
-export const ACTIVITY_KINDS = ['price', 'stock', 'settings', 'order_status', 'refund', 'role', 'review', 'photo'] as const
+export const ACTIVITY_KINDS = ['price', 'stock', 'settings', 'order_status', 'refund', 'role', 'review', 'photo', 'return_request'] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 
 export const ACTIVITY_SUBJECT_TYPES = ['product', 'variant', 'personalization', 'settings', 'order', 'user', 'review', 'photo'] as const

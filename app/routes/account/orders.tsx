@@ -5,6 +5,11 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent } from '~/components/ui/card'
 import { ordersOfCustomer } from '~/server/account/orders.server'
+import { ReturnPanel } from '~/components/returns/return-panel'
+import { returnViewsOf } from '~/server/returns/view.server'
+import { shopperReturnAction } from '~/server/returns/shopper-action.server'
+import { queryRows } from '~/server/db.server'
+import { sql } from 'drizzle-orm'
 import { requireUser } from '~/server/auth/guards.server'
 import { storeOrdersLink } from '~/server/orders/hosted-checkout.server'
 import { customOrdersOfUser } from '~/server/personalization/custom-orders.server'
@@ -26,8 +31,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Me
 export async function loader({ request }: Route.LoaderArgs) {
 	const user = await requireUser(request)
 	const [orders, custom] = await Promise.all([ordersOfCustomer(user.id), customOrdersOfUser(user.id)])
+	// Issue 31: withdrawing from a paid order (decision 117); unpaid orders have nothing to give back.
+	const returns = await returnViewsOf(orders.filter((o) => o.status !== 'aguardando_pagamento').map((o) => o.id))
 	return {
 		orders,
+		returns,
 		// A hosted store's orders (decision 052) are paid and followed on the store.
 		storeOrders: storeOrdersLink(),
 		custom: custom.map((row) => ({
@@ -48,8 +56,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 }
 
+/**
+ * Issue 31: 'Pedir desistência' from a card of this list. The order must be the signed-in
+ * customer's own (the reference is looked up with her id, never trusted alone).
+ */
+export async function action({ request }: Route.ActionArgs) {
+	const user = await requireUser(request)
+	return shopperReturnAction(request, async (reference) => {
+		if (!reference || !/^[A-Z0-9-]{4,40}$/.test(reference)) return null
+		const [row] = await queryRows<{ id: string }>(sql`select id from orders where reference = ${reference} and user_id = ${user.id}::uuid`)
+		return row?.id ?? null
+	})
+}
+
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {
-	const { orders, custom, storeOrders } = loaderData
+	const { orders, custom, storeOrders, returns } = loaderData
 	return (
 		<main className="mx-auto w-full max-w-5xl p-4 md:p-8">
 			<h1 className="text-2xl font-bold md:text-3xl">Meus Pedidos</h1>
@@ -130,6 +151,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
 												</Button>
 											) : null}
 										</div>
+										{returns[order.id] ? <ReturnPanel view={returns[order.id]!} reference={order.reference} compact /> : null}
 									</CardContent>
 								</Card>
 							</li>

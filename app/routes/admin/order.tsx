@@ -7,6 +7,8 @@ import { OrderStatusBadge } from '~/components/admin/order-status-badge'
 import { formatMoneyInput, parseMoneyInput } from '~/components/admin/money'
 import { PaymentTimeline } from '~/components/admin/payment-timeline'
 import { ShippingLabelCard } from '~/components/admin/shipping-label-card'
+import { ReturnAdminPanel } from '~/components/returns/return-admin-panel'
+import { adminReturnPanelOf } from '~/server/returns/admin.server'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
@@ -18,10 +20,11 @@ import { queryRows } from '~/server/db.server'
 import { type Actor, actorOf } from '~/server/activity/record.server'
 import { TRACKING_CODE_MAX, allowedTransitions, changeOrderStatus } from '~/server/orders/status.server'
 import { readFormData } from '~/server/read-form.server'
-import { newRefundId, refundablePix, refundPix } from '~/server/payments/api-pix/refunds.server'
+import { newRefundId, refundablePix } from '~/server/payments/api-pix/refunds.server'
+import { refundThroughProvider } from '~/server/payments/refund-order.server'
 import { paymentEventsOf } from '~/server/payments/payment-events.server'
 import { MERCADOPAGO_PROVIDER } from '~/server/payments/mercadopago/provider.server'
-import { refundableCard, refundCard } from '~/server/payments/mercadopago/refunds.server'
+import { refundableCard } from '~/server/payments/mercadopago/refunds.server'
 import { PAYMENT_EVENT_LABELS } from '~/utils/payment-events'
 import { isLabelIntent, labelCardData, labelIntentAction } from '~/server/shipping/melhor-envio/label-admin.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -88,7 +91,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	if (!order) notFound()
 	// Issue 29: the money goes back through the provider that took it (PIX's PSP, or Mercado Pago for cards).
 	const isMercadoPago = order.payment_method === 'card' && order.payment_provider === MERCADOPAGO_PROVIDER
-	const [label, payments, refundable, lines, history] = await Promise.all([
+	const [label, payments, refundable, lines, history, returnRequest] = await Promise.all([
 		// Issue 32 (decision 115): the Melhor Envio label and the tracking timeline.
 		labelCardData(order),
 		paymentEventsOf(order.id),
@@ -124,6 +127,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 				left join user_profiles p on p.user_id = h.changed_by_user_id
 				where h.order_id = ${order.id}::uuid order by h.created_at, h.id`,
 		),
+		// Issue 31: the shopper's withdrawal request, if any (decision 117).
+		adminReturnPanelOf(order.id),
 	])
 	return {
 		order: {
@@ -177,6 +182,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 			at: formatDateTime(h.created_at),
 			who: h.actor_name || h.actor_email || (h.from_status === null ? 'Cliente (checkout)' : 'Sistema'),
 		})),
+		returnRequest,
 		actions: allowedTransitions(order.status),
 		label,
 		trackingCodeMax: TRACKING_CODE_MAX,
@@ -217,21 +223,19 @@ async function refundAction(orderId: string, form: FormData, actor: Actor) {
 	const text = (name: string) => (typeof form.get(name) === 'string' ? (form.get(name) as string) : undefined)
 	const parsed = refundSchema.safeParse({ amount: text('amount'), refundId: text('refundId'), reason: text('reason') })
 	if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? 'Dados inválidos.' }, { status: 400 })
-	const [order] = await queryRows<{ payment_method: string; payment_provider: string | null }>(
-		sql`select payment_method, payment_provider from orders where id = ${orderId}::uuid`,
+	// The provider that took the money gives it back (shared with an approved withdrawal, decision 117).
+	const result = await refundThroughProvider(
+		{ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId, reason: parsed.data.reason },
+		actor,
 	)
-	if (!order) notFound()
-	if (order.payment_method === 'card' && order.payment_provider === MERCADOPAGO_PROVIDER) {
-		const result = await refundCard({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId }, actor)
-		if (!result.ok) return data({ error: result.message }, { status: 400 })
+	if (!result.ok) return data({ error: result.message }, { status: 400 })
+	if (result.provider === MERCADOPAGO_PROVIDER) {
 		return redirectWithToast(`/admin/pedidos/${orderId}`, {
 			type: 'success',
 			title: 'Devolução pedida ao Mercado Pago',
 			description: 'A linha do tempo do pagamento mostra a devolução; o cliente vê o estorno na fatura do cartão.',
 		})
 	}
-	const result = await refundPix({ orderId, amountCents: parsed.data.amount as number, refundId: parsed.data.refundId, reason: parsed.data.reason || 'Devolução do pedido' }, actor)
-	if (!result.ok) return data({ error: result.message }, { status: 400 })
 	return redirectWithToast(`/admin/pedidos/${orderId}`, {
 		type: 'success',
 		title: 'Devolução pedida ao PSP',
@@ -278,7 +282,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-	const { order, lines, history, actions, trackingCodeMax, payments, refund, label } = loaderData
+	const { order, lines, history, actions, trackingCodeMax, payments, refund, label, returnRequest } = loaderData
 	const navigation = useNavigation()
 	const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST'
 	const error = actionData && 'error' in actionData ? actionData.error : null
@@ -440,6 +444,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
 					</Card>
 
 					<ShippingLabelCard label={label} busy={busy} />
+					{returnRequest ? <ReturnAdminPanel panel={returnRequest} /> : null}
 
 					<Card>
 						<CardHeader>

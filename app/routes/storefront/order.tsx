@@ -8,7 +8,10 @@ import { TrackingTimeline } from '~/components/orders/tracking-timeline'
 import type { LiveChannelsHandle } from '~/components/shop/live-updates'
 import { Button } from '~/components/ui/button'
 import { formatCep } from '~/commerce/rules/cep'
-import { loadOrderForViewer } from '~/server/orders/order-view.server'
+import { loadOrderForViewer, orderIdForViewer } from '~/server/orders/order-view.server'
+import { ReturnPanel } from '~/components/returns/return-panel'
+import { returnViewOf } from '~/server/returns/view.server'
+import { shopperReturnAction } from '~/server/returns/shopper-action.server'
 import { formatDateTime } from '~/utils/format'
 import { cardPaymentLabel } from '~/utils/installments'
 import { pageTitle } from '~/utils/meta'
@@ -47,11 +50,19 @@ export const headers = routeHeaders(PRIVATE_NO_STORE)
 export async function loader({ request, params }: Route.LoaderArgs) {
 	const order = await loadOrderForViewer(request, params.reference)
 	if (!order) throw data('Pedido não encontrado', { status: 404 })
-	return data({ order }, { headers: { 'Cache-Control': 'private, no-store' } })
+	// Issue 31: withdrawing from the purchase (decision 117), under the same guard as the page.
+	const orderId = await orderIdForViewer(request, params.reference)
+	const returns = orderId ? await returnViewOf(orderId) : null
+	return data({ order, returns }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+/** Issue 31: 'Pedir desistência' (decision 117); the page's guard decides who may ask. */
+export async function action({ request, params }: Route.ActionArgs) {
+	return shopperReturnAction(request, () => orderIdForViewer(request, params.reference))
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-	const { order } = loaderData
+	const { order, returns } = loaderData
 	const waitingPix = order.pix !== null
 	return (
 		<main className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8">
@@ -176,6 +187,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 							<p className="text-muted-foreground">Entre em contato com a loja para concluir o pagamento.</p>
 						) : null}
 					</section>
+					{returns ? <ReturnPanel view={returns} reference={order.reference} /> : null}
 				</div>
 				<aside className="flex h-fit flex-col gap-4 rounded-lg border p-4" aria-labelledby="order-items">
 					<h2 id="order-items" className="text-lg font-semibold">

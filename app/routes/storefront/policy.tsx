@@ -5,6 +5,7 @@ import { getStoreSettings } from '~/server/settings.server'
 import { pageTitle, shareMeta } from '~/utils/meta'
 import { routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/policy'
+import { WithdrawalPolicy } from '~/components/returns/withdrawal-policy'
 
 /**
  * /trocas-e-devolucoes, /privacidade and /termos-de-uso (issue 13): the texts the owner keeps
@@ -22,7 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 		.split(/\n\s*\n/)
 		.map((paragraph) => paragraph.trim())
 		.filter(Boolean)
-	return { title: page.title, paragraphs, canonicalUrl: absoluteUrl(path) }
+	// Issue 31: the returns page also says how the shop's withdrawal works (decision 117).
+	return { title: page.title, paragraphs, canonicalUrl: absoluteUrl(path), withdrawal: path === '/trocas-e-devolucoes' }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -42,6 +44,7 @@ export default function PolicyPage({ loaderData }: Route.ComponentProps) {
 					{paragraph}
 				</p>
 			))}
+			{loaderData.withdrawal ? <WithdrawalPolicy /> : null}
 		</main>
 	)
 }

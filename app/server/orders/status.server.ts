@@ -42,6 +42,11 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 	cancelado: [],
 }
 
+/** A withdrawal approved within its 7 days (decision 117) cancels a delivered order too. */
+function returnCancels(from: OrderStatus, input: Pick<ChangeOrderStatusInput, 'to' | 'cancelReason'>): boolean {
+	return from === 'entregue' && input.to === 'cancelado' && input.cancelReason === 'return_approved'
+}
+
 export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
 	return ORDER_TRANSITIONS[from]
 }
@@ -77,8 +82,12 @@ export type ChangeOrderStatusInput = {
 	 * the job's change is refused instead of cancelling a paid order).
 	 */
 	onlyFrom?: OrderStatus
-	/** Why a cancellation happens, when the buyer must be told by e-mail. */
-	cancelReason?: 'payment_expired'
+	/**
+	 * Why a cancellation happens: 'payment_expired' tells the buyer by e-mail; 'return_approved' is
+	 * an approved withdrawal (decision 117), which may cancel a delivered order too — the only way
+	 * out of 'entregue' — and whose e-mail the returns module sends.
+	 */
+	cancelReason?: 'payment_expired' | 'return_approved'
 	/**
 	 * Runs in the change's transaction, after the order's row is updated (issue 29: the payment
 	 * timeline's 'confirmed' event is written with the status change, or not at all).
@@ -136,7 +145,7 @@ export async function changeOrderStatus(input: ChangeOrderStatusInput): Promise<
 			if (!order) throw new Refused(ORDER_STATUS_MESSAGES.notFound)
 			if (order.status === input.to) throw new Refused(ORDER_STATUS_MESSAGES.same(order.status))
 			if (input.onlyFrom && order.status !== input.onlyFrom) throw new Refused(ORDER_STATUS_MESSAGES.invalid(order.status, input.to))
-			if (!ORDER_TRANSITIONS[order.status].includes(input.to)) {
+			if (!ORDER_TRANSITIONS[order.status].includes(input.to) && !returnCancels(order.status, input)) {
 				throw new Refused(ORDER_STATUS_MESSAGES.invalid(order.status, input.to))
 			}
 

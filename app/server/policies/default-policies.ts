@@ -11,9 +11,9 @@ export const DEFAULT_RETURNS_POLICY = [
 	REVIEW_NOTE,
 	'Direito de arrependimento: você pode desistir da compra em até 7 dias corridos após receber o pedido, sem precisar justificar. Devolvemos o valor pago, frete incluído, pela mesma forma de pagamento.',
 	'Trocas: aceitamos a troca de tamanho ou modelo em até 30 dias após o recebimento, com o produto sem uso e na embalagem original. O primeiro frete da troca é por nossa conta.',
-	'Produtos personalizados (com nome, foto ou arte do seu pet) são feitos sob encomenda e não podem ser trocados por arrependimento, salvo defeito de fabricação.',
+	'Produtos personalizados (com nome, foto ou arte do seu pet) são feitos sob encomenda: você pode desistir deles até a produção começar; depois, não podem ser devolvidos por arrependimento, salvo defeito de fabricação.',
 	'Defeitos: se algo chegar com defeito, fale com a gente em até 90 dias; consertamos, trocamos ou devolvemos o valor.',
-	'Para pedir uma troca ou devolução, escreva para o nosso e-mail de contato ou WhatsApp com o número do pedido.',
+	'Para desistir da compra, use o botão na página do pedido (ou em Minha conta › Meus pedidos). Para pedir uma troca, escreva para o nosso e-mail de contato ou WhatsApp com o número do pedido.',
 ].join('\n\n')
 
 export const DEFAULT_PRIVACY_POLICY = [
