@@ -82,21 +82,24 @@ async function compareApiPix(since: Date, now: Date, result: Reconciliation): Pr
 			)
 		: []
 	const byTxid = new Map(orders.map((order) => [order.key, order]))
-	// What the PSP received, by charge: a charge paid twice counts its PIX together.
-	const receivedCents = new Map<string, { cents: number; at: string }>()
+	// What the PSP received, by charge (a charge paid twice counts its PIX together), and what of it
+	// went back (devoluções DEVOLVIDO: a cancelled order whose PIX was refunded is settled).
+	const receivedCents = new Map<string, { cents: number; keptCents: number; at: string }>()
 	for (const pix of received) {
 		const cents = valorToCents(pix.valor) ?? 0
+		const returned = (pix.devolucoes ?? []).filter((d) => d.status === 'DEVOLVIDO').reduce((sum, d) => sum + (valorToCents(d.valor) ?? 0), 0)
 		if (!pix.txid) {
-			result.mismatches.push(mismatch('provider_only', provider, pix.endToEndId, null, cents, pix.horario))
+			if (cents > returned) result.mismatches.push(mismatch('provider_only', provider, pix.endToEndId, null, cents, pix.horario))
 			continue
 		}
 		const seen = receivedCents.get(pix.txid)
-		receivedCents.set(pix.txid, { cents: (seen?.cents ?? 0) + cents, at: seen?.at ?? pix.horario })
+		receivedCents.set(pix.txid, { cents: (seen?.cents ?? 0) + cents, keptCents: (seen?.keptCents ?? 0) + cents - returned, at: seen?.at ?? pix.horario })
 	}
 	for (const [txid, money] of receivedCents) {
 		const order = byTxid.get(txid) ?? null
-		if (!order || !isPaid(order.status)) result.mismatches.push(mismatch('provider_only', provider, txid, order, money.cents, money.at))
-		else if (money.cents !== order.total_cents) result.mismatches.push(mismatch('amount', provider, txid, order, money.cents, money.at))
+		if (!order || !isPaid(order.status)) {
+			if (money.keptCents > 0) result.mismatches.push(mismatch('provider_only', provider, txid, order, money.keptCents, money.at))
+		} else if (money.cents !== order.total_cents) result.mismatches.push(mismatch('amount', provider, txid, order, money.cents, money.at))
 	}
 	// The reverse: PIX orders the shop holds as paid through the API Pix, in the window, with no PIX at the PSP.
 	const paid = await queryRows<OrderRow>(

@@ -274,9 +274,17 @@ describe('reconciliation and refunds', () => {
 		await fake.pay(missed.txid, { deliveries: 0 })
 		const byHand = await pixOrder({ totalCents: 7000 })
 		await changeOrderStatus({ orderId: byHand.id, to: 'pago', actorUserId: null })
+		// Paid after its deadline, cancelled, its PIX given back whole: settled, no difference.
+		const returned = await pixOrder({ totalCents: 2500 })
+		await changeOrderStatus({ orderId: returned.id, to: 'cancelado', actorUserId: null, cancelReason: 'payment_expired' })
+		const late = await fake.pay(returned.txid)
+		await waitForInboxEmpty()
+		const refundId = newRefundId()
+		expect(await refundPix({ orderId: returned.id, amountCents: 2500, refundId, reason: 'Pago depois do prazo' })).toEqual({ ok: true })
+		await fake.settleRefund(late.endToEndId, refundId, 'DEVOLVIDO', false)
 		const view = await reconcileWithProviders()
 		expect(view.checks).toEqual([{ provider: 'API Pix', ok: true, payments: expect.any(Number) }])
-		const ours = view.mismatches.filter((m) => [settled.txid, missed.txid, byHand.txid].includes(m.providerRef))
+		const ours = view.mismatches.filter((m) => [settled.txid, missed.txid, byHand.txid, returned.txid].includes(m.providerRef))
 		expect(ours).toHaveLength(2)
 		expect(ours).toEqual(
 			expect.arrayContaining([
