@@ -36,6 +36,8 @@ import { usePixDiscountPercent } from '~/components/shop/use-root-data'
  */
 const ProductReviews = lazy(() => import('~/components/reviews/product-reviews').then((m) => ({ default: m.ProductReviews })))
 const ShippingCalculator = lazy(() => import('~/components/shipping/shipping-calculator').then((m) => ({ default: m.ShippingCalculator })))
+// Only products with a sold-out option need it (decision 120): out of the first JavaScript too.
+const RestockAlert = lazy(() => import('./restock-alert').then((m) => ({ default: m.RestockAlert })))
 
 /** An extra offered on this page: what it costs (shown) and the variant id the cart line uses. */
 export type AddonForPage = AddonOffer & { variantId: string }
@@ -46,6 +48,8 @@ export type StandardProductProps = {
 	reviewSummary: ReviewSummary
 	reviews: PublicReview[]
 	addons: AddonForPage[]
+	/** 'Avise-me quando chegar' on sold-out options (built-in catalogue only, decision 120). */
+	restockAlerts?: boolean
 }
 
 const UNAVAILABLE_TITLE = 'Produto indisponível'
@@ -56,7 +60,7 @@ const UNAVAILABLE_TITLE = 'Produto indisponível'
  * for bandanas and collars, fastening for bows), quantity, the bandana extras, the three
  * buttons, description, info tiles and reviews. Renders inside the route's <main>.
  */
-export function StandardProduct({ product, reviewSummary, reviews, addons }: StandardProductProps) {
+export function StandardProduct({ product, reviewSummary, reviews, addons, restockAlerts = false }: StandardProductProps) {
 	const pixDiscountPercent = usePixDiscountPercent()
 	const root = useRootData()
 	const cart = useCart()
@@ -81,6 +85,11 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 	const sizeOption = sizeGuide ? options.find((o) => isSizeOption(o.name)) : undefined
 	const genericOptions = options.filter((o) => o !== sizeOption)
 	const offers = kind.bandana ? addons : []
+	const soldOut = useMemo(
+		() => (restockAlerts ? product.variants.filter((v) => !v.availableForSale).map((v) => ({ id: v.id, title: v.title })) : []),
+		[restockAlerts, product],
+	)
+	const chosenSoldOut = !canBuy && soldOut.some((v) => v.id === variant?.id)
 
 	// Live field messages for the typed extras (the same schema decides at add time); the
 	// schemas load on the first interaction with the purchase column, before any typing.
@@ -229,20 +238,27 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 					<PersonalizationBlock offers={offers} value={extras} onChange={setExtras} errors={extrasErrors} />
 
 					<div className="flex flex-col gap-3" ref={buyButtons}>
-						<div className="grid gap-3 sm:grid-cols-2">
-							<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
-								{busy && intent === 'add' ? (
-									<Loader2Icon className="animate-spin" aria-hidden="true" />
-								) : (
-									<ShoppingCartIcon aria-hidden="true" />
-								)}
-								Adicionar ao Carrinho
-							</Button>
-							<Button size="lg" disabled={!canBuy || busy} onClick={() => void submit(true)}>
-								{busy && intent === 'buy' ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ZapIcon aria-hidden="true" />}
-								Comprar Agora
-							</Button>
-						</div>
+						{/* A sold-out choice: 'Avise-me' instead of two buttons that cannot do anything (decision 120). */}
+						{chosenSoldOut ? (
+							<Suspense>
+								<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
+							</Suspense>
+						) : (
+							<div className="grid gap-3 sm:grid-cols-2">
+								<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
+									{busy && intent === 'add' ? (
+										<Loader2Icon className="animate-spin" aria-hidden="true" />
+									) : (
+										<ShoppingCartIcon aria-hidden="true" />
+									)}
+									Adicionar ao Carrinho
+								</Button>
+								<Button size="lg" disabled={!canBuy || busy} onClick={() => void submit(true)}>
+									{busy && intent === 'buy' ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ZapIcon aria-hidden="true" />}
+									Comprar Agora
+								</Button>
+							</div>
+						)}
 						{whatsappHref ? (
 							<Button
 								asChild
@@ -255,6 +271,11 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 									Comprar pelo WhatsApp
 								</a>
 							</Button>
+						) : null}
+						{soldOut.length > 0 && !chosenSoldOut ? (
+							<Suspense>
+								<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
+							</Suspense>
 						) : null}
 					</div>
 
@@ -280,14 +301,16 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 					<InfoTiles />
 				</div>
 			</div>
-			<StickyBuyBar
-				anchor={buyButtons}
-				title={product.title}
-				priceCents={priceCents}
-				disabled={!canBuy}
-				busy={busy && intent === 'add'}
-				onAdd={() => void submit(false)}
-			/>
+			{chosenSoldOut ? null : (
+				<StickyBuyBar
+					anchor={buyButtons}
+					title={product.title}
+					priceCents={priceCents}
+					disabled={!canBuy}
+					busy={busy && intent === 'add'}
+					onAdd={() => void submit(false)}
+				/>
+			)}
 
 			{product.descriptionHtml ? (
 				<section aria-labelledby="descricao-titulo" className="flex max-w-3xl flex-col gap-3">

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
 import { activityAboutCustomer } from '~/server/activity/activity-log.server'
+import { restockAlertsForExport } from '~/server/restock/subscriptions.server'
 
 /**
  * 'Baixar meus dados' (issue 10; LGPD art. 18, II and V): everything the shop holds about the
@@ -52,5 +53,7 @@ export async function exportCustomerData(userId: string): Promise<Record<string,
 		conquistas: badges,
 		pets,
 		alteracoes_feitas_pela_loja: activity,
+		// Issue 31 (decision 120): 'Avise-me quando chegar', with the consent (when, from where).
+		avisos_de_reposicao: await restockAlertsForExport(userId),
 	}
 }
