@@ -1,5 +1,5 @@
-import { BellIcon, CheckCircle2Icon, Loader2Icon } from 'lucide-react'
-import { type FormEvent, useEffect, useId, useState } from 'react'
+import { BellIcon, CheckCircle2Icon, ChevronDownIcon, Loader2Icon } from 'lucide-react'
+import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useVisitor } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
@@ -38,12 +38,17 @@ export function RestockAlert({ soldOut, chosenId }: { soldOut: SoldOutVariant[];
 	if (soldOut.length === 0) return null
 	return (
 		<details className="group rounded-xl border bg-card text-sm" data-testid="avise-me">
-			<summary className="flex cursor-pointer items-center gap-2 rounded-xl p-4 font-semibold focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
+			<summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl p-4 font-semibold [&::-webkit-details-marker]:hidden focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
 				<BellIcon className="size-4 text-primary" aria-hidden="true" />
 				Opção esgotada? Avise-me quando chegar
+				<ChevronDownIcon className="ml-auto size-4 shrink-0 transition-transform group-open:rotate-180" aria-hidden="true" />
 			</summary>
 			<div className="flex flex-col gap-3 px-4 pb-4">
-				<p className="text-muted-foreground">Escolha a opção e deixe seu e-mail: avisamos uma única vez, assim que voltar.</p>
+				<p className="text-muted-foreground">
+					{soldOut.length === 1
+						? `Esgotado no momento: ${soldOut[0]?.title}. Deixe seu e-mail e avisamos uma única vez, assim que voltar.`
+						: 'Escolha a opção e deixe seu e-mail: avisamos uma única vez, assim que voltar.'}
+				</p>
 				<AlertForm soldOut={soldOut} />
 			</div>
 		</details>
@@ -55,15 +60,11 @@ function AlertForm({ soldOut }: { soldOut: SoldOutVariant[] }) {
 	const variantFieldId = useId()
 	const messageId = useId()
 	const user = useVisitor()?.user ?? null
-	const [email, setEmail] = useState('')
-	const [typed, setTyped] = useState(false)
+	// What she typed; until then her account's address, once who is looking is known (after load).
+	const [typed, setTyped] = useState<string | null>(null)
+	const email = typed ?? user?.email ?? ''
 	const [variantId, setVariantId] = useState(soldOut[0]?.id ?? '')
 	const [state, setState] = useState<State>({ kind: 'idle' })
-
-	// Her account's address once who is looking is known (after load), unless she typed another.
-	useEffect(() => {
-		if (user?.email && !typed) setEmail(user.email)
-	}, [user?.email, typed])
 
 	const own = user !== null && email.trim().toLowerCase() === user.email.toLowerCase()
 
@@ -125,10 +126,7 @@ function AlertForm({ soldOut }: { soldOut: SoldOutVariant[] }) {
 					autoComplete="email"
 					inputMode="email"
 					value={email}
-					onChange={(event) => {
-						setTyped(true)
-						setEmail(event.currentTarget.value)
-					}}
+					onChange={(event) => setTyped(event.currentTarget.value)}
 					maxLength={254}
 					aria-invalid={emailError || undefined}
 					aria-describedby={messageId}
