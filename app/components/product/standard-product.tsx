@@ -22,6 +22,7 @@ import { ProductGallery } from './product-gallery'
 import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
+import { RestockAlert } from './restock-alert'
 import { useAddOnSchemas } from './use-add-on-schemas'
 import { PetSizeHints } from './pet-size-hints'
 import { SizeGuideDialog } from './size-guide-dialog'
@@ -36,8 +37,6 @@ import { usePixDiscountPercent } from '~/components/shop/use-root-data'
  */
 const ProductReviews = lazy(() => import('~/components/reviews/product-reviews').then((m) => ({ default: m.ProductReviews })))
 const ShippingCalculator = lazy(() => import('~/components/shipping/shipping-calculator').then((m) => ({ default: m.ShippingCalculator })))
-// Only products with a sold-out option need it (decision 120): out of the first JavaScript too.
-const RestockAlert = lazy(() => import('./restock-alert').then((m) => ({ default: m.RestockAlert })))
 
 /** An extra offered on this page: what it costs (shown) and the variant id the cart line uses. */
 export type AddonForPage = AddonOffer & { variantId: string }
@@ -240,9 +239,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 					<div className="flex flex-col gap-3" ref={buyButtons}>
 						{/* A sold-out choice: 'Avise-me' instead of two buttons that cannot do anything (decision 120). */}
 						{chosenSoldOut ? (
-							<Suspense>
-								<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
-							</Suspense>
+							<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
 						) : (
 							<div className="grid gap-3 sm:grid-cols-2">
 								<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
@@ -272,11 +269,11 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 								</a>
 							</Button>
 						) : null}
-						{soldOut.length > 0 && !chosenSoldOut ? (
-							<Suspense>
-								<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
-							</Suspense>
-						) : null}
+						{/*
+						 * In the first load on purpose, not lazy: it reads who is looking, and a boundary
+						 * hydrated after that answer came would not match the server's HTML (decision 124).
+						 */}
+						{soldOut.length > 0 && !chosenSoldOut ? <RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} /> : null}
 					</div>
 
 					{root?.settings.shippingCalculator ? (
