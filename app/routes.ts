@@ -49,6 +49,7 @@ export default [
 		route('produtos', 'routes/admin/products.tsx'),
 		route('produtos/novo', 'routes/admin/product-new.tsx'),
 		route('produtos/importar', 'routes/admin/products-import.tsx'),
+		route('produtos/importar/arquivo', 'routes/admin/products-import-file.ts'),
 		route('produtos/exportar.csv', 'routes/admin/products-export.ts'),
 		route('produtos/:productId', 'routes/admin/product.tsx'),
 		route('produtos/:productId/imagens', 'routes/admin/product-images.ts'),
