@@ -23,7 +23,7 @@ const screenshots = process.env.SCREENSHOTS_DIR ?? null
 
 afterAll(async () => {
 	await pool?.end()
-	if (databaseUrl) {
+	if (jobConnected) {
 		const { getConnection, setConnection } = await import('~/server/db.server')
 		const connection = getConnection()
 		setConnection(undefined)
@@ -31,10 +31,13 @@ afterAll(async () => {
 	}
 })
 
+let jobConnected = false
+
 /** The reminder job, as the server's runner calls it, at a chosen time. */
 async function runReminderJob(now: Date): Promise<number> {
 	const { connectDatabase } = await import('~/server/db.server')
 	await connectDatabase(databaseUrl ?? undefined, '/nonexistent')
+	jobConnected = true
 	const { sendCartReminders } = await import('~/server/cart-reminders/send.server')
 	return sendCartReminders({ now })
 }

@@ -7,14 +7,10 @@ import { Label } from '~/components/ui/label'
 import { DELETE_ACCOUNT_MESSAGES, deleteAccount } from '~/server/account/delete-account.server'
 import { requireUser } from '~/server/auth/guards.server'
 import { clearSessionCookie } from '~/server/auth/session.server'
-import {
-	CART_REMINDER_CONSENT_TEXT,
-	getCartReminderConsent,
-	grantCartReminderConsent,
-	withdrawCartReminderConsent,
-} from '~/server/cart-reminders/consent.server'
+import { getCartReminderConsent, grantCartReminderConsent, withdrawCartReminderConsent } from '~/server/cart-reminders/consent.server'
 import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
+import { CART_REMINDER_CONSENT_TEXT } from '~/utils/cart-reminder-copy'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/settings'
 

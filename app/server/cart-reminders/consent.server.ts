@@ -1,13 +1,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { type CartReminderConsentSource, type CartReminderWithdrawalVia, cartReminderConsents } from '~/db/schema'
 import { db } from '~/server/db.server'
+import { CART_REMINDER_CONSENT_TEXT } from '~/utils/cart-reminder-copy'
 
 /**
  * The shopper's consent to the abandoned-cart reminder (LGPD, decision 121): off until she
  * ticks it, recorded with the sentence she saw, when and from which address; withdrawn from
  * the settings or by the e-mail's link, at any time.
  */
-export const CART_REMINDER_CONSENT_TEXT = 'Quero receber um lembrete se eu esquecer itens no carrinho'
+export { CART_REMINDER_CONSENT_TEXT }
 
 export type CartReminderConsent = { grantedAt: Date; consentText: string } | null
 
