@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { type CartReminderConsentSource, type CartReminderWithdrawalVia, cartReminderConsents } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { CART_REMINDER_CONSENT_TEXT } from '~/utils/cart-reminder-copy'
@@ -30,7 +30,8 @@ export async function grantCartReminderConsent(
 	await db
 		.insert(cartReminderConsents)
 		.values({ userId, consentText: CART_REMINDER_CONSENT_TEXT, source: at.source, grantedIp: at.ip, grantedAt: at.now ?? new Date() })
-		.onConflictDoNothing({ target: cartReminderConsents.userId, where: isNull(cartReminderConsents.withdrawnAt) })
+		// The open row's partial unique index is the conflict target (its predicate, unqualified, names it).
+		.onConflictDoNothing({ target: cartReminderConsents.userId, where: sql`withdrawn_at is null` })
 }
 
 /** No: closes the open row (kept as proof); true when there was one. */
