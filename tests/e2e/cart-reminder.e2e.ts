@@ -118,7 +118,7 @@ describe.skipIf(!databaseUrl)('lembrete de carrinho', () => {
 		const drawer = new CartDrawer(phone)
 		await drawer.dialog().waitFor()
 		await drawer.line(variant.title).getByTestId('cart-line-quantity').filter({ hasText: '2' }).waitFor()
-		expect(new URL(phone.url()).search).toBe('')
+		await expect.poll(() => new URL(phone.url()).search).toBe('')
 		expect((await phone.context().cookies()).map((c) => c.name)).not.toContain('loja_session')
 
 		// The way out, without signing in; the page says so in Portuguese.
