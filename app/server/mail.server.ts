@@ -11,7 +11,17 @@ import { retryTransient } from '~/server/retry-transient.server'
  * configured — then the admin reads it there and it is logged. Sending never throws: an
  * e-mail problem must not turn a sign-up or an order into an error page.
  */
-export type MailMessage = { to: string; subject: string; text: string; html?: string }
+export type MailMessage = {
+	to: string
+	subject: string
+	text: string
+	html?: string
+	/**
+	 * Extra headers for SMTP, e.g. List-Unsubscribe (decision 121). Not kept in the outbox: what the
+	 * admin reads there is the message itself.
+	 */
+	headers?: Record<string, string>
+}
 export type MailResult = { id: string | null; status: 'sent' | 'failed' | 'stored' }
 
 let transport: { url: string; transporter: Transporter } | undefined
