@@ -26,6 +26,9 @@ export default [
 		route('termos-de-uso', 'routes/storefront/policy.tsx', { id: 'policy-terms' }),
 		route('checkout', 'routes/storefront/checkout.tsx'),
 		route('pedido/:reference', 'routes/storefront/order.tsx'),
+		// Issue 31 (decision 121): the abandoned-cart reminder's links (restore the cart; stop the reminders).
+		route('carrinho/voltar/:token', 'routes/storefront/cart-restore.tsx'),
+		route('lembretes/cancelar/:token', 'routes/storefront/reminder-unsubscribe.tsx'),
 		route(':handle', 'routes/storefront/category.tsx', { id: 'category-short' }),
 		route('*', 'routes/storefront/not-found.tsx'),
 	]),
@@ -49,6 +52,7 @@ export default [
 		route('produtos', 'routes/admin/products.tsx'),
 		route('produtos/novo', 'routes/admin/product-new.tsx'),
 		route('produtos/importar', 'routes/admin/products-import.tsx'),
+		route('produtos/importar/arquivo', 'routes/admin/products-import-file.ts'),
 		route('produtos/exportar.csv', 'routes/admin/products-export.ts'),
 		route('produtos/:productId', 'routes/admin/product.tsx'),
 		route('produtos/:productId/imagens', 'routes/admin/product-images.ts'),

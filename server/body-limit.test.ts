@@ -76,6 +76,7 @@ describe('the upload matrix: every upload action of the route table, in every UR
 				'/user/photos',
 				'/resources/personalizacao/arquivo',
 				'/admin/produtos/importar',
+				'/admin/produtos/importar/arquivo',
 				'/admin/cupons/importar',
 				'/admin/produtos/:productId/imagens',
 				'/admin/colecoes/:collectionId',

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import type { RequestHandler, Response } from 'express'
-import { PRODUCT_IMPORT_BODY_BYTES } from '~/server/catalog-admin/shopify-csv'
+import { PRODUCT_CSV_MAX_BYTES, PRODUCT_IMPORT_BODY_BYTES } from '~/server/catalog-admin/shopify-csv'
 import { uploadBodyLimit } from '~/server/storage/multipart.server'
 
 /**
@@ -41,6 +41,11 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		path: /^\/user\/photos$/,
 		bytes: uploadBodyLimit('image'),
 		why: "a customer photo of up to 5 MB (document 001 §9) with its caption: storage's uploadBodyLimit('image')",
+	},
+	{
+		path: /^\/admin\/produtos\/importar\/arquivo$/,
+		bytes: PRODUCT_CSV_MAX_BYTES + 64 * KB,
+		why: 'a product CSV of up to PRODUCT_CSV_MAX_BYTES (20 MB) as the raw body, streamed to the import stash (decision 122)',
 	},
 	{
 		path: /^\/admin\/produtos\/importar$/,

@@ -16,7 +16,10 @@ export type MailMessage = {
 	subject: string
 	text: string
 	html?: string
-	/** Extra headers for SMTP (e.g. List-Unsubscribe, decision 120); the outbox keeps only the message. */
+	/**
+	 * Extra headers for SMTP, e.g. List-Unsubscribe (decision 121). Not kept in the outbox: what the
+	 * admin reads there is the message itself.
+	 */
 	headers?: Record<string, string>
 }
 export type MailResult = { id: string | null; status: 'sent' | 'failed' | 'stored' }

@@ -202,8 +202,17 @@ describe.skipIf(!base)('Cartões pelo Mercado Pago (issue 29)', () => {
 		const payment = [...fake.payments.values()].find((p) => p.external_reference === reference)
 		expect(payment?.status).toBe('in_process')
 
+		// Approved at Mercado Pago, but announced by forged or replayed notifications through HTTP to
+		// the real server: refused (401), nothing stored, the order still waits.
+		const webhook = `${server.url}/webhooks/mercadopago`
+		await fake.setStatus(payment?.id ?? 0, 'approved', 'accredited', false)
+		expect(await fake.notify(payment?.id ?? 0, { forged: true, url: webhook })).toEqual([401])
+		expect(await fake.notify(payment?.id ?? 0, { ts: Date.now() - 10 * 60_000, url: webhook })).toEqual([401])
+		expect((await pool.query("select 1 from payment_inbox where provider = 'mercadopago'")).rowCount).toBe(0)
+		expect((await pool.query<{ status: string }>('select status from orders where reference = $1', [reference])).rows[0]?.status).toBe('aguardando_pagamento')
+
 		await shopper.evaluate(() => Object.assign(window, { __semRecarregar: true }))
-		expect(await fake.setStatus(payment?.id ?? 0, 'approved', 'accredited', { url: `${server.url}/webhooks/mercadopago` })).toEqual([200])
+		expect(await fake.notify(payment?.id ?? 0, { url: webhook })).toEqual([200])
 		await shopper.getByTestId('order-status').getByText('Pago', { exact: true }).waitFor({ timeout: 20_000 })
 		expect(await shopper.evaluate(() => (window as unknown as { __semRecarregar?: boolean }).__semRecarregar)).toBe(true)
 		const events = await pool.query<{ kind: string }>(

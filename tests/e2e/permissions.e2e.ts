@@ -109,6 +109,8 @@ export const MATRIX: Record<string, Row> = {
 	'/admin/estoque': { get: adminOnly, post: { form: { lowStockThreshold: 'x' }, expect: adminOnly } },
 	// Product CSV: an empty check is refused (400) before anything is read or written.
 	'/admin/produtos/importar': { get: adminOnly, post: { form: { intent: 'check' }, expect: adminOnly } },
+	// Decision 122: the product CSV as a raw body, before the check (a form body here: refused or kept, never a 500).
+	'/admin/produtos/importar/arquivo': { get: adminOnly, post: { form: { file: 'Handle,Title' }, expect: adminOnly } },
 	'/admin/produtos/exportar.csv': { get: adminOnly },
 	// Collections: an empty title is refused (400); on an unknown collection every intent is 404.
 	'/admin/colecoes': { get: adminOnly, post: { form: { title: '' }, expect: adminOnly } },

@@ -97,6 +97,21 @@ describe.skipIf(!base)('PIX pela API Pix (issue 29)', () => {
 		const [order] = (await pool.query<{ id: string; total_cents: number; user_id: string }>('select id, total_cents, user_id from orders where reference = $1', [reference])).rows
 		expect(cob?.valor.original).toBe(`${Math.trunc((order?.total_cents ?? 0) / 100)}.${String((order?.total_cents ?? 0) % 100).padStart(2, '0')}`)
 
+		// Forged notifications through HTTP to the real server change nothing: a wrong secret path is
+		// a 404 before anything is stored; the right path with a PIX the PSP never received is
+		// stored, asked to the PSP (GET /cob: still ATIVA) and dropped.
+		const forged = (token: string) =>
+			fetch(`${server.url}/webhooks/pix/${token}/pix`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ pix: [{ endToEndId: `E00000000${Date.now()}FORJADO0001`.slice(0, 32), txid: cob?.txid, valor: cob?.valor.original, horario: new Date().toISOString() }] }),
+			})
+		expect((await forged(`${TOKEN.slice(0, -1)}x`)).status).toBe(404)
+		expect((await pool.query('select 1 from payment_inbox')).rowCount).toBe(0)
+		expect((await forged(TOKEN)).status).toBe(200)
+		await expect.poll(async () => (await pool.query('select 1 from payment_inbox where processed_at is null')).rowCount, { timeout: 10_000 }).toBe(0)
+		expect((await pool.query<{ status: string }>('select status from orders where id = $1', [order?.id])).rows[0]?.status).toBe('aguardando_pagamento')
+
 		// A mark on the page's window: a reload would lose it.
 		await page.evaluate(() => Object.assign(window, { __semRecarregar: true }))
 		await fake.pay(cob?.txid ?? '', { deliveries: 2 })

@@ -134,7 +134,10 @@ describe('real-size uploads in Chromium', () => {
 		await page.goto('/admin/produtos/importar')
 		await hydrated(page)
 		await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'products_export_1.csv', mimeType: 'text/csv', buffer: csv })
+		// Decision 122: the file goes up on its own (with a progress bar), then the check gets its token.
+		const rawUpload = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/admin/produtos/importar/arquivo')
 		await page.getByRole('button', { name: 'Verificar' }).click()
+		expect(new URL((await rawUpload).url()).searchParams.get('nome')).toBe('products_export_1.csv')
 		await page.getByRole('heading', { name: /Resultado da verificação/ }).waitFor({ timeout: 60_000 })
 		expect(await admin.summaryCount('Novos')).toBe(products)
 		expect(await admin.summaryCount('Inválidos')).toBe(0)

@@ -15,12 +15,18 @@ export function ImportFileStep({
 	busy,
 	format,
 	error,
+	onSubmit,
+	progress,
 }: {
 	inputId: string
 	/** True while this form's check is being sent. */
 	busy: boolean
 	format: React.ReactNode
 	error: string | null | undefined
+	/** With JavaScript, a page may send the file its own way (with progress) instead of the multipart form. */
+	onSubmit?: (event: React.FormEvent<HTMLFormElement>) => void
+	/** What that sending shows (a progress bar, its failure). */
+	progress?: React.ReactNode
 }) {
 	return (
 		<Card>
@@ -30,7 +36,7 @@ export function ImportFileStep({
 				</CardTitle>
 			</CardHeader>
 			<CardContent className="grid gap-4">
-				<Form method="post" encType="multipart/form-data" className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+				<Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
 					<input type="hidden" name="intent" value="check" />
 					<div className="grid gap-2">
 						<Label htmlFor={inputId}>Arquivo CSV</Label>
@@ -40,6 +46,7 @@ export function ImportFileStep({
 						{busy ? 'Verificando...' : 'Verificar'}
 					</Button>
 				</Form>
+				{progress}
 				<div id={`${inputId}-formato`} className="text-sm text-muted-foreground">
 					{format}
 				</div>

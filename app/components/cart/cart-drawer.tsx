@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useRef } from 'react'
-import { useFetcher, useFetchers, useLocation, useNavigate, useNavigation } from 'react-router'
+import { useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { useVisitor } from '~/components/shop/use-root-data'
 import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
 import { announceCartResult } from './cart-feedback'
-import { EMPTY_CART_VIEW } from './cart-view'
+import { EMPTY_CART_VIEW, OPEN_CART_PARAM } from './cart-view'
 
 const loadCartSheet = () => import('./cart-sheet')
 const CartSheet = lazy(loadCartSheet)
@@ -48,6 +48,23 @@ export function CartDrawer() {
 		}
 		if (result.cart.lines.length > 0) setCartOpen(true)
 	}, [cartFetcher.state, cartFetcher.data, setCartOpen, navigate])
+
+	// Decision 121: the reminder e-mail's link lands on '/?carrinho=abrir' with the cart restored:
+	// the drawer opens on it, and the parameter leaves the address (a reload does not reopen it).
+	const [searchParams, setSearchParams] = useSearchParams()
+	const openRequested = searchParams.get(OPEN_CART_PARAM) === 'abrir'
+	useEffect(() => {
+		if (!openRequested) return
+		setCartOpen(true)
+		setSearchParams(
+			(current) => {
+				const next = new URLSearchParams(current)
+				next.delete(OPEN_CART_PARAM)
+				return next
+			},
+			{ replace: true, preventScrollReset: true },
+		)
+	}, [openRequested, setCartOpen, setSearchParams])
 
 	// Leaving the page (e.g. to /checkout) closes the drawer.
 	const pathname = location.pathname

@@ -83,3 +83,6 @@ export function isCartActionResult(value: unknown): value is CartActionResult {
 export function cartSubtitle(view: Pick<CartView, 'lines' | 'itemCount'>): string {
 	return view.lines.length === 0 ? 'Seu carrinho está vazio' : `${itemsLabel(view.itemCount)} no carrinho`
 }
+
+/** Decision 121: '?carrinho=abrir' opens the drawer on arrival (the reminder's restore link lands there). */
+export const OPEN_CART_PARAM = 'carrinho'

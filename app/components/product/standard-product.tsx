@@ -1,11 +1,12 @@
 import { ArrowLeftIcon, ChevronRightIcon, Loader2Icon, MessageCircleIcon, ShoppingCartIcon, ZapIcon } from 'lucide-react'
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import type { Product } from '~/commerce'
 import { FASTENING_OPTIONS, type Fastening, type ProductAddonKey } from '~/commerce/rules/add-on-lines'
 import { changeOption, initialSelection, isOptionValueDisabled, selectableOptions, selectedVariant } from '~/commerce/rules/variants'
 import { useCart } from '~/components/cart/use-cart'
+import { ProductReviews } from '~/components/reviews/product-reviews'
 import { StarRating } from '~/components/reviews/star-rating'
 import { FavoriteButton } from '~/components/shop/favorite-button'
 import { whatsappUrl } from '~/components/shop/navigation'
@@ -14,6 +15,7 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, type ReviewSummary, reviewCountLabel } from '~/utils/reviews'
+import { ShippingCalculator } from '~/components/shipping/shipping-calculator'
 import { InfoTiles } from './info-tiles'
 import { StickyBuyBar } from './sticky-buy-bar'
 import { OptionPicker } from './option-picker'
@@ -29,14 +31,6 @@ import { SizeGuideDialog } from './size-guide-dialog'
 import { BANDANA_SIZE_GUIDE, COLLAR_SIZE_GUIDE, sizeHint } from './size-guides'
 import { installmentLabel, pixOfferLabel } from '~/utils/installments'
 import { usePixDiscountPercent } from '~/components/shop/use-root-data'
-
-/*
- * Below the buy buttons, out of the page's first JavaScript (issue 34): the reviews and the
- * shipping calculator are server-rendered as usual, and their code arrives right after the page's
- * own; React keeps the server's HTML on screen until it has, so nothing moves.
- */
-const ProductReviews = lazy(() => import('~/components/reviews/product-reviews').then((m) => ({ default: m.ProductReviews })))
-const ShippingCalculator = lazy(() => import('~/components/shipping/shipping-calculator').then((m) => ({ default: m.ShippingCalculator })))
 
 /** An extra offered on this page: what it costs (shown) and the variant id the cart line uses. */
 export type AddonForPage = AddonOffer & { variantId: string }
@@ -277,22 +271,20 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 					</div>
 
 					{root?.settings.shippingCalculator ? (
-						<Suspense>
-							<ShippingCalculator
-								target={
-									variant
-										? {
-												intent: 'produto',
-												handle: product.handle,
-												variantId: variant.id,
-												quantity,
-												// As the cart line would be (decision 085): the pet's name or Instagram, or a bow's fastening.
-												personalized: kind.bow || extras.petName.trim() !== '' || extras.instagram.trim() !== '',
-											}
-										: null
-								}
-							/>
-						</Suspense>
+						<ShippingCalculator
+							target={
+								variant
+									? {
+											intent: 'produto',
+											handle: product.handle,
+											variantId: variant.id,
+											quantity,
+											// As the cart line would be (decision 085): the pet's name or Instagram, or a bow's fastening.
+											personalized: kind.bow || extras.petName.trim() !== '' || extras.instagram.trim() !== '',
+										}
+									: null
+							}
+						/>
 					) : null}
 
 					<InfoTiles />
@@ -322,9 +314,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 				</section>
 			) : null}
 
-			<Suspense>
-				<ProductReviews productId={product.id} productTitle={product.title} reviews={reviews} summary={reviewSummary} />
-			</Suspense>
+			<ProductReviews productId={product.id} productTitle={product.title} reviews={reviews} summary={reviewSummary} />
 		</div>
 	)
 }

@@ -13,6 +13,7 @@ import { parseShopifyProductCsv } from '~/server/catalog-admin/shopify-csv-reade
 import { db } from '~/server/db.server'
 import { loader as exportLoader } from './products-export'
 import { action } from './products-import'
+import { action as uploadAction } from './products-import-file'
 
 /**
  * The product CSV in the Shopify layout (issue 11): the check step reports what would be
@@ -317,5 +318,54 @@ describe('product CSV import', () => {
 		})
 		expect(await db.select().from(products).where(eq(products.handle, 'recusado-pelo-banco'))).toEqual([])
 		expect(await db.select().from(products).where(eq(products.handle, 'gravado-apesar-do-outro'))).toHaveLength(1)
+	})
+})
+
+describe('the CSV sent first on its own, with progress (decision 122)', () => {
+	async function send(body: BodyInit | null, options: { cookie?: string; headers?: Record<string, string>; name?: string } = {}) {
+		const url = `http://loja.test/admin/produtos/importar/arquivo?nome=${encodeURIComponent(options.name ?? 'products_export_1.csv')}`
+		const request = new Request(url, {
+			method: 'POST',
+			body,
+			headers: { cookie: options.cookie ?? admin.cookie, 'content-type': 'text/csv', ...options.headers },
+			...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+		} as RequestInit)
+		try {
+			const result = (await uploadAction({ request, params: {}, context } as never)) as { data: unknown; init: ResponseInit | null }
+			return { status: result.init?.status ?? 200, body: result.data as Record<string, unknown> }
+		} catch (thrown) {
+			return { status: (thrown as Response).status, body: null }
+		}
+	}
+
+	test('a real export streams to the stash; its token is checked like a file; a customer is refused', async () => {
+		const csv = brazilianStoreExport(20)
+		const sent = await send(csv, { name: 'loja\u0000-brasileira.csv' })
+		expect(sent).toEqual({ status: 200, body: { ok: true, token: expect.any(String), fileName: 'loja-brasileira.csv' } })
+		const checked = answerOf(await post({ intent: 'check', token: String(sent.body?.token), fileName: 'loja-brasileira.csv' }))
+		expect(checked.error).toBeNull()
+		expect(checked.plan?.items).toHaveLength(20)
+		expect(checked.token).toBe(sent.body?.token)
+		expect([302, 403]).toContain((await send(csv, { cookie: customer.cookie })).status)
+	})
+
+	test('over 20 MB: 413 in Portuguese, whether declared or streamed without a length, and nothing is kept', async () => {
+		const { readdir } = await import('node:fs/promises')
+		const { default: path } = await import('node:path')
+		const dir = path.resolve(process.env.DATA_DIR ?? '', 'imports', 'produtos')
+		const before = await readdir(dir)
+		const declared = await send('x', { headers: { 'content-length': String(21 * 1024 * 1024) } })
+		expect(declared).toEqual({ status: 413, body: { ok: false, title: 'Arquivo muito grande', message: 'O arquivo é grande demais (máximo 20 MB).' } })
+		const chunk = new Uint8Array(1024 * 1024).fill(65)
+		let sentChunks = 0
+		const stream = new ReadableStream<Uint8Array>({
+			pull(controller) {
+				if (sentChunks++ < 21) controller.enqueue(chunk)
+				else controller.close()
+			},
+		})
+		const streamed = await send(stream)
+		expect(streamed.status).toBe(413)
+		expect(await readdir(dir)).toEqual(before)
 	})
 })

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, Form, Link, useNavigation, useSubmit } from 'react-router'
+import { useState } from 'react'
 import { z } from 'zod'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'
@@ -20,6 +21,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/products-import'
 import { CheckCount, ImportFileStep } from '~/components/admin/import-check'
+import { formatTimeLeft, useFileUpload } from '~/components/admin/media/use-file-upload'
 
 /**
  * /admin/produtos/importar (issue 11; decision 070): a product CSV in the Shopify layout,
@@ -43,7 +45,15 @@ const TOO_LARGE = `O arquivo é grande demais (máximo ${PRODUCT_CSV_MAX_BYTES /
 const fieldsSchema = z.discriminatedUnion(
 	'intent',
 	[
-		z.object({ intent: z.literal('check') }),
+		// With JavaScript the file went up first (with progress) to /admin/produtos/importar/arquivo: its token comes instead.
+		z.object({
+			intent: z.literal('check'),
+			token: z.uuid('O arquivo enviado não foi encontrado. Escolha-o e envie de novo.').optional(),
+			fileName: z
+				.string()
+				.default('')
+				.transform((name) => name.slice(0, 200)),
+		}),
 		z.object({
 			intent: z.literal('import'),
 			token: z.uuid('O arquivo verificado não foi encontrado. Escolha-o e verifique de novo.'),
@@ -77,15 +87,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 	if (!fields.success) return fail(fields.error.issues[0]?.message ?? 'Ação inválida.')
 
 	const upload = form.get('file')
-	const fileName = fields.data.intent === 'import' ? fields.data.fileName : upload instanceof File ? upload.name.slice(0, 200) : ''
-	if (fields.data.intent === 'check') {
+	const sentToken = fields.data.token
+	const fileName = sentToken ? fields.data.fileName : upload instanceof File ? upload.name.slice(0, 200) : ''
+	if (!sentToken) {
 		if (!(upload instanceof File) || upload.size === 0) return fail('Escolha o arquivo CSV de produtos.')
 		if (upload.size > PRODUCT_CSV_MAX_BYTES) return fail(TOO_LARGE, 413)
 	}
 	try {
 		// Kept on disk first (a full or read-only DATA_DIR is answered below, not with a 500).
-		const token =
-			fields.data.intent === 'import' ? fields.data.token : await stashImportFile(admin.id, (upload as File).stream())
+		const token = sentToken ?? (await stashImportFile(admin.id, (upload as File).stream()))
 		const stashed = await openStashedImport(admin.id, token)
 		if (!stashed) return fail('O arquivo verificado não está mais no servidor. Escolha-o e verifique de novo.', 400, { fileName })
 		const parsed = await readShopifyProductCsv(stashed)
@@ -118,9 +128,57 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const ACTION_LABELS = { create: 'Criar', update: 'Atualizar', unchanged: 'Sem mudanças' } as const
 
+/**
+ * With JavaScript the file goes up first on its own (POST /admin/produtos/importar/arquivo, with a
+ * real percentage: a 20 MB export takes a while on a shop's connection), then the check is asked
+ * with its token. Without JavaScript the multipart form does both at once.
+ */
+function useCsvUpload() {
+	const upload = useFileUpload()
+	const submit = useSubmit()
+	const [tooLarge, setTooLarge] = useState(false)
+	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+		const input = event.currentTarget.elements.namedItem('file')
+		const file = input instanceof HTMLInputElement ? input.files?.[0] : undefined
+		// No file: the form goes as it is, and the server answers 'Escolha o arquivo CSV de produtos.'
+		if (!file) return
+		event.preventDefault()
+		setTooLarge(file.size > PRODUCT_CSV_MAX_BYTES)
+		if (file.size > PRODUCT_CSV_MAX_BYTES) return
+		void upload.start(`/admin/produtos/importar/arquivo?nome=${encodeURIComponent(file.name)}`, file, TOO_LARGE).then((state) => {
+			if (state.status !== 'done' || typeof state.body.token !== 'string') return
+			const fileName = typeof state.body.fileName === 'string' ? state.body.fileName : file.name
+			void submit({ intent: 'check', token: state.body.token, fileName }, { method: 'post' })
+		})
+	}
+	const state = upload.state
+	const progress =
+		tooLarge ? (
+			<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+				{TOO_LARGE}
+			</p>
+		) : state.status === 'uploading' ? (
+			<div role="status" className="grid gap-1 text-sm">
+				<span>
+					Enviando o arquivo: {state.percent}%{state.secondsLeft !== null ? ` · ${formatTimeLeft(state.secondsLeft)}` : ''}
+				</span>
+				<progress className="w-full" max={100} value={state.percent} aria-label="Envio do arquivo" />
+				<Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={upload.cancel}>
+					Cancelar envio
+				</Button>
+			</div>
+		) : state.status === 'failed' ? (
+			<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
+				{[state.title, state.message ?? 'Não foi possível enviar o arquivo. Tente novamente.'].filter(Boolean).join(': ')}
+			</p>
+		) : null
+	return { onSubmit, progress, uploading: state.status === 'uploading' }
+}
+
 export default function ProductsImport({ actionData }: Route.ComponentProps) {
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting'
+	const csvUpload = useCsvUpload()
 	const result = actionData?.result ?? null
 	const plan = result ? null : (actionData?.plan ?? null)
 	const toWrite = plan?.items.filter((i) => i.action !== 'unchanged').length ?? 0
@@ -148,7 +206,9 @@ export default function ProductsImport({ actionData }: Route.ComponentProps) {
 			<div className="grid gap-6">
 				<ImportFileStep
 					inputId="products-file"
-					busy={busy && navigation.formData?.get('intent') === 'check'}
+					busy={csvUpload.uploading || (busy && navigation.formData?.get('intent') === 'check')}
+					onSubmit={csvUpload.onSubmit}
+					progress={csvUpload.progress}
 					error={actionData?.error}
 					format={
 						<>
@@ -166,7 +226,11 @@ export default function ProductsImport({ actionData }: Route.ComponentProps) {
 
 				{busy ? (
 					<p role="status" className="grid gap-1 text-sm">
-						{navigation.formData?.get('intent') === 'import' ? 'Gravando os produtos...' : 'Enviando e verificando o arquivo...'}
+						{navigation.formData?.get('intent') === 'import'
+							? 'Gravando os produtos...'
+							: navigation.formData?.get('token')
+								? 'Verificando o arquivo...'
+								: 'Enviando e verificando o arquivo...'}
 						<progress className="w-full" aria-label="Progresso" />
 					</p>
 				) : null}

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react'
 import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
@@ -8,14 +7,12 @@ import { useRecordProductView } from '~/components/engagement/use-record-view'
 import { productJsonLd, serializeJsonLd } from '~/components/product/product-json-ld'
 import { detectProductKind } from '~/components/product/product-kind'
 import { type AddonForPage, StandardProduct } from '~/components/product/standard-product'
+import { SubscriptionProduct } from '~/components/product/subscription-product'
 import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
 import { productHandleParam } from '~/server/route-params.server'
 import type { Route } from './+types/product'
-
-// A subscription's page is its own layout (few products): its code is not in every product page's first load (issue 34).
-const SubscriptionProduct = lazy(() => import('~/components/product/subscription-product').then((m) => ({ default: m.SubscriptionProduct })))
 
 /*
  * /produto/:handle (document 000 §2 'Product page'), server-rendered on the commerce provider.
@@ -147,9 +144,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 			 */}
 			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: seo.jsonLd }} />
 			{isSubscription ? (
-				<Suspense>
-					<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
-				</Suspense>
+				<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
 			) : (
 				// key: a client navigation to another product starts with fresh choices.
 				<StandardProduct

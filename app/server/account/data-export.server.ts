@@ -11,7 +11,7 @@ import { restockAlertsForExport } from '~/server/restock/subscriptions.server'
 export async function exportCustomerData(userId: string): Promise<Record<string, unknown>> {
 	const one = async (query: ReturnType<typeof sql>) => (await queryRows<Record<string, unknown>>(query))[0] ?? null
 	const all = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(query)
-	const [account, profile, gamification, orders, customOrders, photos, favorites, points, reviews, badges, pets, activity] = await Promise.all([
+	const [account, profile, gamification, orders, customOrders, photos, favorites, points, reviews, badges, pets, activity, reminderConsents, reminders] = await Promise.all([
 		one(sql`select email, email_verified_at, referral_code, created_at from users where id = ${userId}::uuid`),
 		one(
 			sql`select full_name, phone, instagram_handle, pet_name, pet_breed, cpf, updated_at from user_profiles where user_id = ${userId}::uuid`,
@@ -38,6 +38,10 @@ export async function exportCustomerData(userId: string): Promise<Record<string,
 		all(sql`select name, breed, neck_mm, birthday, created_at from pets where user_id = ${userId}::uuid order by created_at`),
 		// Issue 30: what the back-office changed in this customer's data (order status, refunds, review, photo, role).
 		activityAboutCustomer(userId),
+		// Issue 31 (decision 121): the reminder's consents (the sentence, when, from where, when withdrawn) and the reminders sent.
+		all(sql`select consent_text, source, granted_ip, granted_at, withdrawn_at, withdrawn_via from cart_reminder_consents
+			where user_id = ${userId}::uuid order by granted_at`),
+		all(sql`select sent_at, restored_at, lines as itens from cart_reminders where user_id = ${userId}::uuid order by sent_at`),
 	])
 	return {
 		gerado_em: new Date().toISOString(),
@@ -53,6 +57,7 @@ export async function exportCustomerData(userId: string): Promise<Record<string,
 		conquistas: badges,
 		pets,
 		alteracoes_feitas_pela_loja: activity,
+		lembrete_de_carrinho: { consentimentos: reminderConsents, lembretes_enviados: reminders },
 		// Issue 31 (decision 120): 'Avise-me quando chegar', with the consent (when, from where).
 		avisos_de_reposicao: await restockAlertsForExport(userId),
 	}

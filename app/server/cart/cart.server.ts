@@ -256,6 +256,51 @@ export async function addServerBuiltLines(request: Request, userId: string | nul
 	}
 }
 
+/** A line's identity in a cart: the same variant, kind and attributes merge into one line. */
+function lineKey(line: { variantId: string; isSubscription?: boolean; attributes?: readonly { key: string; value: string }[] }): string {
+	const attributes = [...(line.attributes ?? [])].sort((a, b) => a.key.localeCompare(b.key)).map((a) => [a.key, a.value])
+	return JSON.stringify([line.variantId, line.isSubscription ?? false, attributes])
+}
+
+/**
+ * Decision 121: the reminder's 'Voltar ao carrinho', on any device and signing nothing in. Its
+ * lines go into the visitor's cart (her own when she is signed in, else the browser's anonymous
+ * one, made if needed) once: a line that is already there is left as it is, so opening the link
+ * twice, or as the owner whose cart still holds them, adds nothing. A line a normal add now
+ * refuses (sold out since) is kept flagged 'Indisponível', as at sign-in. Returns the cookies.
+ */
+export async function restoreLinesToVisitorCart(request: Request, userId: string | null, lines: RuleLineInput[]): Promise<Headers> {
+	const backend = getCartBackend()
+	const settings = await getStoreSettings()
+	const headers = new Headers()
+	let cartId = await resolveCartId(request, userId, backend)
+	if (cartId && cartId !== getCartId(request)) headers.append('Set-Cookie', cartCookieHeader(cartId))
+	if (!cartId) {
+		cartId = await backend.createCart(userId)
+		headers.append('Set-Cookie', cartCookieHeader(cartId))
+		const buyer = ensureBuyerToken(request)
+		if (buyer.setCookie) headers.append('Set-Cookie', buyer.setCookie)
+	}
+	await changeCart(backend, cartId, settings, async (session) => {
+		const present = new Set(
+			(await session.read()).lines.map((l) => lineKey({ variantId: l.merchandise.id, isSubscription: l.isSubscription, attributes: l.attributes })),
+		)
+		for (const line of lines) {
+			if (present.has(lineKey(line))) continue
+			try {
+				await session.attempt((inner) => inner.addLines([line]))
+			} catch {
+				try {
+					await session.attempt((inner) => inner.keepLines([line]))
+				} catch (error) {
+					logger.warn({ error: String(error), variantId: line.variantId }, 'item do lembrete não coube no carrinho')
+				}
+			}
+		}
+	})
+	return headers
+}
+
 // ------------------------------------------------------------------ sign-in and sign-out
 
 type AuthEvent = { userId: string; request: Request; headers: Headers }

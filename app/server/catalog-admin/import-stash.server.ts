@@ -43,7 +43,13 @@ export async function stashImportFile(ownerId: string, body: ReadableStream<Uint
 	const token = randomUUID()
 	const file = stashPath(ownerId, token)
 	if (!file) throw new Error('identificador de administrador inválido')
-	await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), createWriteStream(file))
+	try {
+		await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), createWriteStream(file))
+	} catch (error) {
+		// A body cut midway (too large, connection dropped) leaves nothing behind.
+		await rm(file, { force: true })
+		throw error
+	}
 	return token
 }
 

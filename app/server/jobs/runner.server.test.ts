@@ -118,3 +118,41 @@ describe('JobRunner', () => {
 		expect(timer.hasRef()).toBe(false)
 	})
 })
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('several servers on PostgreSQL (issue 33, decision 123)', () => {
+	test("a scheduled job runs once per interval whatever the number of servers; an explicit run is not held back", async () => {
+		let runs = 0
+		const job = { name: `uma-vez-${Date.now()}`, intervalMs: 500, run: async () => void (runs += 1) }
+		const [a, b, c] = [newRunner().runner, newRunner().runner, newRunner().runner]
+		for (const runner of [a, b, c]) runner.register(job)
+		// Three servers' timers firing one after the other within the interval: one run.
+		expect(await a.runScheduled(job.name)).toBe('ran')
+		expect(await b.runScheduled(job.name)).toBe('skipped')
+		expect(await c.runScheduled(job.name)).toBe('skipped')
+		expect(runs).toBe(1)
+		// runNow (tests, an operator) always runs.
+		expect(await b.runNow(job.name)).toBe('ran')
+		await wait(500)
+		expect(await c.runScheduled(job.name)).toBe('ran')
+		expect(await a.runScheduled(job.name)).toBe('skipped')
+		expect(runs).toBe(3)
+	})
+
+	test('a failed run does not use up the turn: the next server tries again at once', async () => {
+		let attempts = 0
+		const job = {
+			name: `falha-e-tenta-${Date.now()}`,
+			intervalMs: 60_000,
+			run: async () => {
+				attempts += 1
+				if (attempts === 1) throw new Error('falhou')
+			},
+		}
+		const [a, b] = [newRunner().runner, newRunner().runner]
+		a.register(job)
+		b.register(job)
+		expect(await a.runScheduled(job.name)).toBe('failed')
+		expect(await b.runScheduled(job.name)).toBe('ran')
+		expect(await a.runScheduled(job.name)).toBe('skipped')
+	})
+})

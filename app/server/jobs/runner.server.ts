@@ -77,11 +77,23 @@ export class JobRunner {
 	 * a run of the same job already in progress in this process is joined, not doubled.
 	 */
 	runNow(name: string): Promise<RunOutcome> {
+		return this.begin(name, false)
+	}
+
+	/**
+	 * What a timer does: the same run, skipped when any server started this job less than its
+	 * interval ago (job_runs, decision 123), so N servers run each job once per interval, not N times.
+	 */
+	runScheduled(name: string): Promise<RunOutcome> {
+		return this.begin(name, true)
+	}
+
+	private begin(name: string, scheduled: boolean): Promise<RunOutcome> {
 		const job = this.jobs.get(name)
 		if (!job) return Promise.reject(new Error(`Tarefa desconhecida: ${name}`))
 		const inFlight = this.running.get(name)
 		if (inFlight) return inFlight
-		const run = this.runOnce(job).finally(() => this.running.delete(name))
+		const run = this.runOnce(job, scheduled).finally(() => this.running.delete(name))
 		this.running.set(name, run)
 		return run
 	}
@@ -89,7 +101,7 @@ export class JobRunner {
 	private schedule(job: JobDefinition, delayMs: number): void {
 		const timer = setTimeout(() => {
 			this.timers.delete(job.name)
-			void this.runNow(job.name).then(() => {
+			void this.runScheduled(job.name).then(() => {
 				if (this.started) this.schedule(job, job.intervalMs)
 			})
 		}, delayMs)
@@ -97,9 +109,9 @@ export class JobRunner {
 		this.timers.set(job.name, timer)
 	}
 
-	private async runOnce(job: JobDefinition): Promise<RunOutcome> {
+	private async runOnce(job: JobDefinition, scheduled: boolean): Promise<RunOutcome> {
 		const started = Date.now()
-		const outcome = await this.runAndLog(job, started)
+		const outcome = await this.runAndLog(job, started, scheduled)
 		// /metrics (decision 081): every run, its failures, and how long the ones that ran took.
 		const metrics = shopMetrics()
 		metrics.jobRuns.inc({ job: job.name, outcome })
@@ -108,9 +120,10 @@ export class JobRunner {
 		return outcome
 	}
 
-	private async runAndLog(job: JobDefinition, started: number): Promise<RunOutcome> {
+	private async runAndLog(job: JobDefinition, started: number, scheduled: boolean): Promise<RunOutcome> {
 		try {
-			const ran = await runUnderJobLock(job.name, job.run)
+			// A little under the interval: timers drift, and a run a few ms early is still this turn's.
+			const ran = await runUnderJobLock(job.name, job.run, scheduled ? Math.floor(job.intervalMs * 0.9) : 0)
 			this.log.debug({ job: job.name, ms: Date.now() - started, ran }, 'tarefa em segundo plano')
 			return ran ? 'ran' : 'skipped'
 		} catch (error) {
@@ -127,10 +140,11 @@ function defaultFirstDelay(job: JobDefinition): number {
 
 /**
  * Runs `work` while holding the job's advisory lock on PostgreSQL; returns false (without
- * running it) when another server holds it. The lock lives in a transaction kept open on one
+ * running it) when another server holds it, or, with `onceWithinMs`, when any server started
+ * this job that recently (job_runs). The lock lives in a transaction kept open on one
  * pool connection for the length of the run; `work` uses the pool's other connections.
  */
-export async function runUnderJobLock(name: string, work: () => Promise<unknown>): Promise<boolean> {
+export async function runUnderJobLock(name: string, work: () => Promise<unknown>, onceWithinMs = 0): Promise<boolean> {
 	const connection = getConnection()
 	if (connection.kind === 'pglite') {
 		await work()
@@ -142,6 +156,18 @@ export async function runUnderJobLock(name: string, work: () => Promise<unknown>
 			tx,
 		)
 		if (!lock?.locked) return false
+		if (onceWithinMs > 0) {
+			// Under the lock, so two servers cannot both find the turn free. Written in this
+			// transaction: a run that fails rolls it back, and the next server's timer tries again.
+			const turn = await queryRows<{ name: string }>(
+				sql`insert into job_runs (name, last_started_at) values (${name}, now())
+					on conflict (name) do update set last_started_at = now()
+					where job_runs.last_started_at <= now() - make_interval(secs => ${onceWithinMs / 1000})
+					returning name`,
+				tx,
+			)
+			if (turn.length === 0) return false
+		}
 		await work()
 		return true
 	})

@@ -11,6 +11,7 @@ import { reconcileMercadoPago } from '~/server/payments/mercadopago/reconcile.se
 import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.server'
 import { melhorEnvioInfo } from '~/server/shipping/melhor-envio/provider.server'
 import { pollTracking } from '~/server/shipping/melhor-envio/tracking.server'
+import { sendCartReminders } from '~/server/cart-reminders/send.server'
 import { registerRestockJob, stopRestockNudges } from '~/server/restock/restock-job.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeOldActivity, purgeOldPaymentNotifications, purgeStaleRateLimits } from './purges.server'
@@ -39,6 +40,7 @@ export const SHOP_JOBS = {
 	mercadoPagoNotifications: 'processar-notificacoes-mercadopago',
 	reconcileMercadoPago: 'conciliar-mercadopago',
 	trackShipments: 'rastrear-envios-melhor-envio',
+	cartReminders: 'lembretes-de-carrinho',
 } as const
 
 let runner: JobRunner | undefined
@@ -59,6 +61,8 @@ export function startShopJobs(): JobRunner {
 	runner.register({ name: SHOP_JOBS.purgeActivityLog, intervalMs: 6 * HOUR, run: () => purgeOldActivity() })
 	// Decision 119: processed payment notifications are dropped after a month (the timeline stays).
 	runner.register({ name: SHOP_JOBS.purgePaymentNotifications, intervalMs: 6 * HOUR, run: () => purgeOldPaymentNotifications() })
+	// Issue 31 (decision 121): a cart left 3 hours gets its reminder within the next quarter of an hour.
+	runner.register({ name: SHOP_JOBS.cartReminders, intervalMs: 15 * MINUTE, run: () => sendCartReminders() })
 	// Issue 29 (decision 076), on PIX_PROVIDER=api-pix: notifications the webhook queued and could not
 	// finish (PSP down a moment) are retried; the reconciliation catches what no webhook told.
 	// Issue 29 (decision 078): Mercado Pago's notifications that could not be processed at once.

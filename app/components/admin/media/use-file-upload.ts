@@ -8,11 +8,11 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 export type UploadState =
 	| { status: 'idle' }
 	| { status: 'uploading'; percent: number; secondsLeft: number | null }
-	| { status: 'done'; url: string }
+	| { status: 'done'; url: string; body: Record<string, unknown> }
 	| { status: 'failed'; title: string; message: string | null }
 	| { status: 'cancelled' }
 
-type Answer = { ok: true; url: string } | { ok: false; title: string; message: string }
+type Answer = ({ ok: true; url?: string } & Record<string, unknown>) | { ok: false; title: string; message: string }
 
 function parseAnswer(text: string): Answer | null {
 	try {
@@ -30,7 +30,8 @@ export function useFileUpload() {
 
 	useEffect(() => () => request.current?.abort(), [])
 
-	const start = useCallback((endpoint: string, file: File): Promise<UploadState> => {
+	/** `tooLarge`: the message for a 413 without the server's own answer (a proxy's limit). */
+	const start = useCallback((endpoint: string, file: File, tooLarge = 'O vídeo deve ter no máximo 50MB.'): Promise<UploadState> => {
 		request.current?.abort()
 		return new Promise((resolve) => {
 			const xhr = new XMLHttpRequest()
@@ -51,10 +52,11 @@ export function useFileUpload() {
 			}
 			xhr.onload = () => {
 				const answer = parseAnswer(xhr.responseText)
-				if (xhr.status >= 200 && xhr.status < 300 && answer?.ok) finish({ status: 'done', url: answer.url })
+				if (xhr.status >= 200 && xhr.status < 300 && answer?.ok)
+					finish({ status: 'done', url: typeof answer.url === 'string' ? answer.url : '', body: answer })
 				else if (answer && !answer.ok) finish({ status: 'failed', title: answer.title, message: answer.message })
 				else if (xhr.status === 413)
-					finish({ status: 'failed', title: 'Arquivo muito grande', message: 'O vídeo deve ter no máximo 50MB.' })
+					finish({ status: 'failed', title: 'Arquivo muito grande', message: tooLarge })
 				else finish({ status: 'failed', title: '', message: null })
 			}
 			xhr.onerror = () =>
