@@ -99,6 +99,10 @@ export default [
 	route('cart', 'routes/resources/cart.ts'),
 	// Issue 32 (decision 113): 'Calcular frete' on the product page and in the cart; a static path, so it wins over '/:handle'.
 	route('frete', 'routes/resources/shipping-quote.ts'),
+	// Issue 31 (decision 120): 'Avise-me quando chegar' on a sold-out variant, its confirmation and one-click way out.
+	route('avise-me', 'routes/resources/restock-alert.ts'),
+	route('avise-me/confirmar', 'routes/resources/restock-confirm.ts'),
+	route('avise-me/cancelar', 'routes/resources/restock-cancel.ts'),
 	// Issue 29: the PSP's API Pix notifications (the PSP appends '/pix' to the registered URL).
 	route('webhooks/pix/:token/pix', 'routes/resources/pix-webhook.ts'),
 	// Issue 29 (decision 078): Mercado Pago's signed notifications.

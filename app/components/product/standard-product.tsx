@@ -24,6 +24,7 @@ import { ProductGallery } from './product-gallery'
 import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
+import { RestockAlert } from './restock-alert'
 import { useAddOnSchemas } from './use-add-on-schemas'
 import { PetSizeHints } from './pet-size-hints'
 import { SizeGuideDialog } from './size-guide-dialog'
@@ -40,6 +41,8 @@ export type StandardProductProps = {
 	reviewSummary: ReviewSummary
 	reviews: PublicReview[]
 	addons: AddonForPage[]
+	/** 'Avise-me quando chegar' on sold-out options (built-in catalogue only, decision 120). */
+	restockAlerts?: boolean
 }
 
 const UNAVAILABLE_TITLE = 'Produto indisponível'
@@ -50,7 +53,7 @@ const UNAVAILABLE_TITLE = 'Produto indisponível'
  * for bandanas and collars, fastening for bows), quantity, the bandana extras, the three
  * buttons, description, info tiles and reviews. Renders inside the route's <main>.
  */
-export function StandardProduct({ product, reviewSummary, reviews, addons }: StandardProductProps) {
+export function StandardProduct({ product, reviewSummary, reviews, addons, restockAlerts = false }: StandardProductProps) {
 	const pixDiscountPercent = usePixDiscountPercent()
 	const root = useRootData()
 	const cart = useCart()
@@ -75,6 +78,11 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 	const sizeOption = sizeGuide ? options.find((o) => isSizeOption(o.name)) : undefined
 	const genericOptions = options.filter((o) => o !== sizeOption)
 	const offers = kind.bandana ? addons : []
+	const soldOut = useMemo(
+		() => (restockAlerts ? product.variants.filter((v) => !v.availableForSale).map((v) => ({ id: v.id, title: v.title })) : []),
+		[restockAlerts, product],
+	)
+	const chosenSoldOut = !canBuy && soldOut.some((v) => v.id === variant?.id)
 
 	// Live field messages for the typed extras (the same schema decides at add time); the
 	// schemas load on the first interaction with the purchase column, before any typing.
@@ -223,20 +231,25 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 					<PersonalizationBlock offers={offers} value={extras} onChange={setExtras} errors={extrasErrors} />
 
 					<div className="flex flex-col gap-3" ref={buyButtons}>
-						<div className="grid gap-3 sm:grid-cols-2">
-							<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
-								{busy && intent === 'add' ? (
-									<Loader2Icon className="animate-spin" aria-hidden="true" />
-								) : (
-									<ShoppingCartIcon aria-hidden="true" />
-								)}
-								Adicionar ao Carrinho
-							</Button>
-							<Button size="lg" disabled={!canBuy || busy} onClick={() => void submit(true)}>
-								{busy && intent === 'buy' ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ZapIcon aria-hidden="true" />}
-								Comprar Agora
-							</Button>
-						</div>
+						{/* A sold-out choice: 'Avise-me' instead of two buttons that cannot do anything (decision 120). */}
+						{chosenSoldOut ? (
+							<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
+						) : (
+							<div className="grid gap-3 sm:grid-cols-2">
+								<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
+									{busy && intent === 'add' ? (
+										<Loader2Icon className="animate-spin" aria-hidden="true" />
+									) : (
+										<ShoppingCartIcon aria-hidden="true" />
+									)}
+									Adicionar ao Carrinho
+								</Button>
+								<Button size="lg" disabled={!canBuy || busy} onClick={() => void submit(true)}>
+									{busy && intent === 'buy' ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : <ZapIcon aria-hidden="true" />}
+									Comprar Agora
+								</Button>
+							</div>
+						)}
 						{whatsappHref ? (
 							<Button
 								asChild
@@ -250,6 +263,11 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 								</a>
 							</Button>
 						) : null}
+						{/*
+						 * In the first load on purpose, not lazy: it reads who is looking, and a boundary
+						 * hydrated after that answer came would not match the server's HTML (decision 124).
+						 */}
+						{soldOut.length > 0 && !chosenSoldOut ? <RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} /> : null}
 					</div>
 
 					{root?.settings.shippingCalculator ? (
@@ -272,14 +290,16 @@ export function StandardProduct({ product, reviewSummary, reviews, addons }: Sta
 					<InfoTiles />
 				</div>
 			</div>
-			<StickyBuyBar
-				anchor={buyButtons}
-				title={product.title}
-				priceCents={priceCents}
-				disabled={!canBuy}
-				busy={busy && intent === 'add'}
-				onAdd={() => void submit(false)}
-			/>
+			{chosenSoldOut ? null : (
+				<StickyBuyBar
+					anchor={buyButtons}
+					title={product.title}
+					priceCents={priceCents}
+					disabled={!canBuy}
+					busy={busy && intent === 'add'}
+					onAdd={() => void submit(false)}
+				/>
+			)}
 
 			{product.descriptionHtml ? (
 				<section aria-labelledby="descricao-titulo" className="flex max-w-3xl flex-col gap-3">

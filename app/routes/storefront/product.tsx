@@ -41,12 +41,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 	const handle = productHandleParam(params)
 	if (!handle) return notFound(request)
 
-	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }] = await Promise.all([
+	const [{ getCommerce }, { absoluteUrl }, reviewsModule, { sanitizeProductHtml }, { getStoreSettings }, { getEnv }] = await Promise.all([
 		import('~/commerce/index.server'),
 		import('~/server/seo.server'),
 		import('~/server/reviews.server'),
 		import('~/server/sanitize-html.server'),
 		import('~/server/settings.server'),
+		import('~/server/env.server'),
 	])
 	const commerce = getCommerce()
 	// Provider failures propagate to the ErrorBoundary ('Erro ao carregar produto').
@@ -96,6 +97,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		reviews,
 		reviewSummary,
 		addons,
+		// 'Avise-me quando chegar' (decision 120) watches the built-in catalogue's stock; a hosted store keeps its own.
+		restockAlerts: getEnv().COMMERCE_PROVIDER === 'builtin',
 		seo: {
 			canonicalUrl,
 			imageUrl: imageUrls[0] ?? null,
@@ -125,7 +128,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-	const { product, isSubscription, reviews, reviewSummary, addons, seo } = loaderData
+	const { product, isSubscription, reviews, reviewSummary, addons, restockAlerts, seo } = loaderData
 	useRecordProductView({
 		id: product.id,
 		handle: product.handle,
@@ -144,7 +147,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 				<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
 			) : (
 				// key: a client navigation to another product starts with fresh choices.
-				<StandardProduct key={product.id} product={product} reviewSummary={reviewSummary} reviews={reviews} addons={addons} />
+				<StandardProduct
+					key={product.id}
+					product={product}
+					reviewSummary={reviewSummary}
+					reviews={reviews}
+					addons={addons}
+					restockAlerts={restockAlerts}
+				/>
 			)}
 		</main>
 	)

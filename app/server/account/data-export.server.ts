@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { queryRows } from '~/server/db.server'
 import { activityAboutCustomer } from '~/server/activity/activity-log.server'
+import { restockAlertsForExport } from '~/server/restock/subscriptions.server'
 
 /**
  * 'Baixar meus dados' (issue 10; LGPD art. 18, II and V): everything the shop holds about the
@@ -57,5 +58,7 @@ export async function exportCustomerData(userId: string): Promise<Record<string,
 		pets,
 		alteracoes_feitas_pela_loja: activity,
 		lembrete_de_carrinho: { consentimentos: reminderConsents, lembretes_enviados: reminders },
+		// Issue 31 (decision 120): 'Avise-me quando chegar', with the consent (when, from where).
+		avisos_de_reposicao: await restockAlertsForExport(userId),
 	}
 }

@@ -74,6 +74,8 @@ export async function deleteAccount(userId: string, input: { password: string; c
 			where user_id = ${userId}::uuid or customer_email = ${user.email}`)
 		await tx.execute(sql`delete from mail_outbox where "to" = ${user.email}`)
 		await tx.execute(sql`delete from launch_notifications where email = ${user.email}`)
+		// Issue 31 (decision 120): her restock alerts, also those asked signed out with her address.
+		await tx.execute(sql`delete from restock_alerts where user_id = ${userId}::uuid or email = ${user.email.toLowerCase()}`)
 		await tx.delete(users).where(eq(users.id, userId))
 		return photos.map((p) => p.photo_url)
 	})

@@ -12,6 +12,7 @@ import { drainMercadoPagoInbox } from '~/server/payments/mercadopago/webhook.ser
 import { melhorEnvioInfo } from '~/server/shipping/melhor-envio/provider.server'
 import { pollTracking } from '~/server/shipping/melhor-envio/tracking.server'
 import { sendCartReminders } from '~/server/cart-reminders/send.server'
+import { registerRestockJob, stopRestockNudges } from '~/server/restock/restock-job.server'
 import { JobRunner } from './runner.server'
 import { purgeAbandonedCarts, purgeExpiredSessions, purgeOldActivity, purgeOldPaymentNotifications, purgeStaleRateLimits } from './purges.server'
 
@@ -79,6 +80,8 @@ export function startShopJobs(): JobRunner {
 	if (melhorEnvioInfo().configured) {
 		runner.register({ name: SHOP_JOBS.trackShipments, intervalMs: 30 * MINUTE, run: () => pollTracking() })
 	}
+	// Issue 31 (decision 120): 'Avise-me quando chegar', one e-mail per restock.
+	registerRestockJob(runner)
 	runner.start()
 	return runner
 }
@@ -86,5 +89,6 @@ export function startShopJobs(): JobRunner {
 export async function stopShopJobs(): Promise<void> {
 	const stopping = runner
 	runner = undefined
+	stopRestockNudges()
 	await stopping?.stop()
 }
