@@ -1,9 +1,8 @@
-import { z } from 'zod'
-import { launchEmailSchema } from './launch-notification'
-
 /**
  * 'Avise-me quando chegar' (issue 31, decision 120): the copy and the form's validation, shared by
  * the product page (client bundle) and POST /avise-me, which is why it lives outside *.server.ts.
+ * No zod here: the schema (restock-alert-schema.ts) is the route's, and zod would add 14 KB to
+ * every product page's first JavaScript (issue 34).
  */
 export const RESTOCK_MESSAGES = {
 	emailRequired: 'Informe seu e-mail.',
@@ -25,10 +24,5 @@ export function restockConfirmedMessage(email: string): string {
 export function restockPendingMessage(email: string): string {
 	return `Quase lá! Enviamos um link para ${email}: confirme por ele para receber o aviso.`
 }
-
-export const restockAlertSchema = z.object({
-	email: launchEmailSchema,
-	variantId: z.uuid(RESTOCK_MESSAGES.variant),
-})
 
 export type RestockAlertResponse = { ok: true; confirmed: boolean; message: string } | { ok: false; message: string; field?: 'email' | 'variantId' }

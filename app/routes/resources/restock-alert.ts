@@ -9,10 +9,10 @@ import { subscribeToRestock } from '~/server/restock/subscriptions.server'
 import {
 	RESTOCK_MESSAGES,
 	type RestockAlertResponse,
-	restockAlertSchema,
 	restockConfirmedMessage,
 	restockPendingMessage,
 } from '~/utils/restock-alert'
+import { restockAlertSchema } from '~/utils/restock-alert-schema'
 import type { Route } from './+types/restock-alert'
 
 /**
