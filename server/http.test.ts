@@ -331,21 +331,21 @@ describe('the production HTTP server', () => {
 			const other = new pg.Client({ connectionString: app.databaseUrl as string })
 			await other.connect()
 			try {
-				// The server starts LISTENing on its first subscriber; wait until it has.
-				const deadline = Date.now() + 5000
-				for (;;) {
-					const { rows } = await other.query(
-						`select 1 from pg_stat_activity where datname = current_database() and application_name like 'loja-events-%' and query ilike 'LISTEN%'`,
-					)
-					if (rows.length > 0) break
-					if (Date.now() > deadline) throw new Error('o servidor não começou a escutar')
-					await new Promise((r) => setTimeout(r, 50))
-				}
+				// The server LISTENs from its first subscriber on (a job may be that subscriber since
+				// start-up): the other server publishes until this stream receives it, each try waiting
+				// 300 ms: one that arrives within that is 'at once' (latency itself is the benchmarks' business).
 				const envelope = { v: 1, server: 'outro-servidor', channel: 'store', event: { type: 'changed', id: 'banner' } }
-				const sentAt = Date.now()
-				await other.query('select pg_notify($1, $2)', ['loja_events', JSON.stringify(envelope)])
-				await stream.until('event: store\ndata: {"type":"changed","id":"banner"}\n\n', 3000)
-				expect(Date.now() - sentAt).toBeLessThan(3000)
+				const expected = 'event: store\ndata: {"type":"changed","id":"banner"}\n\n'
+				const deadline = Date.now() + 8000
+				for (;;) {
+					await other.query('select pg_notify($1, $2)', ['loja_events', JSON.stringify(envelope)])
+					try {
+						await stream.until(expected, 300)
+						break
+					} catch (error) {
+						if (Date.now() > deadline) throw error
+					}
+				}
 			} finally {
 				await other.end()
 				await stream.cancel()
