@@ -17,7 +17,7 @@ async function openCheckout(viewport = MOBILE) {
 	await product.waitForHydration()
 	await product.buyNow().click()
 	await product.page.waitForURL((url) => url.pathname === '/checkout', { timeout: 20_000 })
-	await product.page.getByLabel('CEP').waitFor()
+	await product.page.getByLabel('CEP', { exact: true }).waitFor()
 	return product.page
 }
 
@@ -33,8 +33,8 @@ describe('checkout: máscaras e CEP', () => {
 		await page.getByLabel('Telefone').pressSequentially('11912345678')
 		expect(await page.getByLabel('Telefone').inputValue()).toBe('(11) 91234-5678')
 
-		await page.getByLabel('CEP').pressSequentially('01310100')
-		expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100')
+		await page.getByLabel('CEP', { exact: true }).pressSequentially('01310100')
+		expect(await page.getByLabel('CEP', { exact: true }).inputValue()).toBe('01310-100')
 		await page.getByText('Endereço encontrado pelo CEP. Confira e informe o número.').waitFor()
 		expect(await page.getByLabel('Rua').inputValue()).toBe('Avenida Paulista')
 		expect(await page.getByLabel('Bairro').inputValue()).toBe('Bela Vista')
@@ -58,7 +58,7 @@ describe('checkout: máscaras e CEP', () => {
 
 	test('when the service fails, is slow or does not know the CEP, the form still helps and nothing typed is lost', async () => {
 		const page = await openCheckout(DESKTOP)
-		const cep = page.getByLabel('CEP')
+		const cep = page.getByLabel('CEP', { exact: true })
 		await page.getByLabel('Rua').fill('Rua que eu digitei')
 
 		// 500 from the service: state and capital from the CEP ranges; the street stays.
@@ -126,7 +126,7 @@ describe('checkout: frete por região e desconto no PIX', () => {
 			// Manaus (AM): Norte, R$ 39,90, 4 days of production + 6 to 12 of transit (the defaults),
 			// told as dates by the one promise function (decision 085).
 			const quotedFrom = Date.now()
-			await page.getByLabel('CEP').pressSequentially('69005040')
+			await page.getByLabel('CEP', { exact: true }).pressSequentially('69005040')
 			await expect
 				.poll(() => page.getByTestId('prazo-entrega').textContent())
 				.toSatisfy((text: string | null) => [quotedFrom, Date.now()].some((at) => text === `Entrega para Norte (AM): ${northPromise(at)}`))

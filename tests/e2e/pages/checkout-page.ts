@@ -44,7 +44,7 @@ export class CheckoutPage {
 		await p.getByLabel('E-mail').fill(customer.email)
 		await p.getByLabel('Telefone').fill(customer.phone)
 		await p.getByLabel('CPF').fill(customer.cpf)
-		await p.getByLabel('CEP').fill(customer.cep)
+		await p.getByLabel('CEP', { exact: true }).fill(customer.cep)
 		await p.getByLabel('Rua').fill(customer.street)
 		await p.getByLabel('Número', { exact: true }).fill(customer.number)
 		await p.getByLabel('Bairro').fill(customer.district)
