@@ -66,7 +66,8 @@ export async function subscribeToRestock(input: {
 	if (!variant) return { kind: 'not-found' }
 	if (variant.sellable) return { kind: 'available' }
 	const own = input.user !== null && input.user.email.trim().toLowerCase() === input.email
-	const ip = isIP(input.ip) ? input.ip : null
+	// The consent's proof (LGPD): the exact address is recorded, never used as a limit's key.
+	const consentIp = isIP(input.ip) ? input.ip : null
 	// One statement, so two clicks at once meet the unique index and both land on one row. A row
 	// still waiting and confirmed stays as it is; a pending one keeps its link (the e-mail already
 	// sent still works); one already notified starts over with a new link.
@@ -75,7 +76,7 @@ export async function subscribeToRestock(input: {
 	)
 	const [row] = await queryRows<{ token: string; confirmed: boolean }>(sql`
 		insert into restock_alerts (email, variant_id, user_id, token, consent_ip, confirmed_at)
-		values (${input.email}, ${input.variantId}::uuid, ${own ? input.user?.id : null}, ${newToken()}, ${ip}::inet,
+		values (${input.email}, ${input.variantId}::uuid, ${own ? input.user?.id : null}, ${newToken()}, ${consentIp}::inet,
 			${own ? sql`now()` : sql`null`})
 		on conflict (email, variant_id) do update set
 			token = case when restock_alerts.notified_at is null then restock_alerts.token else excluded.token end,
