@@ -256,6 +256,23 @@ export async function addServerBuiltLines(request: Request, userId: string | nul
 	}
 }
 
+/**
+ * Moves one line into a cart as the cart's own rules allow: added when it fits; else kept as it
+ * is (marked unavailable, sold out since); a line neither can take is logged with `why`, and the
+ * others go on. Shared by the sign-in merge and the reminder's restore link.
+ */
+async function addOrKeepLine(session: CartSession, line: RuleLineInput, why: string): Promise<void> {
+	try {
+		await session.attempt((inner) => inner.addLines([line]))
+	} catch {
+		try {
+			await session.attempt((inner) => inner.keepLines([line]))
+		} catch (error) {
+			logger.warn({ error: String(error), variantId: line.variantId }, why)
+		}
+	}
+}
+
 /** A line's identity in a cart: the same variant, kind and attributes merge into one line. */
 function lineKey(line: { variantId: string; isSubscription?: boolean; attributes?: readonly { key: string; value: string }[] }): string {
 	const attributes = [...(line.attributes ?? [])].sort((a, b) => a.key.localeCompare(b.key)).map((a) => [a.key, a.value])
@@ -287,15 +304,7 @@ export async function restoreLinesToVisitorCart(request: Request, userId: string
 		)
 		for (const line of lines) {
 			if (present.has(lineKey(line))) continue
-			try {
-				await session.attempt((inner) => inner.addLines([line]))
-			} catch {
-				try {
-					await session.attempt((inner) => inner.keepLines([line]))
-				} catch (error) {
-					logger.warn({ error: String(error), variantId: line.variantId }, 'item do lembrete não coube no carrinho')
-				}
-			}
+			await addOrKeepLine(session, line, 'item do lembrete não coube no carrinho')
 		}
 	})
 	return headers
@@ -331,15 +340,7 @@ export async function mergeCartAtSignIn({ userId, request, headers }: AuthEvent)
 		const settings = await getStoreSettings()
 		await changeCart(backend, userCartId, settings, async (session) => {
 			for (const line of lines) {
-				try {
-					await session.attempt((inner) => inner.addLines([line]))
-				} catch {
-					try {
-						await session.attempt((inner) => inner.keepLines([line]))
-					} catch (error) {
-						logger.warn({ error: String(error), variantId: line.variantId }, 'item do carrinho anônimo não coube no carrinho do cliente')
-					}
-				}
+				await addOrKeepLine(session, line, 'item do carrinho anônimo não coube no carrinho do cliente')
 			}
 		})
 		await backend.deleteCart(anonymousId)
