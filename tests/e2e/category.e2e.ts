@@ -1,9 +1,17 @@
-import { describe, expect, test } from 'vitest'
+import pg from 'pg'
+import { afterAll, describe, expect, test } from 'vitest'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { Shell } from './pages/shell'
-import { providerIndependent } from './support/provider'
+import { e2eServer } from './support/e2e-server'
+import { onStorefront, providerIndependent } from './support/provider'
 
 const browser = setupBrowser()
+const databaseUrl = e2eServer().databaseUrl
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 1 }) : null
+
+afterAll(async () => {
+	await pool?.end()
+})
 
 describe('páginas de categoria', () => {
 	for (const [name, viewport] of [
@@ -71,6 +79,29 @@ describe('páginas de categoria', () => {
 		await card.getByText('Frete Grátis').waitFor()
 		await card.getByRole('link', { name: 'Ver Detalhes da Assinatura' }).waitFor()
 		expect(await card.getByRole('button', { name: /Adicionar ao Carrinho/ }).count()).toBe(0)
+		expectNoPageErrors(page)
+	})
+
+	// The database is the built-in provider's: the Storefront run's stock is the fake server's.
+	test.skipIf(!pool || onStorefront())('each size counts the products that can be bought in it, not every product (issue 31)', async () => {
+		// What the shop holds: per size, the listed bandanas with a variant of that size for sale, and with one at all.
+		const { rows } = await (pool as pg.Pool).query<{ size: string; products: number; offered: number }>(`
+			select o->>'value' as size,
+				count(distinct v.product_id) filter (where v.available and (v.stock is null or v.stock > 0))::int as products,
+				count(distinct v.product_id)::int as offered
+			from products p join collection_products cp on cp.product_id = p.id
+			join collections c on c.id = cp.collection_id and c.handle = 'bandana'
+			join product_variants v on v.product_id = p.id, jsonb_array_elements(v.selected_options) o
+			where p.status = 'active' and not ('uso-interno' = any(p.tags)) and o->>'name' = 'Tamanho'
+			group by 1 having count(distinct v.product_id) filter (where v.available and (v.stock is null or v.stock > 0)) > 0`)
+		expect(rows.length).toBeGreaterThan(0)
+		// The demo catalogue has sizes sold out in some bandanas: counting every variant would differ.
+		expect(rows.some((row) => row.products < row.offered)).toBe(true)
+		const page = await browser.newPage(DESKTOP)
+		await page.goto('/categoria/bandana')
+		const labels = await page.getByRole('group', { name: 'Tamanho' }).getByRole('listitem').allTextContents()
+		const shown = Object.fromEntries(labels.map((label) => /^\s*(.+?)\s*\((\d+)\)\s*$/.exec(label)?.slice(1) ?? []).map(([size, count]) => [size, Number(count)]))
+		expect(shown).toEqual(Object.fromEntries(rows.map((row) => [row.size, row.products])))
 		expectNoPageErrors(page)
 	})
 

@@ -45,6 +45,13 @@ beforeAll(async () => {
 		createdAt: new Date('2026-01-02T00:00:00Z'),
 	})
 	const addon = await createProduct({ title: 'Bandana adicional interno', tags: [INTERNAL_TAG] })
+	// Colours typed two ways by the owner; the second product's P is sold out, its M unavailable.
+	const lacoA = await createProduct({ title: 'Laço Listrado', variants: [sized('P', 'Azul bebê', 1990, 3)] })
+	const lacoB = await createProduct({
+		title: 'Laço Liso',
+		variants: [sized('P', 'azul bebe', 1990, 0), { ...sized('M', 'Azul bebe', 1990), available: false }, sized('G', 'Azul bebe', 1990)],
+	})
+	await createCollection({ handle: 'laco', productIds: [lacoA.product.id, lacoB.product.id] })
 	await createCollection({
 		handle: 'bandana',
 		productIds: [preta.product.id, rosa.product.id, xadrez.product.id, addon.product.id],
@@ -79,7 +86,8 @@ describe('browseProducts (category)', () => {
 	})
 
 	test('filters by size, colour, price and stock, with counts from the database', async () => {
-		expect(await titles('tamanho=G')).toEqual(['Bandana Rosa', 'Bandana Xadrez'])
+		// Bandana Rosa's only G is sold out: it is not listed under G (and not counted there).
+		expect(await titles('tamanho=G')).toEqual(['Bandana Xadrez'])
 		expect(await titles('tamanho=G&cor=Preto')).toEqual(['Bandana Xadrez'])
 		expect(await titles('estoque=1')).toEqual(['Bandana Preta', 'Bandana Xadrez'])
 		expect(await titles('preco-min=30&preco-max=36')).toEqual(['Bandana Preta'])
@@ -87,12 +95,27 @@ describe('browseProducts (category)', () => {
 		expect(result).toMatchObject({ total: 2, page: 1, pageCount: 1 })
 		expect(result?.facets.sizes).toEqual([
 			{ value: 'M', count: 1 },
-			{ value: 'G', count: 2 },
+			{ value: 'G', count: 1 },
 		])
 		expect(result?.facets.colors).toEqual([
 			{ value: 'Preto', count: 2 },
 			{ value: 'Rosa', count: 2 },
 		])
+	})
+
+	test('sizes count only what is in stock; colours typed with and without accents are one facet', async () => {
+		const all = await commerce.browseProducts({ collectionHandle: 'laco', params: params() })
+		expect(all?.facets.sizes).toEqual([
+			{ value: 'P', count: 1 },
+			{ value: 'G', count: 1 },
+		])
+		expect(all?.facets.colors).toEqual([{ value: 'Azul bebê', count: 2 }])
+		const laco = async (query: string) =>
+			(await commerce.browseProducts({ collectionHandle: 'laco', params: params(query) }))?.products.map((p) => p.title).sort()
+		expect(await laco('cor=Azul%20bebe')).toEqual(['Laço Liso', 'Laço Listrado'])
+		expect(await laco('cor=azul%20beb%C3%AA')).toEqual(['Laço Liso', 'Laço Listrado'])
+		expect(await laco('tamanho=P')).toEqual(['Laço Listrado'])
+		expect(await laco('tamanho=M')).toEqual([])
 	})
 
 	test('an unknown collection is null; pages hold the page size', async () => {

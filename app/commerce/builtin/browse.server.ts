@@ -24,7 +24,7 @@ const SOLD = sql`o.status <> 'cancelado'`
 /**
  * Category and search result pages with sort, filters and counts (issue 13). One query reads,
  * for every product of the set, what filtering and sorting need (lowest sellable price, stock,
- * sizes, colours, units sold); the rules in `rules/browse.ts` filter, count and cut the page,
+ * the sizes that can be sold, colours, units sold); the rules in `rules/browse.ts` filter, count and cut the page,
  * and only that page's products are loaded in full. A category of a few thousand products is a
  * few thousand small rows; search sets are capped at MAX_SEARCH_RESULTS.
  */
@@ -65,7 +65,7 @@ export async function browseProducts(input: BrowseInput): Promise<BrowseResult |
 			min(v.price_cents) filter (where v.available and (v.stock is null or v.stock > 0)) as sellable_price,
 			min(v.price_cents) as any_price,
 			bool_or(v.available and (v.stock is null or v.stock > 0)) as in_stock,
-			array_agg(distinct o.value) filter (where o.name = 'Tamanho') as sizes,
+			array_agg(distinct o.value) filter (where o.name = 'Tamanho' and v.available and (v.stock is null or v.stock > 0)) as sizes,
 			array_agg(distinct o.value) filter (where o.name = 'Cor') as colors,
 			coalesce((select sum(ol.quantity) from order_lines ol join orders o on o.id = ol.order_id
 				where ol.product_id = p.id and not ol.is_gift and ${SOLD}), 0)::int as units_sold

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { type BrowseRow, NO_FILTERS, browse, browseSearch, parseBrowseParams } from './browse'
+import { type BrowseRow, NO_FILTERS, browse, browseSearch, colorKey, parseBrowseParams } from './browse'
 
 const row = (id: string, extra: Partial<BrowseRow> = {}): BrowseRow => ({
 	id,
@@ -71,6 +71,43 @@ describe('browse', () => {
 		expect(browse(rows, params('preco-min=30&preco-max=40')).ids).toEqual(['p1'])
 		expect(browse(rows, params('estoque=1')).ids).toEqual(['p1', 'p3'])
 		expect(browse(rows, params('')).facets).toMatchObject({ inStock: 2, priceBounds: { minCents: 2990, maxCents: 4990 } })
+	})
+
+	test('a size counts and matches only the products that can be sold in it (its rows list only sizes in stock)', () => {
+		// p1 has P and M in stock; p2 only M (its P and G sold out); p3 nothing in stock at all.
+		const stocked = [
+			row('p1', { sizes: ['P', 'M'] }),
+			row('p2', { sizes: ['M'] }),
+			row('p3', { sizes: [], inStock: false }),
+		]
+		expect(browse(stocked, params('')).facets.sizes).toEqual([
+			{ value: 'P', count: 1 },
+			{ value: 'M', count: 2 },
+		])
+		expect(browse(stocked, params('tamanho=P')).ids).toEqual(['p1'])
+		// A chosen size nobody has in stock stays listed, at 0, and lists nothing.
+		expect(browse(stocked, params('tamanho=G'))).toMatchObject({ ids: [], facets: { sizes: expect.arrayContaining([{ value: 'G', count: 0 }]) } })
+	})
+
+	test('colours that differ only by accents or case are one facet, in the accented spelling; either spelling filters both', () => {
+		expect(colorKey(' Azul  BEBÊ ')).toBe('azul bebe')
+		const colours = [
+			row('p1', { colors: ['Azul bebe'] }),
+			row('p2', { colors: ['Azul bebê', 'Preto'] }),
+			row('p3', { colors: ['azul bebe', 'Azul bebê'] }),
+			row('p4', { colors: ['preto'] }),
+		]
+		expect(browse(colours, params('')).facets.colors).toEqual([
+			{ value: 'Azul bebê', count: 3 },
+			// No accent to prefer: the spelling most products use, then A-Z ('Preto' before 'preto').
+			{ value: 'Preto', count: 2 },
+		])
+		expect(browse(colours, params('cor=Azul%20bebe')).ids).toEqual(['p1', 'p2', 'p3'])
+		expect(browse(colours, params('cor=AZUL%20BEB%C3%8A')).ids).toEqual(['p1', 'p2', 'p3'])
+		expect(browse(colours, params('cor=Preto')).ids).toEqual(['p2', 'p4'])
+		// Two spellings in one URL are one choice; a chosen colour nobody has stays listed at 0.
+		expect(parseBrowseParams(new URLSearchParams('cor=Azul%20bebe&cor=Azul%20beb%C3%AA')).filters.colors).toEqual(['Azul bebe'])
+		expect(browse(colours, params('cor=Lil%C3%A1s')).facets.colors).toContainEqual({ value: 'Lilás', count: 0 })
 	})
 
 	test('pages of 50, and a page past the end shows the last one', () => {

@@ -69,7 +69,14 @@ export function parseBrowseParams(search: URLSearchParams): BrowseParams {
 	const page = Number.isInteger(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, MAX_PAGE) : 1
 	return {
 		sort,
-		filters: { sizes: values('tamanho'), colors: values('cor'), minPriceCents, maxPriceCents, inStock: search.get('estoque') === '1' },
+		filters: {
+			sizes: values('tamanho'),
+			// 'Azul bebe' and 'Azul bebê' are one colour: the first spelling stays.
+			colors: values('cor').filter((c, i, all) => all.findIndex((other) => colorKey(other) === colorKey(c)) === i),
+			minPriceCents,
+			maxPriceCents,
+			inStock: search.get('estoque') === '1',
+		},
 		page,
 	}
 }
@@ -112,7 +119,12 @@ export type BrowseRow = {
 	/** Lowest price among the variants that can be sold, else the lowest price (as cards show). */
 	priceCents: number
 	inStock: boolean
+	/**
+	 * Sizes that can be bought now (a variant of that size can be sold): a size sold out in every
+	 * colour neither counts nor matches, so the count beside 'P' is what ticking 'P' lists.
+	 */
 	sizes: string[]
+	/** Colours as spelled in the variants; 'Azul bebê' and 'azul bebe' are one (see colorKey). */
 	colors: string[]
 	unitsSold: number
 }
@@ -128,9 +140,29 @@ export type BrowsePage = { ids: string[]; total: number; page: number; pageCount
 
 type FilterName = 'sizes' | 'colors' | 'price' | 'inStock'
 
+/**
+ * What makes two colour names the same colour: case and accents set aside ('Azul bebê', 'Azul
+ * bebe' and 'azul  BEBÊ' are one), as owners type them differently from product to product.
+ */
+export function colorKey(value: string): string {
+	return value
+		.normalize('NFD')
+		.replace(/\p{M}/gu, '')
+		.toLowerCase()
+		.replace(/\s+/g, ' ')
+		.trim()
+}
+
+/** Whether a facet's value is among the chosen ones (colours by colorKey, sizes as written). */
+export function isChosen(name: 'sizes' | 'colors', value: string, chosen: string[]): boolean {
+	if (name === 'sizes') return chosen.includes(value)
+	const key = colorKey(value)
+	return chosen.some((c) => colorKey(c) === key)
+}
+
 function passes(row: BrowseRow, filters: BrowseFilters, except?: FilterName): boolean {
 	if (except !== 'sizes' && filters.sizes.length > 0 && !filters.sizes.some((s) => row.sizes.includes(s))) return false
-	if (except !== 'colors' && filters.colors.length > 0 && !filters.colors.some((c) => row.colors.includes(c))) return false
+	if (except !== 'colors' && filters.colors.length > 0 && !row.colors.some((c) => isChosen('colors', c, filters.colors))) return false
 	if (except !== 'price') {
 		if (filters.minPriceCents !== null && row.priceCents < filters.minPriceCents) return false
 		if (filters.maxPriceCents !== null && row.priceCents > filters.maxPriceCents) return false
@@ -150,9 +182,18 @@ function sizeCompare(a: string, b: string): number {
 	return collator().compare(a, b)
 }
 
+/** Of several spellings of one colour, the accented one ('Azul bebê'), then the most used, then A-Z. */
+function preferredSpelling(spellings: Map<string, number>): string {
+	const accents = (value: string) => value.normalize('NFD').length - value.length
+	return [...spellings].sort(
+		([a, countA], [b, countB]) => accents(b) - accents(a) || countB - countA || collator().compare(a, b) || (a < b ? -1 : 1),
+	)[0]![0]
+}
+
 /**
  * Each value with the number of products it would show, given the OTHER filters (the usual
  * faceting: ticking 'P' does not make 'M' look empty). Chosen values stay listed even at 0.
+ * Colours are counted by colorKey and shown in their preferred spelling.
  */
 function facet(
 	rows: BrowseRow[],
@@ -160,13 +201,26 @@ function facet(
 	name: 'sizes' | 'colors',
 	compare: (a: string, b: string) => number,
 ): FacetCount[] {
-	const counts = new Map<string, number>()
+	const keyOf = name === 'colors' ? colorKey : (value: string) => value
+	const counts = new Map<string, { count: number; spellings: Map<string, number> }>()
 	for (const row of rows) {
 		if (!passes(row, filters, name)) continue
-		for (const value of new Set(row[name])) counts.set(value, (counts.get(value) ?? 0) + 1)
+		const seen = new Set<string>()
+		for (const value of row[name]) {
+			const key = keyOf(value)
+			const entry = counts.get(key) ?? { count: 0, spellings: new Map<string, number>() }
+			if (!seen.has(key)) entry.count += 1
+			seen.add(key)
+			entry.spellings.set(value, (entry.spellings.get(value) ?? 0) + 1)
+			counts.set(key, entry)
+		}
 	}
-	for (const chosen of filters[name]) if (!counts.has(chosen)) counts.set(chosen, 0)
-	return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => compare(a.value, b.value))
+	for (const chosen of filters[name]) {
+		if (!counts.has(keyOf(chosen))) counts.set(keyOf(chosen), { count: 0, spellings: new Map([[chosen, 1]]) })
+	}
+	return [...counts.values()]
+		.map(({ count, spellings }) => ({ value: preferredSpelling(spellings), count }))
+		.sort((a, b) => compare(a.value, b.value))
 }
 
 function sorter(sort: BrowseSort): (a: BrowseRow, b: BrowseRow) => number {

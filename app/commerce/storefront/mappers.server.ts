@@ -169,7 +169,7 @@ const COLOR_OPTION = 'Cor'
 /**
  * What rules/browse.ts needs of a product, computed as the built-in provider does: the lowest
  * price among the variants that can be sold, else the lowest price; in stock when a variant
- * can be sold; sizes and colours from the variants' options.
+ * can be sold; the sizes of the variants that can be sold, and all colours, from their options.
  */
 export function toBrowseRow(product: ApiBrowseRow, rank: number, unitsSoldRank: number): BrowseRow {
 	const variants = product.variants.nodes
@@ -177,8 +177,8 @@ export function toBrowseRow(product: ApiBrowseRow, rank: number, unitsSoldRank: 
 	const sellable = variants.filter((v) => v.availableForSale)
 	const lowest = (list: typeof variants) =>
 		list.length === 0 ? null : list.map((v) => amountToCents(v.price.amount)).reduce((a, b) => Math.min(a, b))
-	const values = (name: string) => [
-		...new Set(variants.flatMap((v) => v.selectedOptions.filter((o) => o.name === name).map((o) => o.value))),
+	const values = (name: string, of = variants) => [
+		...new Set(of.flatMap((v) => v.selectedOptions.filter((o) => o.name === name).map((o) => o.value))),
 	]
 	return {
 		id: product.id,
@@ -186,7 +186,8 @@ export function toBrowseRow(product: ApiBrowseRow, rank: number, unitsSoldRank: 
 		createdAt: new Date(product.createdAt).getTime(),
 		priceCents: lowest(sellable) ?? lowest(variants) ?? 0,
 		inStock: sellable.length > 0,
-		sizes: values(SIZE_OPTION),
+		// Only sizes that can be bought count and match (a sold-out size is not offered).
+		sizes: values(SIZE_OPTION, sellable),
 		colors: values(COLOR_OPTION),
 		unitsSold: unitsSoldRank,
 	}

@@ -10,6 +10,7 @@ import {
 	browseSearch,
 	centsToReais,
 	hasFilters,
+	isChosen,
 } from '~/commerce/rules/browse'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'
@@ -74,8 +75,8 @@ export function BrowseControls({ params, facets, keep = {} }: BrowseControlsProp
 					Filtrar{activeCount > 0 ? ` (${activeCount})` : ''}
 				</button>
 				<div id="filtros-painel" className={cn(open ? 'flex' : 'hidden', 'flex-col gap-5 p-3 pt-0 lg:flex lg:p-0')}>
-					<FacetGroup legend="Tamanho" name="tamanho" values={facets.sizes} chosen={filters.sizes} onChange={applyNow} />
-					<FacetGroup legend="Cor" name="cor" values={facets.colors} chosen={filters.colors} onChange={applyNow} />
+					<FacetGroup legend="Tamanho" name="tamanho" facet="sizes" values={facets.sizes} chosen={filters.sizes} onChange={applyNow} />
+					<FacetGroup legend="Cor" name="cor" facet="colors" values={facets.colors} chosen={filters.colors} onChange={applyNow} />
 					<fieldset className="flex flex-col gap-2">
 						<legend className="mb-1 text-sm font-semibold">Preço</legend>
 						<div className="flex items-center gap-2">
@@ -136,12 +137,15 @@ function PriceField({ label, name, cents, hint }: { label: string; name: string;
 function FacetGroup({
 	legend,
 	name,
+	facet,
 	values,
 	chosen,
 	onChange,
 }: {
 	legend: string
 	name: string
+	/** Which facet: a chosen 'Azul bebe' ticks the listed 'Azul bebê' (one colour, see colorKey). */
+	facet: 'sizes' | 'colors'
 	values: BrowseFacets['sizes']
 	chosen: string[]
 	onChange: (event: React.ChangeEvent<HTMLInputElement>) => void
@@ -154,7 +158,7 @@ function FacetGroup({
 				{values.map(({ value, count }) => (
 					<li key={value}>
 						<label className="flex items-center gap-2 text-sm">
-							<input type="checkbox" name={name} value={value} defaultChecked={chosen.includes(value)} onChange={onChange} className="size-4" />
+							<input type="checkbox" name={name} value={value} defaultChecked={isChosen(facet, value, chosen)} onChange={onChange} className="size-4" />
 							<span>
 								{value} <span className="text-muted-foreground">({count})</span>
 							</span>
