@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useLocation } from 'react-router'
 import { CartDrawer } from '~/components/cart/cart-drawer'
 import { ChatLauncher } from './chat-launcher'
+import { CheckoutFooter } from './checkout-footer'
 import { CheckoutHeader } from './checkout-header'
 import { MobileDrawer } from './mobile-drawer'
 import { NavigationProgress, PendingPage, usePendingRouteId } from './navigation-pending'
@@ -46,7 +47,7 @@ export function showsChatLauncher(pathname: string): boolean {
 	return !(isCheckout(pathname) || pathname.startsWith('/pedido/'))
 }
 
-/** The checkout gets a minimal header (checkout-header.tsx): no banner, menu or search. */
+/** The checkout gets a minimal header and footer (checkout-header.tsx, checkout-footer.tsx): no banner, menu or search. */
 function isCheckout(pathname: string): boolean {
 	return pathname === '/checkout' || pathname.startsWith('/checkout/')
 }
@@ -88,7 +89,8 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none" aria-busy={loadingPage || undefined}>
 					<PendingPage skeletons={STOREFRONT_PENDING_SKELETONS}>{children}</PendingPage>
 				</div>
-				<SiteFooter settings={settings} />
+				{/* The checkout keeps only the policies, the contact and who sells (issue 31). */}
+				{isCheckout(pathname) ? <CheckoutFooter settings={settings} /> : <SiteFooter settings={settings} />}
 			</div>
 			{showsChatLauncher(pathname) ? <ChatLauncher whatsappNumber={settings.whatsappNumber} /> : null}
 		</ShopUiProvider>
