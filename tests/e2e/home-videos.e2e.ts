@@ -143,6 +143,26 @@ describe('vídeos da página inicial', () => {
 		const home = await (await fetch(new URL('/', browser.baseUrl()))).text()
 		expect(home).toContain(uploaded)
 
+		// 'visível apenas no desktop': at 375 px the promo shows no video and never asks for it…
+		const phone = await browser.newPage(MOBILE)
+		const requested: string[] = []
+		phone.on('request', (request) => requested.push(new URL(request.url()).pathname))
+		await phone.goto('/')
+		// The hero's video (phones too) is there: the page is hydrated and its videos are live.
+		await phone.locator('#hero-title').locator('xpath=ancestor::section').getByTestId('background-video').waitFor({ state: 'attached' })
+		const promo = phone.locator('#assinaturas')
+		await promo.scrollIntoViewIfNeeded()
+		// Two frames: the intersection observer has reported the section by then.
+		await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+		expect(await promo.getByTestId('background-video').count()).toBe(0)
+		expect(requested).not.toContain(uploaded)
+		// …and the same page widened to a desktop plays it.
+		await phone.setViewportSize(DESKTOP)
+		await promo.getByTestId('background-video').waitFor({ state: 'attached' })
+		expect(await promo.getByTestId('background-video').getAttribute('src')).toBe(uploaded)
+		await expect.poll(() => requested.includes(uploaded)).toBe(true)
+		expectNoPageErrors(phone)
+
 		page.once('dialog', (dialog) => void dialog.accept())
 		await page.getByRole('button', { name: 'Remover Vídeo' }).click()
 		await admin.shell.toast('Vídeo removido!')

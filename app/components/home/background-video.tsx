@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { cn } from '~/utils/cn'
-import { usePrefersReducedMotion } from './use-reduced-motion'
+import { useIsDesktop, usePrefersReducedMotion } from './use-reduced-motion'
 
 type BackgroundVideoProps = {
 	/**
@@ -13,6 +13,11 @@ type BackgroundVideoProps = {
 	className?: string
 	/** Every address failed: the section may hide its frame (document 000 §8, personalization). */
 	onExhausted?: () => void
+	/**
+	 * Only on a desktop's screen (DESKTOP_QUERY): on a phone no <video> is made, so nothing is
+	 * requested (document 001 §4: the subscription CTA's background is visible only on desktop).
+	 */
+	desktopOnly?: boolean
 }
 
 // Starts loading a little before the section scrolls into view.
@@ -44,9 +49,10 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
  * to the next one; when none is left it removes itself and the still stays (document 000
  * §4/§8: configured video, then the default video, then the static image).
  */
-export function BackgroundVideo({ sources, poster, className, onExhausted }: BackgroundVideoProps) {
+export function BackgroundVideo({ sources, poster, className, onExhausted, desktopOnly = false }: BackgroundVideoProps) {
 	const frame = useRef<HTMLDivElement>(null)
 	const reducedMotion = usePrefersReducedMotion()
+	const desktop = useIsDesktop()
 	const near = useNearViewport(frame)
 	const chainKey = sources.join('\n')
 	const [attempt, setAttempt] = useState({ chainKey, index: 0, playing: false })
@@ -61,7 +67,7 @@ export function BackgroundVideo({ sources, poster, className, onExhausted }: Bac
 
 	return (
 		<div ref={frame} aria-hidden="true" className={cn('pointer-events-none absolute inset-0', className)}>
-			{src && near && !reducedMotion ? (
+			{src && near && !reducedMotion && (desktop || !desktopOnly) ? (
 				<video
 					key={src}
 					className={cn('size-full object-cover transition-opacity duration-700', current.playing ? 'opacity-100' : 'opacity-0')}

@@ -8,6 +8,8 @@ import { BackgroundVideo, VideoStill } from './background-video'
  * document 000 §2/§9: the subscription promo in the featured list ('até 50% de desconto',
  * 'Quero Assinar Agora' → /assinaturas), with the configured CTA video behind it, else the
  * shop's default video (§8); the gradient shows while it loads or if both fail. Anchor 'assinaturas' for /#assinaturas links.
+ * The video plays on a desktop only (document 001 §4, and the admin page says so): a phone shows
+ * the still or the gradient and never requests the video.
  */
 export function SubscriptionPromo({ videoUrl, posterUrl = null }: { videoUrl: string | null; posterUrl?: string | null }) {
 	return (
@@ -18,6 +20,7 @@ export function SubscriptionPromo({ videoUrl, posterUrl = null }: { videoUrl: st
 					sources={videoSourceChain(videoUrl, DEFAULT_HOME_VIDEOS)}
 					poster={videoUrl && posterUrl ? posterUrl : undefined}
 					className="-z-10"
+					desktopOnly
 				/>
 				<div aria-hidden="true" className="absolute inset-0 -z-10 bg-black/35" />
 				<div className="flex flex-col items-start gap-4 md:max-w-2xl">

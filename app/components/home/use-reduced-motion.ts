@@ -2,10 +2,20 @@ import { useSyncExternalStore } from 'react'
 
 const QUERY = '(prefers-reduced-motion: reduce)'
 
-function subscribe(onChange: () => void) {
-	const media = window.matchMedia(QUERY)
-	media.addEventListener('change', onChange)
-	return () => media.removeEventListener('change', onChange)
+/** The screens where the home page's desktop-only pieces show (Tailwind's md, 768 px and up). */
+export const DESKTOP_QUERY = '(min-width: 768px)'
+
+/** Whether a media query matches now (and on every later change); `onServer` on the server and at hydration. */
+function useMediaQuery(query: string, onServer: boolean): boolean {
+	return useSyncExternalStore(
+		(onChange) => {
+			const media = window.matchMedia(query)
+			media.addEventListener('change', onChange)
+			return () => media.removeEventListener('change', onChange)
+		},
+		() => window.matchMedia(query).matches,
+		() => onServer,
+	)
 }
 
 /**
@@ -14,9 +24,13 @@ function subscribe(onChange: () => void) {
  * motion is welcome.
  */
 export function usePrefersReducedMotion(): boolean {
-	return useSyncExternalStore(
-		subscribe,
-		() => window.matchMedia(QUERY).matches,
-		() => true,
-	)
+	return useMediaQuery(QUERY, true)
+}
+
+/**
+ * Whether the screen is a desktop's (DESKTOP_QUERY). The server (and hydration) assume not, so a
+ * desktop-only video is never in the HTML and a phone never asks for it.
+ */
+export function useIsDesktop(): boolean {
+	return useMediaQuery(DESKTOP_QUERY, false)
 }
