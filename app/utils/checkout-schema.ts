@@ -78,6 +78,7 @@ export const checkoutMessages = {
 	shippingStale: 'O frete escolhido não está mais disponível para este CEP. Confira as opções de entrega e finalize de novo.',
 	cardRequired: 'Preencha os dados do cartão.',
 	attemptInvalid: 'Sua sessão de checkout expirou. Recarregue a página e tente novamente.',
+	reminderInvalid: 'Resposta inválida para o lembrete de carrinho.',
 } as const
 
 const text = (required: string, max: number) =>
@@ -148,6 +149,8 @@ export const checkoutSchema = z
 		/** Mercado Pago (decision 077): the card's brand and issuer as its browser SDK detected them. */
 		cardPaymentMethodId: userText().trim().regex(/^[a-z0-9_]{2,40}$/, checkoutMessages.cardRequired).optional().or(z.literal('').transform(() => undefined)),
 		cardIssuerId: userText().trim().regex(/^\d{1,20}$/, checkoutMessages.cardRequired).optional().or(z.literal('').transform(() => undefined)),
+		/** Issue 31 (decision 121): a signed-in shopper's 'yes' to the abandoned-cart reminder, ticked by her. */
+		lembrete: z.enum(['sim'], { error: checkoutMessages.reminderInvalid }).optional(),
 	})
 	.superRefine((value, ctx) => {
 		if (value.paymentMethod === 'card' && !value.cardToken) {

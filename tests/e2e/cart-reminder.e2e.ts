@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { AuthPage } from './pages/auth-page'
 import { CartDrawer } from './pages/cart-drawer'
-import { CheckoutPage } from './pages/checkout-page'
+import { CheckoutPage, VALID_CUSTOMER } from './pages/checkout-page'
 import { Shell } from './pages/shell'
 import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, waitForHydration } from './support/browser'
@@ -135,5 +135,57 @@ describe.skipIf(!databaseUrl)('lembrete de carrinho', () => {
 		expect(await shopper.getByTestId('lembrete-carrinho').getByRole('checkbox').isChecked()).toBe(false)
 
 		for (const page of [shopper, phone, inbox]) expectNoPageErrors(page)
+	})
+
+	test('the same opt-in at sign-up and, for a signed-in shopper who has not said yes, at checkout', async () => {
+		const sourcesOf = async (email: string) =>
+			(
+				await (pool as pg.Pool).query<{ source: string; granted_ip: string | null }>(
+					`select k.source, k.granted_ip from cart_reminder_consents k join users u on u.id = k.user_id where u.email = $1`,
+					[email],
+				)
+			).rows
+		const text = 'Quero receber um lembrete se eu esquecer itens no carrinho'
+
+		// Sign-up: unticked; ticked, it is recorded as the settings record it, and the settings show it on.
+		const ticking = await browser.newPage(DESKTOP)
+		const tickingCustomer = newCustomer()
+		await new AuthPage(ticking).goto()
+		const atSignUp = ticking.getByRole('checkbox', { name: new RegExp(`^${text}`) })
+		expect(await atSignUp.isChecked()).toBe(false)
+		await atSignUp.check()
+		await new AuthPage(ticking).signUp(tickingCustomer.email, tickingCustomer.password, 'Lia')
+		await ticking.waitForURL('**/user/dashboard')
+		expect(await sourcesOf(tickingCustomer.email)).toEqual([{ source: 'cadastro', granted_ip: expect.stringMatching(/\S/) }])
+		await ticking.goto('/user/settings')
+		expect(await ticking.getByTestId('lembrete-carrinho').getByRole('checkbox').isChecked()).toBe(true)
+
+		// Signed up without it: the checkout offers it, unticked; ticked, the order records it; then it is not asked again.
+		const shopper = await browser.newPage(MOBILE)
+		const customer = newCustomer()
+		await new AuthPage(shopper).goto()
+		await new AuthPage(shopper).signUp(customer.email, customer.password, 'Rita')
+		await shopper.waitForURL('**/user/dashboard')
+		expect(await sourcesOf(customer.email)).toEqual([])
+		const checkout = new CheckoutPage(shopper)
+		await checkout.addToCart(variant.id)
+		await checkout.goto()
+		await waitForHydration(shopper)
+		const atCheckout = shopper.getByTestId('lembrete-carrinho').getByRole('checkbox')
+		expect(await atCheckout.isChecked()).toBe(false)
+		// A signed-in shopper's data lives in her account: the device option is for guests.
+		expect(await shopper.getByRole('checkbox', { name: 'Lembrar meus dados neste dispositivo' }).count()).toBe(0)
+		await expectAccessible(shopper, 'checkout com lembrete')
+		await checkout.fillCustomer({ ...VALID_CUSTOMER, email: customer.email })
+		await atCheckout.check()
+		await checkout.choosePix()
+		await checkout.submit()
+		await shopper.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		expect(await sourcesOf(customer.email)).toEqual([{ source: 'checkout', granted_ip: expect.stringMatching(/\S/) }])
+		await checkout.addToCart(variant.id)
+		await checkout.goto()
+		await shopper.getByLabel('Nome completo').waitFor()
+		expect(await shopper.getByTestId('lembrete-carrinho').count()).toBe(0)
+		for (const page of [ticking, shopper]) expectNoPageErrors(page)
 	})
 })

@@ -102,14 +102,23 @@ describe.skipIf(!databaseUrl)('checkout', () => {
 		expectNoPageErrors(page)
 	})
 
-	test('test card approved → Pago, marked Teste; no card number, CVV or expiry in any request', async () => {
+	test('test card approved → Pago, marked Teste; no card number, CVV or expiry in any request; the guest remembered on request', async () => {
 		const page = await browser.newPage(DESKTOP)
 		const checkout = new CheckoutPage(page)
 		const sent = recordRequests(page)
 		await page.goto('/')
 		await checkout.addToCart(variantId)
 		await checkout.goto()
+		// Issue 31: a minimal footer (policies, contact, who sells), not the shop's ~40 links.
+		const footer = page.getByRole('contentinfo')
+		await footer.getByRole('link', { name: 'Política de privacidade' }).waitFor()
+		expect(await footer.getByRole('link', { name: 'Bandanas' }).count()).toBe(0)
+		expect(await footer.getByRole('heading', { name: 'Categorias' }).count()).toBe(0)
 		await checkout.fillCustomer()
+		// Issue 31: remembering is the guest's choice, off until she ticks it.
+		const remember = page.getByRole('checkbox', { name: 'Lembrar meus dados neste dispositivo' })
+		expect(await remember.isChecked()).toBe(false)
+		await remember.check()
 		await page.getByRole('radio', { name: /Cartão de crédito/ }).check()
 		await checkout.submit()
 		await page.getByText('Preencha os dados do cartão.').waitFor()
@@ -134,6 +143,25 @@ describe.skipIf(!databaseUrl)('checkout', () => {
 			expect(text, url).not.toMatch(/11\s*\/\s*37/)
 			expect(text, url).not.toContain('7391')
 		}
+
+		// The device kept her contact and address, and nothing of the card.
+		const stored = (await page.evaluate(() => JSON.stringify({ ...localStorage }))).replace(/[\s.-]/g, '')
+		expect(stored).toContain('AnaSouza')
+		for (const secret of ['4242424242424242', '1137', '7391', 'tok_test', 'ANASOUZA']) expect(stored).not.toContain(secret)
+		// Next time the form comes filled, the option ticked, and 'Esquecer meus dados' empties both.
+		await checkout.addToCart(variantId)
+		await checkout.goto()
+		await expect.poll(() => page.getByLabel('Nome completo').inputValue()).toBe(VALID_CUSTOMER.name)
+		expect(await page.getByLabel('CPF').inputValue()).toBe(VALID_CUSTOMER.cpf)
+		expect(await page.getByLabel('Estado (UF)').inputValue()).toBe(VALID_CUSTOMER.uf)
+		expect(await remember.isChecked()).toBe(true)
+		await page.getByTestId('prazo-entrega').or(page.getByTestId('opcoes-frete')).getByText(/Entrega/).first().waitFor()
+		await page.getByRole('button', { name: 'Esquecer meus dados' }).click()
+		await page.getByText('Seus dados foram apagados deste dispositivo.').waitFor()
+		expect(await page.getByLabel('Nome completo').inputValue()).toBe('')
+		expect(await remember.isChecked()).toBe(false)
+		expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('checkout:')))).toEqual([])
+		expectNoPageErrors(page)
 	})
 
 	test('test card declined → message beside the card, everything typed kept, then approved', async () => {

@@ -8,7 +8,8 @@ import { type LineAttribute, carts } from './orders'
  * Issue 31 (decision 121): the abandoned-cart reminder, for signed-in shoppers who said yes
  * (LGPD art. 7, I and art. 8: consent recorded, free to withdraw at any time).
  */
-export const CART_REMINDER_CONSENT_SOURCES = ['configuracoes'] as const
+/** Where a 'yes' was given: the settings page, the sign-up form, or the checkout (issue 31). */
+export const CART_REMINDER_CONSENT_SOURCES = ['configuracoes', 'cadastro', 'checkout'] as const
 export type CartReminderConsentSource = (typeof CART_REMINDER_CONSENT_SOURCES)[number]
 /** Where a consent was withdrawn: the settings page, or the e-mail's one-click link. */
 export const CART_REMINDER_WITHDRAWAL_VIAS = ['configuracoes', 'email'] as const

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { mailOutbox, userProfiles, userRoles, users } from '~/db/schema'
+import { cartReminderConsents, mailOutbox, userProfiles, userRoles, users } from '~/db/schema'
 import { referralCodeOf } from '~/server/loyalty/referrals.server'
 import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
@@ -111,6 +111,32 @@ describe('/auth action', () => {
 		expect((short.data as Reply).error?.password).toEqual(['A senha deve ter pelo menos 8 caracteres.'])
 		expect((short.data as Reply).initialValue?.email).toBe('curta@example.com')
 		expect(await toastOf(short.headers)).toMatchObject({ title: 'Erro ao criar conta', description: 'A senha deve ter pelo menos 8 caracteres.' })
+	})
+
+	test('the abandoned-cart reminder at sign-up: recorded only when ticked, as the settings record it (issue 31)', async () => {
+		const consentsOf = async (email: string) =>
+			db
+				.select({ source: cartReminderConsents.source, ip: cartReminderConsents.grantedIp, text: cartReminderConsents.consentText })
+				.from(cartReminderConsents)
+				.innerJoin(users, eq(users.id, cartReminderConsents.userId))
+				.where(eq(users.email, email))
+		const signup = (email: string, extra: Record<string, string> = {}) =>
+			run(() => authAction(args(post('/auth', { intent: 'signup', firstName: 'Lia', email, password: 'senha-lia-123', ...extra }), '203.0.113.7')))
+
+		expect((await signup('sem.lembrete@example.com')).status).toBe(302)
+		expect(await consentsOf('sem.lembrete@example.com')).toEqual([])
+
+		expect((await signup('com.lembrete@example.com', { lembrete: 'sim' })).status).toBe(302)
+		expect(await consentsOf('com.lembrete@example.com')).toEqual([
+			{ source: 'cadastro', ip: '203.0.113.7', text: 'Quero receber um lembrete se eu esquecer itens no carrinho' },
+		])
+
+		// A tampered answer: a Portuguese message, her answer and e-mail kept, no account.
+		const bad = await signup('lembrete.torto@example.com', { lembrete: 'talvez' })
+		expect(bad.status).toBe(400)
+		expect((bad.data as Reply).error?.lembrete).toEqual(['Resposta inválida para o lembrete de carrinho.'])
+		expect((bad.data as Reply).initialValue?.email).toBe('lembrete.torto@example.com')
+		expect(await db.select().from(users).where(eq(users.email, 'lembrete.torto@example.com'))).toEqual([])
 	})
 
 	test("wrong password → 'Erro ao fazer login' / 'Email ou senha incorretos', e-mail kept", async () => {

@@ -7,6 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { signIn, signUp, startSession } from '~/server/auth/accounts.server'
+import { grantCartReminderConsent } from '~/server/cart-reminders/consent.server'
 import { homePathFor, requireAnonymous, safeRedirectPath } from '~/server/auth/guards.server'
 import { readFormData } from '~/server/read-form.server'
 import { readCookie } from '~/server/cookies.server'
@@ -17,6 +18,7 @@ import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/auth'
 import { userText } from '~/utils/text-schema'
+import { CART_REMINDER_CONSENT_TEXT } from '~/utils/cart-reminder-copy'
 
 /**
  * /auth — sign in and sign up on one form (document 001 §2 'Login (/auth)', §8). The two
@@ -31,6 +33,8 @@ const AuthFormSchema = z
 		// Only for sign-up (issue 31): the account area greets the customer by it.
 		firstName: userText().trim().max(FIRST_NAME_MAX_LENGTH, messages.firstNameTooLong).optional(),
 		redirectTo: userText().optional(),
+		// Sign-up only (issue 31, decision 121): the abandoned-cart reminder's consent, unticked until she ticks it.
+		lembrete: z.enum(['sim'], { error: 'Resposta inválida para o lembrete de carrinho.' }).optional(),
 	})
 	.superRefine((value, ctx) => {
 		if (value.intent === 'signup' && !value.firstName) {
@@ -78,7 +82,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 		})
 	}
 
-	const { intent, email, password, redirectTo, firstName } = submission.value
+	const { intent, email, password, redirectTo, firstName, lembrete } = submission.value
+	// Recorded as the settings page does (the sentence, when, from which address), with its own source.
+	const recordReminderConsent = (userId: string) =>
+		lembrete === 'sim' ? grantCartReminderConsent(userId, { ip: context.clientIp, source: 'cadastro' }) : Promise.resolve()
 	if (intent === 'signup') {
 		const carriedCode = readCookie(request, REFERRAL_COOKIE)
 		const result = await signUp({ email, password, firstName: firstName ?? '', request, referralCode: parseReferralCode(carriedCode) })
@@ -91,6 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// Spent: a second account made in this browser is not the friend's referral too.
 		const spentReferral = carriedCode !== null ? { 'Set-Cookie': clearReferralCookie() } : null
 		if (result.created) {
+			await recordReminderConsent(result.userId)
 			// Signed in at once (issue 31, decision 099); the confirmation e-mail is on its way.
 			const session = await startSession(result.userId, request, context.clientIp)
 			const target = safeRedirectPath(redirectTo) ?? homePathFor(session.user)
@@ -104,6 +112,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 		// the sign-in throttle); anyone else is told the address is taken (decision 099).
 		const existing = await signIn({ email, password, ip: context.clientIp, request })
 		if (existing.ok) {
+			// Her own account (the password proves it): the box she ticked counts.
+			await recordReminderConsent(existing.user.id)
 			const target = safeRedirectPath(redirectTo) ?? homePathFor(existing.user)
 			return redirectWithToast(target, { type: 'success', title: 'Login realizado com sucesso!' }, { headers: existing.headers })
 		}
@@ -167,6 +177,22 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
 					<Input key={passwordKey} {...passwordProps} autoComplete="current-password" required />
 					<FieldError id={fields.password.errorId} errors={fields.password.errors} />
 				</div>
+				{/* Unticked until she ticks it (LGPD); a refused sign-up keeps her answer (the reply's initial value). */}
+				<label className="mt-1 flex items-start gap-2 text-sm">
+					<input
+						key={fields.lembrete.key}
+						type="checkbox"
+						name={fields.lembrete.name}
+						value="sim"
+						defaultChecked={fields.lembrete.initialValue === 'sim'}
+						aria-invalid={fields.lembrete.errors ? true : undefined}
+						className="mt-0.5 size-4"
+					/>
+					<span>
+						{CART_REMINDER_CONSENT_TEXT} <span className="text-muted-foreground">(opcional, ao criar conta)</span>
+					</span>
+				</label>
+				<FieldError id={fields.lembrete.errorId} errors={fields.lembrete.errors} />
 				{form.errors?.length ? (
 					<p id={form.errorId} role="alert" className="text-sm font-medium text-destructive">
 						{form.errors[0]}

@@ -4,7 +4,7 @@ import { withTestDatabase } from '#tests/setup/with-database'
 import { createCart } from '~/commerce/builtin/cart.server'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { eq } from 'drizzle-orm'
-import { userProfiles } from '~/db/schema'
+import { cartReminderConsents, userProfiles } from '~/db/schema'
 import { signIn, signOut, signUp } from '~/server/auth/accounts.server'
 import { db, queryRows } from '~/server/db.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
@@ -291,6 +291,40 @@ describe('signed-in customers', () => {
 			} as never),
 		)
 		expect(next.body.prefill).toMatchObject({ cep: '20040-020', street: 'Rua da Assembleia', uf: 'RJ', city: 'Rio de Janeiro' })
+	})
+})
+
+describe('the abandoned-cart reminder at checkout (issue 31)', () => {
+	test('offered to a signed-in shopper without consent, recorded when ticked as the settings do; never to a guest', async () => {
+		const { cookie } = await cartCookie(3000)
+		const load = async (cookies: string) =>
+			unwrap<{ offerCartReminder: boolean }>(
+				await loader({ request: new Request(`${ORIGIN}/checkout`, { headers: { cookie: cookies } }), params: {}, context: {} } as never),
+			).body.offerCartReminder
+		expect(await load(cookie)).toBe(false)
+
+		const session = await sessionCookieFor('lembrete.checkout@example.com')
+		const both = `${cookie}; ${session}`
+		expect(await load(both)).toBe(true)
+		const bad = await runAction(validForm({ email: 'lembrete.checkout@example.com', lembrete: 'talvez' }), both)
+		if (bad.kind !== 'data') throw new Error('expected the form back')
+		expect(bad.status).toBe(400)
+		expect(bad.body.result.error?.lembrete).toEqual(['Resposta inválida para o lembrete de carrinho.'])
+
+		const placed = await runAction(validForm({ email: 'lembrete.checkout@example.com', lembrete: 'sim' }), both)
+		expect(placed.kind).toBe('response')
+		const consents = await db
+			.select({ source: cartReminderConsents.source, ip: cartReminderConsents.grantedIp, text: cartReminderConsents.consentText })
+			.from(cartReminderConsents)
+		expect(consents).toEqual([{ source: 'checkout', ip: '203.0.113.7', text: 'Quero receber um lembrete se eu esquecer itens no carrinho' }])
+		// Said yes: not asked again.
+		const again = await cartCookie(3000)
+		expect(await load(`${again.cookie}; ${session}`)).toBe(false)
+
+		// A guest's 'sim' (a tampered form) records nothing: there is no account to hold it.
+		const guest = await cartCookie(3000)
+		expect((await runAction(validForm({ email: 'convidada@example.com', lembrete: 'sim' }), guest.cookie)).kind).toBe('response')
+		expect(await db.select().from(cartReminderConsents)).toHaveLength(1)
 	})
 })
 

@@ -26,6 +26,8 @@ import {
 import { type CheckoutSummary, checkoutSummary, PLACE_ORDER_MESSAGES } from '~/server/orders/place-order.server'
 import { readFormData } from '~/server/read-form.server'
 import { getStoreSettings } from '~/server/settings.server'
+import { getCartReminderConsent, grantCartReminderConsent } from '~/server/cart-reminders/consent.server'
+import { CART_REMINDER_CONSENT_TEXT } from '~/utils/cart-reminder-copy'
 import { combineHeaders, createToastHeaders } from '~/server/toast.server'
 import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
 import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
@@ -36,6 +38,7 @@ import { pageTitle } from '~/utils/meta'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/checkout'
 import { useCepAutofill } from '~/components/checkout/use-cep-autofill'
+import { RememberGuestOption, useRememberedGuest } from '~/components/checkout/remember-guest'
 import { cn } from '~/utils/cn'
 import { maskCpf, maskPhone } from '~/utils/input-masks'
 import { installmentLabel } from '~/utils/installments'
@@ -70,13 +73,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 	}
 	const found = await checkoutCart(request, user)
 	if (!found || !hasBuyableLines(found.cart)) return data({ empty: true as const }, { headers: NO_STORE })
-	const [settings, prefill] = await Promise.all([getStoreSettings(), checkoutPrefill(user)])
+	const [settings, prefill, reminderConsent] = await Promise.all([
+		getStoreSettings(),
+		checkoutPrefill(user),
+		user ? getCartReminderConsent(user.id) : null,
+	])
 	return data(
 		{
 			empty: false as const,
 			// A returning customer's CEP (prefilled) is quoted at once.
 			summary: await checkoutSummary(found.cart, undefined, { settings, cep: prefill.cep, uf: prefill.uf }),
 			prefill,
+			// A guest may have this device remember her contact and address (issue 31); an account already does.
+			signedIn: user !== null,
+			// Issue 31: the reminder's opt-in, for a signed-in shopper who has not said yes (decision 121).
+			offerCartReminder: user !== null && reminderConsent === null,
 			idempotencyKey: newIdempotencyKey(),
 			pixAvailable: Boolean(settings.pixKey),
 			cardProvider: cardProviderInfo(),
@@ -183,6 +194,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 				),
 			},
 		)
+	}
+
+	// Her 'yes' to the abandoned-cart reminder, recorded as the settings do (sentence, when, address);
+	// a guest has no account to hold it, so the box is never hers to tick.
+	if (user && submission.value.lembrete === 'sim') {
+		await grantCartReminderConsent(user.id, { ip: context.clientIp, source: 'checkout' })
 	}
 
 	const buyer = ensureBuyerToken(request)
@@ -339,6 +356,24 @@ function CheckoutForm({
 		},
 		requote,
 	)
+	// Issue 31: a guest's contact and address, remembered on this device when she asks.
+	const remembered = useRememberedGuest({
+		enabled: !loaderData.signedIn,
+		fieldIds: {
+			name: fields.name.id,
+			email: fields.email.id,
+			phone: fields.phone.id,
+			cpf: fields.cpf.id,
+			cep: fields.cep.id,
+			street: fields.street.id,
+			number: fields.number.id,
+			complement: fields.complement.id,
+			district: fields.district.id,
+			city: fields.city.id,
+			uf: fields.uf.id,
+		},
+		onFilled: requote,
+	})
 	// Mercado Pago (decision 079): 'Finalizar Pedido' first asks MercadoPago.js for a card token, then
 	// submits the form again carrying it (a fresh token per attempt: a token pays once).
 	const mercadoPago = method === 'card' ? (cardProvider?.mercadoPago ?? null) : null
@@ -349,6 +384,7 @@ function CheckoutForm({
 	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
 		const submitter = (event.nativeEvent as SubmitEvent).submitter
 		const placing = submitter instanceof HTMLButtonElement && submitter.name === 'intent' && submitter.value === 'place-order'
+		if (placing) remembered.onPlaceOrder(event.currentTarget)
 		if (mercadoPago && placing && mpCard.current) {
 			if (!tokenReady.current) {
 				event.preventDefault()
@@ -484,6 +520,26 @@ function CheckoutForm({
 							</div>
 						</div>
 					</fieldset>
+
+					<RememberGuestOption control={remembered} />
+					{loaderData.offerCartReminder ? (
+						// Unticked until she ticks it (LGPD); her answer survives a refused order (the reply's initial value).
+						<label className="flex items-start gap-2 rounded-lg border p-4 text-sm sm:px-6" data-testid="lembrete-carrinho">
+							<input
+								key={fields.lembrete.key}
+								type="checkbox"
+								name={fields.lembrete.name}
+								value="sim"
+								defaultChecked={fields.lembrete.initialValue === 'sim'}
+								className="mt-0.5 size-4"
+							/>
+							<span>
+								{CART_REMINDER_CONSENT_TEXT}{' '}
+								<span className="text-muted-foreground">(opcional; desligue quando quiser em Configurações)</span>
+								{fields.lembrete.errors ? <span className="block text-destructive">{fields.lembrete.errors[0]}</span> : null}
+							</span>
+						</label>
+					) : null}
 
 					<fieldset className="flex flex-col gap-3 rounded-lg border p-4 sm:p-6">
 						<legend className="px-1 text-lg font-semibold">Pagamento</legend>

@@ -1,0 +1,2 @@
+ALTER TABLE "cart_reminder_consents" DROP CONSTRAINT "cart_reminder_consents_source_valid";--> statement-breakpoint
+ALTER TABLE "cart_reminder_consents" ADD CONSTRAINT "cart_reminder_consents_source_valid" CHECK ("cart_reminder_consents"."source" in ('configuracoes', 'cadastro', 'checkout'));
