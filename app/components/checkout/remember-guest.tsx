@@ -54,7 +54,7 @@ function storedText(): string | null | undefined {
  * device remembers fills the fields still empty (never over what the server or the shopper put
  * there) and, with a CEP, asks for the shipping quote (`onFilled`; again when 'Esquecer' empties
  * the CEP). The option starts ticked only when something is remembered (she chose it last time);
- * a first visit starts unticked (opt-in, decision XXX). Only for guests (`enabled`): a signed-in
+ * a first visit starts unticked (opt-in, decision 126). Only for guests (`enabled`): a signed-in
  * shopper's data comes from her account.
  */
 export function useRememberedGuest({
