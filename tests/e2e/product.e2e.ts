@@ -44,8 +44,8 @@ describe('página de produto', () => {
 			// Size guide dialog with the documents' measures.
 			await product.main().getByRole('button', { name: 'Guia de tamanhos' }).click()
 			const dialog = product.page.getByRole('dialog', { name: 'Guia de tamanhos: bandanas' })
-			await dialog.getByText('70cm').waitFor()
-			await dialog.getByText('25cm').waitFor()
+			await dialog.getByText('70cm', { exact: true }).waitFor()
+			await dialog.getByText('25cm', { exact: true }).waitFor()
 			// Issue 31: how to measure (a picture), the neck each size fits, the breed table.
 			await dialog.getByRole('img', { name: /fita métrica/ }).waitFor()
 			await dialog.getByRole('row', { name: /^GG/ }).getByRole('cell', { name: 'até 50cm' }).waitFor()
