@@ -99,7 +99,7 @@ export function ImageUploadField({
 						? 'sr-only'
 						: `relative flex items-center gap-3 rounded-xl border-2 border-dashed p-4 transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring ${
 								dragging ? 'border-primary bg-primary/10' : 'border-input hover:border-primary/60 hover:bg-accent/40'
-							} ${busy ? 'opacity-60' : ''}`
+							}`
 				}
 				data-testid="zona-upload"
 				data-arrastando={dragging ? 'sim' : undefined}
