@@ -113,6 +113,8 @@ export default [
 	// The Aria assistant (issue 12): conversation, streamed replies, product cards.
 	route('resources/aria', 'routes/resources/aria.ts'),
 	route('resources/aria/produtos', 'routes/resources/aria-products.ts'),
+	// Issue 31: the breed table for the size guide, loaded when the guide is about to open.
+	route('resources/breed-sizes', 'routes/resources/breed-sizes.ts'),
 	route('resources/cep/:cep', 'routes/resources/cep.ts'),
 	route('resources/favorites', 'routes/resources/favorites.ts'),
 	route('resources/views', 'routes/resources/views.ts'),

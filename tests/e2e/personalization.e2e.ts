@@ -44,15 +44,28 @@ describe('personalização de bandanas (/personalize)', () => {
 		// The preview draws the name as it is typed.
 		await expect.poll(() => page.getByTestId('previa-nome').textContent(), { timeout: 15_000 }).toBe('Thor')
 
+		// Issue 31: scrolled down to the arts, the preview is still in view, just under the header.
+		const preview = page.getByRole('complementary', { name: 'Prévia da bandana' })
+		await page.getByRole('radiogroup', { name: 'Artes prontas' }).evaluate((group) =>
+			window.scrollTo({ top: window.scrollY + group.getBoundingClientRect().top - 300, behavior: 'instant' }),
+		)
+		await expect.poll(async () => Math.round((await preview.boundingBox())?.y ?? -1), { timeout: 15_000 }).toBe(101)
+		expect(await page.getByTestId('previa-bandana').isVisible()).toBe(true)
+
 		// A ready-made art first, then the pet's face: the art is unselected with 'Atenção'.
 		const art = page.getByRole('radiogroup', { name: 'Artes prontas' }).getByRole('radio').first()
 		await art.click()
 		await expect.poll(() => art.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true')
-		await shop.upload(/^Rosto do pet/)
+		// The face is dropped on its drop zone (issue 31), beside an example of a good photo.
+		await page.getByTestId('exemplo-boa-foto').getByRole('img', { name: /Exemplo de boa foto/ }).waitFor()
+		await shop.dropFile(/^Rosto do pet/)
 		await shell.toast('Atenção')
 		await page.locator('[data-sonner-toast]').filter({ hasText: 'Arte pronta foi desmarcada' }).first().waitFor()
 		await expect.poll(() => art.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false')
 		await page.getByRole('img', { name: 'Prévia: Rosto do pet' }).waitFor({ timeout: 15_000 })
+		// Chosen, the thumbnail replaces the drop zone and its example.
+		await page.getByTestId('upload-escolhido').getByRole('button', { name: 'Remover' }).waitFor()
+		expect(await page.getByTestId('exemplo-boa-foto').count()).toBe(0)
 
 		// document 001 §9: 29,90 + nome 10,00 (the product page's price, decision 098) + rosto 20,00
 		await expect.poll(() => shop.total().textContent(), { timeout: 15_000 }).toBe('R$ 59,90')
@@ -348,9 +361,32 @@ describe('Meus Pedidos (/user/orders)', () => {
 
 		const shop = new PersonalizationPages(page)
 		await shop.goto('/personalize-colares')
-		await page.getByLabel('Quantidade').fill('12')
-		await page.getByLabel('Quantidade').blur()
+		// No strip of bandana photos on the collar builder (issue 31).
+		expect(await page.getByRole('region', { name: 'Fotos de clientes' }).count()).toBe(0)
+		// 9 stays 9 and says why it cannot be ordered (issue 31); nothing is sent.
+		const quantity = page.getByLabel('Quantidade')
+		await quantity.fill('9')
+		await quantity.blur()
+		await page.getByTestId('quantidade-erro').getByText('Mínimo de 10 unidades').waitFor()
+		expect(await quantity.inputValue()).toBe('9')
+		expect(await quantity.getAttribute('aria-invalid')).toBe('true')
 		await shop.chooseColour('Verde')
+		await shop.addButton().click()
+		await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 15_000 }).toBe('quantity')
+		expect(await page.locator('[data-sonner-toast]').count()).toBe(0)
+		await quantity.fill('12')
+		await quantity.blur()
+		expect(await page.getByTestId('quantidade-erro').count()).toBe(0)
+		// Scrolled down to the accessories, the preview stays in view under the header.
+		await page.getByRole('group', { name: 'Acessório (opcional)' }).evaluate((group) =>
+			window.scrollTo({ top: window.scrollY + group.getBoundingClientRect().top - 300, behavior: 'instant' }),
+		)
+		await expect
+			.poll(async () => Math.round((await page.getByRole('complementary', { name: 'Prévia do colar' }).boundingBox())?.y ?? -1), {
+				timeout: 15_000,
+			})
+			.toBe(101)
+		await expectAccessible(page, '/personalize-colares com quantidade 12 (celular)')
 		await shop.addButton().click()
 		await shell.toast('Produtos adicionados ao carrinho!')
 		const drawer = new CartDrawer(page)

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { AuthPage } from './pages/auth-page'
 import { ProductPage } from './pages/product-page'
+import { Shell } from './pages/shell'
+import { newCustomer } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
 import { HOSTED_CHECKOUT_URL, answerHostedCheckout, onStorefront, providerIndependent } from './support/provider'
 
@@ -41,8 +44,13 @@ describe('página de produto', () => {
 			// Size guide dialog with the documents' measures.
 			await product.main().getByRole('button', { name: 'Guia de tamanhos' }).click()
 			const dialog = product.page.getByRole('dialog', { name: 'Guia de tamanhos: bandanas' })
-			await dialog.getByText('70cm').waitFor()
-			await dialog.getByText('25cm').waitFor()
+			await dialog.getByText('70cm', { exact: true }).waitFor()
+			await dialog.getByText('25cm', { exact: true }).waitFor()
+			// Issue 31: how to measure (a picture), the neck each size fits, the breed table.
+			await dialog.getByRole('img', { name: /fita métrica/ }).waitFor()
+			await dialog.getByRole('row', { name: /^GG/ }).getByRole('cell', { name: 'até 50cm' }).waitFor()
+			await dialog.getByTestId('guia-racas').getByRole('row', { name: /Shih Tzu/ }).waitFor()
+			expect(await dialog.getByTestId('guia-sugestao-pet').count()).toBe(0)
 			await expectAccessible(product.page, `produto diálogo ${name}`)
 			await product.page.keyboard.press('Escape')
 			await dialog.waitFor({ state: 'hidden' })
@@ -51,6 +59,34 @@ describe('página de produto', () => {
 			expectNoPageErrors(product.page)
 		})
 	}
+
+	test("the size guide suggests a size for the signed-in shopper's pet saved with a breed only; the breed table says the same (issue 31)", async () => {
+		const page = await browser.newPage(MOBILE)
+		const customer = newCustomer()
+		await new AuthPage(page).signUpAndSignIn(customer.email, customer.password)
+		await page.goto('/user/pets')
+		const form = page.getByRole('form', { name: 'Cadastrar pet' })
+		await form.getByLabel('Nome').fill('Thor')
+		await form.getByLabel('Raça').fill('Golden')
+		await form.getByRole('button', { name: 'Cadastrar' }).click()
+		await new Shell(page).toast('Pet cadastrado!')
+
+		const product = new ProductPage(page)
+		await product.goto('bandana-preta')
+		await product.waitForHydration()
+		// Beside the size picker (after load, decision 055), from the breed table's typical neck (50 cm: GG).
+		await expect.poll(() => page.getByTestId('tamanho-sugerido').textContent(), { timeout: 15_000 }).toMatch(/^Tamanho sugerido para Thor: GG/)
+		await product.main().getByRole('button', { name: 'Guia de tamanhos' }).click()
+		const dialog = page.getByRole('dialog', { name: 'Guia de tamanhos: bandanas' })
+		const suggestion = dialog.getByTestId('guia-sugestao-pet')
+		await suggestion.waitFor()
+		expect(await suggestion.textContent()).toContain('Sugerido para Thor: GG')
+		expect(await suggestion.textContent()).toContain('Golden Retriever: pescoço típico de 50 cm')
+		const golden = dialog.getByTestId('guia-racas').getByRole('row', { name: /^Golden Retriever/ })
+		expect(await golden.getByRole('cell').allTextContents()).toEqual(['50 cm', 'GG'])
+		await expectAccessible(page, 'guia de tamanhos com o pet (celular)')
+		expectNoPageErrors(page)
+	})
 
 	test('two options: changing one updates the price and which values can be chosen', async () => {
 		const product = new ProductPage(await browser.newPage(MOBILE))

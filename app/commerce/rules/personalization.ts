@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { anyProductIdSchema } from '~/commerce/product-id'
 import type { PersonalizationItemKey } from '~/db/schema/personalization'
 import { userText } from '~/utils/text-schema'
+import { collarQuantity } from './collar-quantity'
 
 /**
  * The rules of the bandana and collar personalization pages (document 001 §2, §5, §9), shared
@@ -150,17 +151,18 @@ export function bandanaLines(
 	return { ok: true, lines, totalCents: lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0) }
 }
 
-/** document 001 §2: collars are ordered from 10, in steps of 1. */
-export const COLLAR_MINIMUM = 10
-
-/** What the collar form sends. */
+/**
+ * What the collar form sends. document 001 §2: collars are ordered from 10, in steps of 1; the
+ * quantity is judged as typed (collar-quantity.ts): below 10 is refused, not raised (issue 31).
+ */
 export const collarChoicesSchema = z.object({
 	colour: userText().trim().min(1, PERSONALIZATION_MESSAGES.colourRequired).max(60, PERSONALIZATION_MESSAGES.colourRequired),
-	quantity: z.coerce
-		.number({ error: `Quantidade mínima: ${COLLAR_MINIMUM} unidades` })
-		.int(`Quantidade mínima: ${COLLAR_MINIMUM} unidades`)
-		.min(COLLAR_MINIMUM, `Quantidade mínima: ${COLLAR_MINIMUM} unidades`)
-		.max(10_000, 'Quantidade máxima: 10000 unidades'),
+	quantity: z.unknown().transform((value, ctx) => {
+		const judged = collarQuantity(typeof value === 'string' || typeof value === 'number' ? String(value) : '')
+		if (judged.ok) return judged.quantity
+		ctx.addIssue({ code: 'custom', message: judged.message })
+		return z.NEVER
+	}),
 	accessoryId: anyProductIdSchema(PRODUCT_CHOICE_MESSAGES.accessory)
 		.optional()
 		.or(z.literal('').transform(() => undefined)),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { formatNeck, suggestPetSizes, suggestSize } from './pet-size'
+import { bandanaNeckLimits, breedSizeRows, formatNeck, guideSizes, suggestPetSizes, suggestSize } from './pet-size'
 
 const BANDANA_SIZES = ['P', 'M', 'U', 'G', 'GG', 'XG']
 
@@ -49,5 +49,46 @@ describe('suggestSize', () => {
 			{ petName: 'Thor', neck: '32 cm', size: 'M' },
 			{ petName: 'Rex', neck: '65 cm', size: null },
 		])
+	})
+
+	test('suggestPetSizes: a pet sized from its breed says so', () => {
+		expect(suggestPetSizes('bandana', [{ name: 'Thor', neckMm: 500, breed: 'Golden Retriever' }], BANDANA_SIZES)).toEqual([
+			{ petName: 'Thor', neck: '50 cm', size: 'GG', breed: 'Golden Retriever' },
+		])
+	})
+})
+
+describe('the size guide (issue 31)', () => {
+	test("the bandana table's neck column is the rule's: each size up to its length minus the knot", () => {
+		expect(bandanaNeckLimits()).toEqual([
+			{ size: 'P', maxNeckMm: 150 },
+			{ size: 'M', maxNeckMm: 250 },
+			{ size: 'U', maxNeckMm: 350 },
+			{ size: 'G', maxNeckMm: 400 },
+			{ size: 'GG', maxNeckMm: 500 },
+			{ size: 'XG', maxNeckMm: 600 },
+		])
+		// Whatever the neck, reading the table gives what suggestSize gives.
+		for (let neck = 100; neck <= 650; neck += 5) {
+			const fromTable = bandanaNeckLimits().find((row) => neck <= row.maxNeckMm)?.size ?? null
+			expect(fromTable, `pescoço ${neck} mm`).toBe(suggestSize('bandana', neck, guideSizes('bandana')))
+		}
+	})
+
+	test("Raça → tamanho sugerido: the breed table through the same rule, in all the guide's sizes", () => {
+		const breeds = [
+			{ name: 'Chihuahua', neckMm: 200 },
+			{ name: 'Beagle', neckMm: 370 },
+			{ name: 'Golden Retriever', neckMm: 500 },
+			{ name: 'Porte gigante', neckMm: 620 },
+		]
+		expect(breedSizeRows('bandana', breeds)).toEqual([
+			{ name: 'Chihuahua', neck: '20 cm', size: 'M' },
+			{ name: 'Beagle', neck: '37 cm', size: 'G' },
+			{ name: 'Golden Retriever', neck: '50 cm', size: 'GG' },
+			{ name: 'Porte gigante', neck: '62 cm', size: null },
+		])
+		expect(breedSizeRows('collar', breeds).map((row) => row.size)).toEqual(['P', 'M', 'G', null])
+		expect(guideSizes('collar')).toEqual(['P', 'M', 'G'])
 	})
 })

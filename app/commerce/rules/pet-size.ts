@@ -1,6 +1,8 @@
 /**
- * The size a pet needs, from its neck (issue 10; decision 039). Pure, shared by the product
- * page and, later, the assistant.
+ * The size a pet needs, from its neck (issue 10; decision 039). Pure and without zod: the one
+ * rule behind the product page's suggestions, the size guide's tables and the assistant's
+ * answers (issue 31). A breed becomes a neck through the owner's breed table
+ * (server/breed-sizes.server.ts), then a size here.
  *
  * - Bandanas are tied around the neck: the bandana's length (size guide: P 25 cm … XG 70 cm)
  *   must go round the neck with 10 cm left for the knot, so the suggestion is the smallest size
@@ -57,13 +59,46 @@ export function formatNeck(neckMm: number): string {
 	return `${formatDecimal(neckMm / 10, 1)} cm`
 }
 
-/** A pet's neck as the customer registered it ('Meus Pets'). */
-export type PetNeck = { name: string; neckMm: number }
+/** Every size of a guide, in order: the size guide's suggestions are not limited to a product's stock. */
+export function guideSizes(kind: PetSizeKind): string[] {
+	return kind === 'bandana' ? BANDANA_LENGTH_MM.map(([size]) => size) : COLLAR_NECK_MM.map(([size]) => size)
+}
 
-/** One line of the product page's suggestions: 'Tamanho sugerido para Thor: G', or none fits (size null). */
-export type PetSizeSuggestion = { petName: string; neck: string; size: string | null }
+/**
+ * The size guide's neck column for bandanas, from the same rule as `suggestSize`: the largest
+ * neck each size fits, knot included ('P' → 150: a neck up to 15 cm).
+ */
+export function bandanaNeckLimits(): { size: string; maxNeckMm: number }[] {
+	return BANDANA_LENGTH_MM.map(([size, length]) => ({ size, maxNeckMm: length - BANDANA_KNOT_ALLOWANCE_MM }))
+}
 
-/** The suggestion for each pet, in the order given, among the sizes the product can sell now. */
+/**
+ * A pet's neck as the customer registered it ('Meus Pets'), or, when she gave only the breed, the
+ * typical neck of that breed in the owner's breed table (`breed`: the table's name for it).
+ */
+export type PetNeck = { name: string; neckMm: number; breed?: string }
+
+/**
+ * One line of the suggestions: 'Tamanho sugerido para Thor: G', or none fits (size null).
+ * `breed` when the neck is the breed's typical one rather than a measure.
+ */
+export type PetSizeSuggestion = { petName: string; neck: string; size: string | null; breed?: string }
+
+/** The suggestion for each pet, in the order given, among the sizes offered (a product's for sale, or a whole guide's). */
 export function suggestPetSizes(kind: PetSizeKind, pets: readonly PetNeck[], offeredSizes: readonly string[]): PetSizeSuggestion[] {
-	return pets.map((pet) => ({ petName: pet.name, neck: formatNeck(pet.neckMm), size: suggestSize(kind, pet.neckMm, offeredSizes) }))
+	return pets.map((pet) => ({
+		petName: pet.name,
+		neck: formatNeck(pet.neckMm),
+		size: suggestSize(kind, pet.neckMm, offeredSizes),
+		...(pet.breed ? { breed: pet.breed } : {}),
+	}))
+}
+
+/** A row of the owner's breed table (aria_breed_sizes) as the size guide shows it. */
+export type BreedNeck = { name: string; neckMm: number }
+
+/** 'Raça → tamanho sugerido': each breed's typical neck through the same rule, in the guide's sizes. */
+export function breedSizeRows(kind: PetSizeKind, breeds: readonly BreedNeck[]): { name: string; neck: string; size: string | null }[] {
+	const sizes = guideSizes(kind)
+	return breeds.map((breed) => ({ name: breed.name, neck: formatNeck(breed.neckMm), size: suggestSize(kind, breed.neckMm, sizes) }))
 }

@@ -1,15 +1,24 @@
+import { type BreedNeck, type PetSizeKind, bandanaNeckLimits } from '~/commerce/rules/pet-size'
+import { formatDecimal } from '~/utils/format'
+
 /*
  * Size guide tables (document 000 §2 'Size guide dialogs'), copied from the documents:
- * bandana length per size (shirt-size based) and adjustable collar diameter and neck.
+ * bandana length per size (shirt-size based) and adjustable collar diameter and neck. Issue 31
+ * adds the neck each bandana fits, from the rule that suggests sizes (commerce/rules/pet-size.ts).
  */
 
 export type SizeGuideRow = { size: string; cells: string[]; note?: string }
-export type SizeGuide = { title: string; description: string; columns: string[]; rows: SizeGuideRow[] }
+export type SizeGuide = { kind: PetSizeKind; title: string; description: string; columns: string[]; rows: SizeGuideRow[] }
+
+/** 150 → 'até 15cm', written as the documents write the table's measures. */
+const neckUpTo = (mm: number) => `até ${formatDecimal(mm / 10, 1)}cm`
+const BANDANA_NECK = new Map(bandanaNeckLimits().map(({ size, maxNeckMm }) => [size, neckUpTo(maxNeckMm)]))
 
 export const BANDANA_SIZE_GUIDE: SizeGuide = {
+	kind: 'bandana',
 	title: 'Guia de tamanhos: bandanas',
 	description: 'Tamanhos baseados nos tamanhos de camiseta. Medida da bandana:',
-	columns: ['Tamanho', 'Medida'],
+	columns: ['Tamanho', 'Medida', 'Pescoço'],
 	rows: [
 		{ size: 'P', cells: ['25cm'] },
 		{ size: 'M', cells: ['35cm'] },
@@ -17,10 +26,11 @@ export const BANDANA_SIZE_GUIDE: SizeGuide = {
 		{ size: 'G', cells: ['50cm'] },
 		{ size: 'GG', cells: ['60cm'] },
 		{ size: 'XG', cells: ['70cm'] },
-	],
+	].map((row) => ({ ...row, cells: [...row.cells, BANDANA_NECK.get(row.size) ?? '—'] })),
 }
 
 export const COLLAR_SIZE_GUIDE: SizeGuide = {
+	kind: 'collar',
 	title: 'Guia de tamanhos: colares',
 	description: 'Colares ajustáveis. Meça o pescoço do seu pet com uma fita métrica.',
 	columns: ['Tamanho', 'Diâmetro', 'Pescoço'],
@@ -31,8 +41,27 @@ export const COLLAR_SIZE_GUIDE: SizeGuide = {
 	],
 }
 
-/** The measure shown under a size in the picker, e.g. 'M' → '35cm'. */
+/** The measure shown under a size in the picker, e.g. 'M' → '35cm' (the bandana's own length). */
 export function sizeHint(guide: SizeGuide, size: string): string | null {
 	const row = guide.rows.find((r) => r.size.toLowerCase() === size.trim().toLowerCase())
-	return row ? row.cells.join(' • ') : null
+	return row ? (row.cells[0] ?? null) : null
+}
+
+let breedNecks: Promise<BreedNeck[]> | null = null
+
+/**
+ * The owner's breed table for 'Raça → tamanho sugerido' (/resources/breed-sizes), asked for once
+ * per page when the guide is about to open; a failure is asked again next time.
+ */
+export function loadBreedNecks(): Promise<BreedNeck[]> {
+	breedNecks ??= fetch('/resources/breed-sizes', { headers: { accept: 'application/json' } })
+		.then(async (response) => {
+			if (!response.ok) throw new Error(`breed-sizes ${response.status}`)
+			return ((await response.json()) as { breeds: BreedNeck[] }).breeds
+		})
+		.catch((error: unknown) => {
+			breedNecks = null
+			throw error
+		})
+	return breedNecks
 }

@@ -4,6 +4,7 @@ import { ColourGrid } from '~/components/personalization/colour-grid'
 import { type UploadedImage, ImageUploadField } from '~/components/personalization/image-upload-field'
 import { PersonalizationTabs } from '~/components/personalization/personalization-tabs'
 import { BandanaPreview } from '~/components/personalization/personalization-preview'
+import { FORM_UNDER_PREVIEW, PREVIEW_BOX, PREVIEW_STICKY } from '~/components/personalization/preview-layout'
 import { PhotoCarousel } from '~/components/personalization/photo-carousel'
 import { useAddPersonalized } from '~/components/personalization/use-add-personalized'
 import { useLiftChatButton } from '~/components/personalization/use-lift-chat-button'
@@ -146,21 +147,22 @@ export default function PersonalizeBandana({ loaderData }: Route.ComponentProps)
 				<PhotoCarousel photos={photos} profileUrl={instagramUrl} />
 			</div>
 
-			<div className="mt-8 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-				<aside aria-label="Prévia da bandana" className="md:sticky md:top-24 md:self-start">
-					<div className="flex flex-col items-center rounded-2xl border bg-muted/40 p-4">
+			<div className="mt-6 grid gap-6 md:mt-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-8">
+				{/* On a phone the preview stays under the header while colours and arts are chosen (issue 31). */}
+				<aside aria-label="Prévia da bandana" className={PREVIEW_STICKY}>
+					<div className={PREVIEW_BOX}>
 						<BandanaPreview
 							colour={chosenColour}
 							petName={petName}
 							imageUrl={previewImage ?? null}
 							imageLabel={art.kind === 'none' ? undefined : ART_LABEL[art.kind]}
 						/>
-						<p className="mt-2 text-center text-sm text-muted-foreground">Prévia ilustrativa: a peça é feita à mão.</p>
+						<p className="mt-1 text-center text-xs text-muted-foreground md:mt-2 md:text-sm">Prévia ilustrativa: a peça é feita à mão.</p>
 					</div>
 				</aside>
 
 				<form
-					className="space-y-8"
+					className={`space-y-8 ${FORM_UNDER_PREVIEW}`}
 					onSubmit={(event) => {
 						event.preventDefault()
 						if (canAdd) submit()
@@ -301,6 +303,7 @@ export default function PersonalizeBandana({ loaderData }: Route.ComponentProps)
 								prefix="rosto_pet"
 								label={extraLabel('pet_face', 'Rosto do pet')}
 								hint="Uma foto de frente, bem iluminada (imagem até 5MB)."
+								goodPhotoExample
 								value={art.kind === 'pet-face' ? face : null}
 								onChange={(image) => {
 									setFace(image)

@@ -1,21 +1,20 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { data, Link } from 'react-router'
 import { AccessoryPicker } from '~/components/personalization/accessory-picker'
 import { ColourGrid } from '~/components/personalization/colour-grid'
 import { PersonalizationTabs } from '~/components/personalization/personalization-tabs'
 import { CollarPreview } from '~/components/personalization/personalization-preview'
-import { PhotoCarousel } from '~/components/personalization/photo-carousel'
+import { FORM_UNDER_PREVIEW, PREVIEW_BOX, PREVIEW_STICKY } from '~/components/personalization/preview-layout'
 import { useAddPersonalized } from '~/components/personalization/use-add-personalized'
 import { useLiftChatButton } from '~/components/personalization/use-lift-chat-button'
 import type { LiveChannelsHandle } from '~/components/shop/live-updates'
-import { useRootData } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { COLLAR_MINIMUM } from '~/commerce/rules/personalization'
+import { COLLAR_MINIMUM, collarQuantity } from '~/commerce/rules/collar-quantity'
 import { getOptionalUser } from '~/server/auth/guards.server'
 import { addPersonalizedCollar } from '~/server/personalization/add-to-cart.server'
-import { carouselPhotos, loadCollarPage } from '~/server/personalization/page-data.server'
+import { loadCollarPage } from '~/server/personalization/page-data.server'
 import { readForm } from '~/server/read-form.server'
 import { absoluteUrl } from '~/server/seo.server'
 import { formatMoney } from '~/utils/format'
@@ -26,6 +25,10 @@ import type { Route } from './+types/personalize-collar'
  * /personalize-colares (document 001 §2 'Personalization: collars'): quantity from 10, the
  * price table, colour, one optional accessory (click again to deselect), total. The server
  * prices the base and the accessory per unit (add-to-cart.server.ts).
+ *
+ * Issue 31: a quantity below 10 says 'Mínimo de 10 unidades' (it is no longer raised to 10
+ * behind the shopper's back); on a phone the preview stays in view under the header while the
+ * colour and accessory are chosen; no strip of bandana photos (the documents give this page none).
  */
 
 export const handle: LiveChannelsHandle = { liveChannels: ['store'] }
@@ -34,8 +37,8 @@ const TITLE = 'Personalize seus Colares'
 const DESCRIPTION = 'Colares personalizados para o seu pet ou a sua loja: escolha a cor e um acessório, a partir de 10 unidades.'
 
 export async function loader() {
-	const [page, photos] = await Promise.all([loadCollarPage(), carouselPhotos()])
-	return { ...page, photos, canonicalUrl: absoluteUrl('/personalize-colares') }
+	const page = await loadCollarPage()
+	return { ...page, canonicalUrl: absoluteUrl('/personalize-colares') }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -52,25 +55,47 @@ export async function action({ request }: Route.ActionArgs) {
 	return data(outcome.body, { status: outcome.status, headers: outcome.headers })
 }
 
-/** The quantity as typed, read as a whole number of at least 10 for the total. */
-function unitsOf(text: string): number {
-	const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : 0
-	return Math.max(value, COLLAR_MINIMUM)
+/** The per-unit prices: beside the preview on a wide screen, above the form on a phone (the preview alone stays in view there). */
+function PriceTable({ base, accessories, className }: Pick<Route.ComponentProps['loaderData'], 'base' | 'accessories'> & { className?: string }) {
+	return (
+		<table className={`w-full text-sm ${className ?? ''}`}>
+			<caption className="mb-2 text-left font-semibold">Tabela de preços (por unidade)</caption>
+			<tbody className="divide-y">
+				<tr>
+					<th scope="row" className="py-2 text-left font-normal">
+						{base?.title ?? 'Colar personalizado'}
+					</th>
+					<td className="py-2 text-right">{base ? formatMoney(base.priceCents) : '—'}</td>
+				</tr>
+				{(accessories ?? []).map((item) => (
+					<tr key={item.id}>
+						<th scope="row" className="py-2 text-left font-normal">
+							+ {item.title}
+						</th>
+						<td className="py-2 text-right">{formatMoney(item.priceCents)}</td>
+					</tr>
+				))}
+			</tbody>
+		</table>
+	)
 }
 
 export default function PersonalizeCollar({ loaderData }: Route.ComponentProps) {
-	const { colours, base, accessories, photos } = loaderData
-	const instagramUrl = useRootData()?.settings.instagramUrl ?? null
+	const { colours, base, accessories } = loaderData
 	useLiftChatButton()
+	const quantityHelpId = useId()
 	const [colour, setColour] = useState('')
 	const [quantity, setQuantity] = useState(String(COLLAR_MINIMUM))
+	// The quantity's message shows once the field is left or the form is sent, not at each key.
+	const [quantityShown, setQuantityShown] = useState(false)
 	const [accessoryId, setAccessoryId] = useState<string | null>(null)
 	const add = useAddPersonalized()
 	const accessory = (accessories ?? []).find((a) => a.id === accessoryId) ?? null
-	const units = unitsOf(quantity)
+	const judged = collarQuantity(quantity)
 	const unitCents = (base?.priceCents ?? 0) + (accessory?.priceCents ?? 0)
 	const canAdd = base !== null && colour !== '' && !add.busy
 	const fieldError = (field: string) => (add.fieldError?.field === field ? add.fieldError.message : null)
+	const quantityError = (quantityShown && !judged.ok ? judged.message : null) ?? fieldError('quantity')
 
 	return (
 		<main className="mx-auto w-full max-w-6xl px-4 py-6 md:py-10">
@@ -94,47 +119,34 @@ export default function PersonalizeCollar({ loaderData }: Route.ComponentProps) 
 					]}
 				/>
 			</div>
-			<div className="mt-6">
-				<PhotoCarousel photos={photos} profileUrl={instagramUrl} />
-			</div>
 
-			<div className="mt-8 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-				<aside aria-label="Prévia do colar" className="space-y-4 md:sticky md:top-24 md:self-start">
-					<div className="flex flex-col items-center rounded-2xl border bg-muted/40 p-4">
+			<div className="mt-6 grid gap-6 md:mt-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] md:gap-8">
+				{/* On a phone the preview stays under the header while the choices scroll by (issue 31). */}
+				<aside aria-label="Prévia do colar" className={PREVIEW_STICKY}>
+					<div className={PREVIEW_BOX}>
 						<CollarPreview
 							colour={colours.find((c) => c.name === colour) ?? null}
 							accessoryUrl={accessory?.imageUrl ?? null}
 							accessoryLabel={accessory?.title}
 						/>
 					</div>
-					<table className="w-full text-sm">
-						<caption className="mb-2 text-left font-semibold">Tabela de preços (por unidade)</caption>
-						<tbody className="divide-y">
-							<tr>
-								<th scope="row" className="py-2 text-left font-normal">
-									{base?.title ?? 'Colar personalizado'}
-								</th>
-								<td className="py-2 text-right">{base ? formatMoney(base.priceCents) : '—'}</td>
-							</tr>
-							{(accessories ?? []).map((item) => (
-								<tr key={item.id}>
-									<th scope="row" className="py-2 text-left font-normal">
-										+ {item.title}
-									</th>
-									<td className="py-2 text-right">{formatMoney(item.priceCents)}</td>
-								</tr>
-							))}
-						</tbody>
-					</table>
+					<PriceTable base={base} accessories={accessories} className="mt-4 max-md:hidden" />
 				</aside>
 
 				<form
-					className="space-y-8"
+					className={`space-y-8 ${FORM_UNDER_PREVIEW}`}
+					noValidate
 					onSubmit={(event) => {
 						event.preventDefault()
-						if (canAdd) add.submit({ intent: 'add', colour, quantity: String(units), accessoryId: accessoryId ?? '' })
+						if (!judged.ok) {
+							setQuantityShown(true)
+							document.getElementById('quantity')?.focus()
+							return
+						}
+						if (canAdd) add.submit({ intent: 'add', colour, quantity: String(judged.quantity), accessoryId: accessoryId ?? '' })
 					}}
 				>
+					<PriceTable base={base} accessories={accessories} className="md:hidden" />
 					<div className="max-w-48 space-y-2">
 						<Label htmlFor="quantity">Quantidade</Label>
 						<Input
@@ -144,14 +156,20 @@ export default function PersonalizeCollar({ loaderData }: Route.ComponentProps) 
 							min={COLLAR_MINIMUM}
 							step={1}
 							value={quantity}
+							aria-invalid={quantityError ? true : undefined}
+							aria-describedby={quantityHelpId}
 							onChange={(event) => setQuantity(event.currentTarget.value)}
-							onBlur={() => setQuantity(String(units))}
+							onBlur={() => setQuantityShown(true)}
 						/>
-						{fieldError('quantity') ? (
-							<p role="alert" className="text-sm font-medium text-destructive">
-								{fieldError('quantity')}
+						{quantityError ? (
+							<p id={quantityHelpId} role="alert" className="text-sm font-medium text-destructive" data-testid="quantidade-erro">
+								{quantityError}
 							</p>
-						) : null}
+						) : (
+							<p id={quantityHelpId} className="text-xs text-muted-foreground">
+								Mínimo de {COLLAR_MINIMUM} unidades
+							</p>
+						)}
 					</div>
 
 					<ColourGrid
@@ -174,9 +192,10 @@ export default function PersonalizeCollar({ loaderData }: Route.ComponentProps) 
 					<div className="sticky bottom-0 -mx-4 border-t bg-background/95 px-4 py-4 backdrop-blur md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
 						<div className="flex items-center justify-between gap-4">
 							<p className="text-lg">
-								Total: <strong data-testid="total-personalizacao">{formatMoney(unitCents * units)}</strong>
+								Total:{' '}
+								<strong data-testid="total-personalizacao">{judged.ok ? formatMoney(unitCents * judged.quantity) : '—'}</strong>
 								<span className="block text-sm text-muted-foreground">
-									{units} × {formatMoney(unitCents)}
+									{judged.ok ? `${judged.quantity} × ${formatMoney(unitCents)}` : `${formatMoney(unitCents)} por unidade`}
 								</span>
 							</p>
 							<Button type="submit" size="lg" disabled={!canAdd}>

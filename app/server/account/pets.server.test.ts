@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { pets, users } from '~/db/schema'
+import { ariaBreedSizes, pets, users } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { MAX_PETS, PET_MESSAGES, addPet, deletePet, petNecksOf, petsOf, updatePet } from './pets.server'
 
@@ -80,6 +80,19 @@ describe('Meus Pets', () => {
 		expect(await petNecksOf(me)).toEqual([
 			{ name: 'Thor', neckMm: 320 },
 			{ name: 'Rex', neckMm: 655 },
+		])
+	})
+
+	test("a pet with a breed but no neck: the breed table's typical neck, named as the table names it (issue 31)", async () => {
+		await db.insert(ariaBreedSizes).values({ name: 'Golden Retriever', aliases: ['golden'], neckMm: 500 })
+		const me = await customer()
+		await addPet(me, { name: 'Thor', breed: 'golden', neckCm: '', birthday: '' })
+		// A measure wins over the breed; a breed the table does not know suggests nothing.
+		await addPet(me, { name: 'Luna', breed: 'Golden Retriever', neckCm: '45', birthday: '' })
+		await addPet(me, { name: 'Pipoca', breed: 'Vira-lata', neckCm: '', birthday: '' })
+		expect(await petNecksOf(me)).toEqual([
+			{ name: 'Thor', neckMm: 500, breed: 'Golden Retriever' },
+			{ name: 'Luna', neckMm: 450 },
 		])
 	})
 })

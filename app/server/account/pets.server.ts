@@ -1,7 +1,8 @@
-import { and, asc, count, eq, isNotNull } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import { pets } from '~/db/schema'
 import type { PetNeck } from '~/commerce/rules/pet-size'
+import { breedNamed, listBreedSizes } from '~/server/breed-sizes.server'
 import { db } from '~/server/db.server'
 import { nowMs } from '~/server/clock.server'
 import { userText } from '~/utils/text-schema'
@@ -138,16 +139,24 @@ export async function deletePet(userId: string, petId: string): Promise<PetResul
 }
 
 /**
- * The customer's pets with a neck measure, oldest first, for the size suggestions on bandana and
- * collar pages (issue 10). Sent after load with the rest of who is looking (/resources/visitor,
- * decision 055): the product page's HTML is shared by every shopper; the browser turns these into
- * 'Tamanho sugerido para Thor: G' with the product's sizes (`suggestPetSizes`).
+ * The customer's pets a size can be suggested for, oldest first, for the size suggestions on
+ * bandana and collar pages (issue 10) and in the size guide (issue 31): those with a neck
+ * measure, and those with only a breed the breed table knows (its typical neck, with the
+ * table's name for the breed). Sent after load with the rest of who is looking
+ * (/resources/visitor, decision 055): the product page's HTML is shared by every shopper; the
+ * browser turns these into 'Tamanho sugerido para Thor: G' with the product's sizes
+ * (`suggestPetSizes`). The breed table is read only when a pet needs it.
  */
 export async function petNecksOf(userId: string): Promise<PetNeck[]> {
 	const rows = await db
-		.select({ name: pets.name, neckMm: pets.neckMm })
+		.select({ name: pets.name, breed: pets.breed, neckMm: pets.neckMm })
 		.from(pets)
-		.where(and(eq(pets.userId, userId), isNotNull(pets.neckMm)))
+		.where(and(eq(pets.userId, userId), or(isNotNull(pets.neckMm), isNotNull(pets.breed))))
 		.orderBy(asc(pets.createdAt), asc(pets.id))
-	return rows.flatMap((pet) => (pet.neckMm === null ? [] : [{ name: pet.name, neckMm: pet.neckMm }]))
+	const breeds = rows.some((pet) => pet.neckMm === null) ? await listBreedSizes() : []
+	return rows.flatMap((pet): PetNeck[] => {
+		if (pet.neckMm !== null) return [{ name: pet.name, neckMm: pet.neckMm }]
+		const known = pet.breed ? breedNamed(pet.breed, breeds) : null
+		return known ? [{ name: pet.name, neckMm: known.neckMm, breed: known.name }] : []
+	})
 }

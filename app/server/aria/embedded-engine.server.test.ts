@@ -189,6 +189,16 @@ describe('Aria (embedded): the conversation and the shopper', () => {
 		expect(reply.text).toContain('bandana tamanho G')
 	})
 
+	test('a pet saved with a breed only is sized from the breed table, as the size guide does (issue 31)', async () => {
+		const reply = await answerEmbedded({
+			message: 'qual tamanho de bandana?',
+			history: [],
+			context: { ...NO_CONTEXT, pets: [{ name: 'Thor', breed: 'golden', neckMm: null }] },
+		})
+		expect(reply.text).toContain('Thor (Golden Retriever')
+		expect(reply.text).toContain('bandana tamanho GG')
+	})
+
 	test('says how much the cart lacks for free shipping', async () => {
 		const reply = await answerEmbedded({
 			message: 'frete gratis?',

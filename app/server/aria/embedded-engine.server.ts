@@ -9,15 +9,8 @@ import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import { ariaLink } from '~/utils/aria-reply'
 import { planPriceText } from '~/utils/plan-price'
 import type { AriaContext, AriaReply, AriaTurn } from './engine'
-import {
-	type BreedSize,
-	activeAriaHandles,
-	findBreed,
-	knowledgeOfCategory,
-	listBreedSizes,
-	searchAriaProducts,
-	searchKnowledge,
-} from './knowledge.server'
+import { type BreedSize, breedNamed, findBreed, listBreedSizes } from '~/server/breed-sizes.server'
+import { activeAriaHandles, knowledgeOfCategory, searchAriaProducts, searchKnowledge } from './knowledge.server'
 import { mentions, normalizeMessage } from './message-text'
 import { type AriaPlace, placeInMessage, placeOfShopper } from './place'
 import { type ShopFacts, loadShopFacts } from './shop-facts.server'
@@ -322,7 +315,7 @@ const SIZE_CLASS_WORDS = new Set(['pequeno', 'pequena', 'medio', 'media', 'grand
 /**
  * The neck to size for: a measure in this message, else a breed or size class named in it,
  * else one from the chat's earlier messages, else the signed-in customer's first pet with a
- * measured neck.
+ * measured neck, else her first pet whose breed is in the table.
  */
 function petNeck(
 	understanding: Understanding,
@@ -346,6 +339,18 @@ function petNeck(
 	const pet = context.pets.find((p) => p.neckMm)
 	if (pet?.neckMm)
 		return { value: { neckMm: pet.neckMm, source: `Para o ${pet.name} (pescoço de ${formatNeck(pet.neckMm)})` }, fromMessage: false }
+	// A pet saved with a breed only: the breed table's neck, as the size guide suggests (issue 31).
+	for (const saved of context.pets) {
+		const known = saved.breed ? breedNamed(saved.breed, breeds) : null
+		if (known)
+			return {
+				value: {
+					neckMm: known.neckMm,
+					source: `Para o ${saved.name} (${known.name}: o pescoço costuma medir uns ${formatNeck(known.neckMm)}; se puder, confira com uma fita métrica)`,
+				},
+				fromMessage: false,
+			}
+	}
 	return { value: null, fromMessage: false }
 }
 

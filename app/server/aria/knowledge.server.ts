@@ -3,8 +3,8 @@ import { queryRows } from '~/server/db.server'
 import { contentWords, fold, normalizeMessage } from './message-text'
 
 /**
- * What the assistant looks up (issue 12): the owner's knowledge base, the breed table and the
- * products it may recommend. Searched in PostgreSQL (PGlite too): full-text search in the
+ * What the assistant looks up (issue 12): the owner's knowledge base and the products it may
+ * recommend (the breed table is shared with the size guide: server/breed-sizes.server.ts). Searched in PostgreSQL (PGlite too): full-text search in the
  * Portuguese dictionary, accent-insensitive (f_unaccent), with trigram similarity for typos.
  */
 
@@ -70,29 +70,6 @@ export async function knowledgeOfCategory(category: string, hint: string): Promi
 		limit 1`)
 	const row = rows[0]
 	return row ? { ...row, score: Number(row.score) } : null
-}
-
-export type BreedSize = { id: string; name: string; aliases: string[]; neckMm: number }
-
-export async function listBreedSizes(): Promise<BreedSize[]> {
-	return queryRows<BreedSize>(sql`select id, name, aliases, neck_mm as "neckMm" from aria_breed_sizes order by name`)
-}
-
-/**
- * The breed or size class the message names: the longest name or alias found as whole words
- * (folded), so 'pastor alemão' wins over 'pastor' and 'golden' finds 'Golden Retriever'.
- */
-export function findBreed(normalized: string, breeds: readonly BreedSize[]): { breed: BreedSize; words: string[] } | null {
-	const padded = ` ${normalized} `
-	let best: { breed: BreedSize; words: string[]; length: number } | null = null
-	for (const breed of breeds) {
-		for (const alias of [breed.name, ...breed.aliases]) {
-			const needle = normalizeMessage(alias)
-			if (needle.length < 3 || !padded.includes(` ${needle} `)) continue
-			if (!best || needle.length > best.length) best = { breed, words: needle.split(' '), length: needle.length }
-		}
-	}
-	return best ? { breed: best.breed, words: best.words } : null
 }
 
 export type AriaProductMatch = { handle: string; title: string; priceCents: number; tags: string[]; score: number }

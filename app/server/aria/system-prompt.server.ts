@@ -6,7 +6,7 @@ import { whatsappUrl } from '~/components/shop/navigation'
 import { formatMoney, formatPercent } from '~/utils/format'
 import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import type { AriaContext } from './engine'
-import { listBreedSizes } from './knowledge.server'
+import { listBreedSizes } from '~/server/breed-sizes.server'
 import { loadShopFacts } from './shop-facts.server'
 
 /** The model sees at most this many products (handles, titles, prices): a prompt of a few thousand tokens. */

@@ -87,7 +87,7 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 		title: 'Guia de tamanhos: bandanas',
 		category: 'tamanhos',
 		content:
-			'Tamanhos de bandana (comprimento, baseado em tamanho de camiseta): P 25 cm, M 35 cm, U 45 cm, G 50 cm, GG 60 cm, XG 70 cm. Meça o pescoço do pet e escolha o tamanho que dá a volta com folga para o nó. Referências: gatos e cães mini (Chihuahua, Yorkshire, Pinscher) usam P; Shih Tzu, Maltês, Lhasa Apso e Poodle toy usam M ou U; Beagle, Schnauzer, Cocker e Bulldog Francês usam G; Border Collie, Labrador e Golden usam GG; Pastor Alemão, Rottweiler e raças gigantes usam XG.',
+			'Tamanhos de bandana (comprimento, baseado em tamanho de camiseta): P 25 cm, M 35 cm, U 45 cm, G 50 cm, GG 60 cm, XG 70 cm. Meça o pescoço do pet e escolha o tamanho que dá a volta com folga para o nó. Pelo pescoço (com 10 cm para o nó): até 15 cm P, até 25 cm M, até 35 cm U, até 40 cm G, até 50 cm GG, até 60 cm XG. O tamanho de cada raça está na tabela de raças do guia de tamanhos.',
 	},
 	{
 		title: 'Guia de tamanhos: colares',

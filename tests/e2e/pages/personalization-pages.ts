@@ -53,4 +53,26 @@ export class PersonalizationPages {
 	) {
 		await this.page.getByLabel(label).setInputFiles(file)
 	}
+
+	/** The drop zone of an image field (issue 31), by the field's label. */
+	dropZone(label: string | RegExp) {
+		return this.page.getByTestId('zona-upload').filter({ has: this.page.getByLabel(label) })
+	}
+
+	/** Drags a PNG onto an image field's drop zone and drops it there, as a file from the desktop would be. */
+	async dropFile(label: string | RegExp, name = 'rosto.png') {
+		const zone = this.dropZone(label)
+		const dataTransfer = await this.page.evaluateHandle(
+			({ base64, fileName }) => {
+				const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+				const transfer = new DataTransfer()
+				transfer.items.add(new File([bytes], fileName, { type: 'image/png' }))
+				return transfer
+			},
+			{ base64: PersonalizationPages.PNG.toString('base64'), fileName: name },
+		)
+		await zone.dispatchEvent('dragenter', { dataTransfer })
+		await zone.dispatchEvent('dragover', { dataTransfer })
+		await zone.dispatchEvent('drop', { dataTransfer })
+	}
 }
