@@ -16,6 +16,9 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
 	review: 'Avaliação',
 	photo: 'Foto',
 	return_request: 'Arrependimento',
+	product: 'Produto',
+	coupon: 'Cupom',
+	loyalty: 'Fidelidade',
 }
 
 /** The 'Pessoa' filter's value for changes made by the shop itself (payment providers, jobs). */
@@ -69,6 +72,25 @@ const FIELD_LABELS: Record<string, string> = {
 	carrierServices: 'Serviços cotados',
 	freeShippingServiceId: 'Serviço com frete grátis',
 	appStoreUrl: 'App Store',
+	title: 'Título',
+	handle: 'Endereço',
+	code: 'Código',
+	kind: 'Tipo de desconto',
+	value: 'Valor do desconto',
+	minSubtotalCents: 'Pedido mínimo',
+	usageLimit: 'Limite de usos',
+	startsAt: 'Início',
+	endsAt: 'Fim',
+	active: 'Ativo',
+	isActive: 'Ativa',
+	levels: 'Níveis',
+	name: 'Nome',
+	description: 'Descrição',
+	icon: 'Ícone',
+	badgeTier: 'Categoria',
+	ruleType: 'Regra',
+	ruleThreshold: 'Meta da regra',
+	pointsReward: 'Pontos de prêmio',
 	playStoreUrl: 'Google Play',
 }
 
@@ -77,6 +99,9 @@ export function activityFieldLabel(field: string): string {
 }
 
 const ROLE_LABELS: Record<string, string> = { admin: 'Administrador', customer: 'Cliente' }
+const COUPON_KIND_TEXT: Record<string, string> = { percentage: 'Porcentagem', fixed: 'Valor fixo', free_shipping: 'Frete grátis' }
+/** A product's status (an order's statuses have other names). */
+const PRODUCT_STATUS_TEXT: Record<string, string> = { active: 'Ativo', draft: 'Rascunho', archived: 'Arquivado' }
 const LONG_TEXT = 120
 
 /** One recorded value as a person reads it: money in R$, statuses and roles in words, Sim/Não. */
@@ -84,8 +109,10 @@ export function activityValueText(field: string, value: unknown): string {
 	if (value === null || value === undefined) return '—'
 	if (typeof value === 'boolean') return value ? 'Sim' : 'Não'
 	if (typeof value === 'number' && /Cents$/.test(field)) return formatMoney(value)
-	if (field === 'status' && typeof value === 'string') return ORDER_STATUS_LABELS[value as OrderStatus] ?? value
+	if (field === 'status' && typeof value === 'string') return ORDER_STATUS_LABELS[value as OrderStatus] ?? PRODUCT_STATUS_TEXT[value] ?? value
 	if (field === 'role' && typeof value === 'string') return ROLE_LABELS[value] ?? value
+	if (field === 'kind' && typeof value === 'string') return COUPON_KIND_TEXT[value] ?? value
+	if (field === 'levels' && Array.isArray(value)) return value.map(levelText).join('; ') || '—'
 	if (field === 'returnStatus' && typeof value === 'string') return RETURN_REQUEST_STATUS_LABELS[value as ReturnRequestStatus] ?? value
 	if (field === 'tiers' && Array.isArray(value)) return value.map(tierText).join('; ') || '—'
 	const text = typeof value === 'string' ? value : JSON.stringify(value)
@@ -97,6 +124,12 @@ function tierText(tier: unknown): string {
 	const t = (tier ?? {}) as { minQuantity?: unknown; maxQuantity?: unknown; unitPriceCents?: unknown }
 	const range = typeof t.maxQuantity === 'number' ? `${String(t.minQuantity)}–${t.maxQuantity}` : `${String(t.minQuantity)} ou mais`
 	return `${range}: ${typeof t.unitPriceCents === 'number' ? formatMoney(t.unitPriceCents) : '—'}`
+}
+
+/** A loyalty level as the page shows it: 'Ouro: 1000 pontos'. */
+function levelText(level: unknown): string {
+	const l = (level ?? {}) as { name?: unknown; minPoints?: unknown }
+	return `${String(l.name)}: ${String(l.minPoints)} pontos`
 }
 
 export type ActivityChange = { field: string; label: string; before: string; after: string }

@@ -197,6 +197,8 @@ describe.skipIf(!databaseUrl)('back-office: pedido do checkout à entrega', () =
 			expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width)
 		}
 		expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+		// A screen reader goes card by card: each card's reference is a heading named for the order.
+		await card.getByRole('heading', { level: 2, name: `Pedido ${reference}` }).waitFor()
 		await expectAccessible(phone, 'pedidos no celular')
 		await card.getByRole('button', { name: `Marcar como pago: pedido ${reference}` }).click()
 		await new Shell(phone).toast('Status atualizado!')

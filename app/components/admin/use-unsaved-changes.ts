@@ -41,3 +41,11 @@ export function useUnsavedChangesWarning(formRef: RefObject<HTMLFormElement | nu
 		else blocker.reset()
 	}, [blocker])
 }
+
+/**
+ * Issue 30: a change made with a button (a chip removed, a picture moved or removed) types
+ * nothing: this tells the form's unsaved-changes warning, as typing would.
+ */
+export function markFormChanged(element: { form: HTMLFormElement | null }) {
+	element.form?.dispatchEvent(new Event('input', { bubbles: true }))
+}

@@ -9,10 +9,36 @@ import { jsonb } from './jsonb-column'
  * the same transaction as the change; nothing updates them (a trigger refuses it, except the
  * foreign keys' ON DELETE SET NULL) and only the retention purge deletes them.
  */
-export const ACTIVITY_KINDS = ['price', 'stock', 'settings', 'order_status', 'refund', 'role', 'review', 'photo', 'return_request'] as const
+export const ACTIVITY_KINDS = [
+	'price',
+	'stock',
+	'settings',
+	'order_status',
+	'refund',
+	'role',
+	'review',
+	'photo',
+	'return_request',
+	// Issue 30, the rest of the back-office: products created and deleted, coupons, loyalty levels and badges.
+	'product',
+	'coupon',
+	'loyalty',
+] as const
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number]
 
-export const ACTIVITY_SUBJECT_TYPES = ['product', 'variant', 'personalization', 'settings', 'order', 'user', 'review', 'photo'] as const
+export const ACTIVITY_SUBJECT_TYPES = [
+	'product',
+	'variant',
+	'personalization',
+	'settings',
+	'order',
+	'user',
+	'review',
+	'photo',
+	'coupon',
+	'loyalty_levels',
+	'badge',
+] as const
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number]
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '))

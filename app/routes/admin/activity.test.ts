@@ -4,8 +4,9 @@ import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { activityLog, users } from '~/db/schema'
 import { ACTIVITY_PAGE_SIZE } from '~/server/activity/activity-log.server'
-import { db } from '~/server/db.server'
+import { db, queryRows } from '~/server/db.server'
 import * as route from './activity'
+import { action as couponsAction } from './coupons'
 import { action as settingsAction } from './settings'
 import { clearStoreSettingsCache } from '~/server/settings.server'
 
@@ -187,5 +188,47 @@ describe("'Guardar o registro de atividade por N dias' on /admin/configuracoes",
 			ip: '2001:db8::90',
 			changes: expect.arrayContaining([{ field: 'activityLogRetentionDays', label: 'Guardar o registro de atividade (dias)', before: '365', after: '730' }]),
 		})
+	})
+})
+
+describe('coupons in the activity log (issue 30)', () => {
+	test('created, edited and deactivated: each an entry with who, from where, and before → after', async () => {
+		const post = async (form: Record<string, string>) => {
+			const request = new Request('http://loja.test/admin/cupons', { method: 'POST', body: new URLSearchParams(form), headers: { cookie: admin.cookie } })
+			return (await couponsAction({ request, params: {}, context: { clientIp: '203.0.113.7' } } as never)) as unknown
+		}
+		const fields = { intent: 'save', id: '', code: 'BEMVINDO10', kind: 'percentage', value: '10', minSubtotal: '', usageLimit: '', startsAt: '', endsAt: '', active: 'on' }
+		expect(((await post(fields)) as Response).status).toBe(302)
+		const [coupon] = await queryRows<{ id: string }>(sql`select id from coupons where code = 'BEMVINDO10'`)
+		expect(((await post({ ...fields, id: coupon!.id, value: '15', usageLimit: '100' })) as Response).status).toBe(302)
+		expect(((await post({ intent: 'toggle', id: coupon!.id, active: 'false' })) as Response).status).toBe(302)
+		// A refused save (a code already taken) writes nothing.
+		expect(((await post({ ...fields, id: '' })) as { init: ResponseInit }).init.status).toBe(400)
+
+		const entries = await db.select().from(activityLog).where(eq(activityLog.subjectId, coupon!.id)).orderBy(activityLog.seq)
+		expect(entries.map((e) => [e.kind, e.actorId, e.ip, e.subjectType, e.subjectLabel])).toEqual([
+			['coupon', admin.id, '203.0.113.7', 'coupon', 'Cupom BEMVINDO10'],
+			['coupon', admin.id, '203.0.113.7', 'coupon', 'Cupom BEMVINDO10'],
+			['coupon', admin.id, '203.0.113.7', 'coupon', 'Cupom BEMVINDO10'],
+		])
+		expect(entries[0]).toMatchObject({ before: null, after: { code: 'BEMVINDO10', kind: 'percentage', value: 10, usageLimit: null, active: true } })
+		expect(entries.slice(1).map((e) => [e.before, e.after])).toEqual([
+			[
+				{ value: 10, usageLimit: null },
+				{ value: 15, usageLimit: 100 },
+			],
+			[{ active: true }, { active: false }],
+		])
+		const shown = await page('?tipo=coupon')
+		expect(shown.entries[0]).toMatchObject({
+			kindLabel: 'Cupom',
+			actor: adminEmail,
+			subject: 'Cupom BEMVINDO10',
+			changes: [{ field: 'active', label: 'Ativo', before: 'Sim', after: 'Não' }],
+		})
+		expect(shown.entries[1]?.changes).toEqual([
+			{ field: 'value', label: 'Valor do desconto', before: '10', after: '15' },
+			{ field: 'usageLimit', label: 'Limite de usos', before: '—', after: '100' },
+		])
 	})
 })

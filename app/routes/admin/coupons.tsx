@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import type { CouponKind } from '~/db/schema/orders'
+import { actorOf } from '~/server/activity/record.server'
 import { requireAdmin } from '~/server/auth/guards.server'
 import {
 	COUPON_KIND_LABELS,
@@ -103,8 +104,9 @@ const intentSchema = z.discriminatedUnion('intent', [
 	z.object({ intent: z.literal('save'), id: z.union([z.uuid(), z.literal('')]).default('') }),
 ])
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
+	const actor = actorOf(admin, context)
 	const form = await readFormData(request)
 	const text = (name: string) => {
 		const value = form.get(name)
@@ -116,7 +118,7 @@ export async function action({ request }: Route.ActionArgs) {
 	}
 	if (parsed.data.intent === 'toggle') {
 		const active = parsed.data.active === 'true'
-		if (!(await setCouponActive(parsed.data.id, active))) {
+		if (!(await setCouponActive(parsed.data.id, active, actor))) {
 			return data({ formError: 'Cupom não encontrado.', errors: {} as CouponFieldErrors, values: null, id: '' }, { status: 404 })
 		}
 		return redirectWithToast('/admin/cupons', { type: 'success', title: active ? 'Cupom ativado!' : 'Cupom desativado!' })
@@ -136,7 +138,7 @@ export async function action({ request }: Route.ActionArgs) {
 	const fail = (errors: CouponFieldErrors, status = 400) => data({ formError: null, errors, values, id }, { status })
 	const checked = validateCouponFields(values)
 	if (!checked.ok) return fail(checked.errors)
-	const saved = id ? await updateCoupon(id, checked.coupon) : await createCoupon(checked.coupon)
+	const saved = id ? await updateCoupon(id, checked.coupon, actor) : await createCoupon(checked.coupon, actor)
 	if (!saved.ok) {
 		if (saved.reason === 'code_taken') return fail({ code: COUPON_MESSAGES.codeTaken })
 		if (saved.reason === 'below_used') return fail({ usageLimit: COUPON_MESSAGES.usageBelowUsed(saved.usedCount ?? 0) })

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { badges, loyaltyLevels, pointsHistory, userBadges, userGamification, userPhotos, users } from '~/db/schema'
+import { type ActivitySubjectType, activityLog, badges, loyaltyLevels, pointsHistory, userBadges, userGamification, userPhotos, users } from '~/db/schema'
 import { db } from '~/server/db.server'
 import { DEFAULT_LOYALTY_POINTS, DEFAULT_PHOTO_POINTS_PER_DAY } from '~/server/loyalty/point-values'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
@@ -14,7 +14,7 @@ import { action, loader } from './loyalty'
 
 withTestDatabase()
 
-let admin: { cookie: string }
+let admin: { id: string; cookie: string }
 let customer: { cookie: string }
 
 beforeAll(async () => {
@@ -222,5 +222,59 @@ describe('/admin/fidelidade', () => {
 		])
 		expect(statusOf(refused)).toBe(409)
 		expect(await db.select().from(badges)).toHaveLength(1)
+	})
+
+	test('levels and badges in the activity log (issue 30): who, from where, before → after', async () => {
+		const logged = async (subjectType: ActivitySubjectType) =>
+			(await db.select().from(activityLog).where(eq(activityLog.subjectType, subjectType)).orderBy(asc(activityLog.seq))).map((e) => ({
+				kind: e.kind,
+				actorId: e.actorId,
+				ip: e.ip,
+				subjectId: e.subjectId,
+				label: e.subjectLabel,
+				before: e.before,
+				after: e.after,
+			}))
+		await db.delete(activityLog)
+		const saved = await call(action, admin.cookie, [
+			['intent', 'save-levels'],
+			['levelName', 'Filhote'],
+			['levelMinPoints', '0'],
+			['levelName', 'Amigo'],
+			['levelMinPoints', '300'],
+		])
+		expect(statusOf(saved)).toBe(302)
+		const who = { kind: 'loyalty', actorId: admin.id, ip: '203.0.113.10' }
+		expect(await logged('loyalty_levels')).toEqual([
+			{
+				...who,
+				subjectId: null,
+				label: 'Níveis de fidelidade',
+				before: { levels: [{ name: 'Filhote', minPoints: 0 }, { name: 'Companheiro', minPoints: 500 }] },
+				after: { levels: [{ name: 'Filhote', minPoints: 0 }, { name: 'Amigo', minPoints: 300 }] },
+			},
+		])
+
+		const badge = {
+			name: 'Primeira Compra',
+			description: 'Fez o primeiro pedido.',
+			icon: '🛍️',
+			badgeTier: 'bronze',
+			ruleType: 'orders_paid',
+			ruleThreshold: '1',
+			pointsReward: '10',
+			isActive: 'on',
+		}
+		expect(statusOf(await call(action, admin.cookie, Object.entries({ intent: 'create-badge', ...badge })))).toBe(302)
+		const [created] = await db.select().from(badges)
+		expect(statusOf(await call(action, admin.cookie, Object.entries({ intent: 'save-badge', id: created!.id, ...badge, pointsReward: '25' })))).toBe(302)
+		expect(statusOf(await call(action, admin.cookie, [['intent', 'delete-badge'], ['id', created!.id]]))).toBe(302)
+		const snapshot = { name: 'Primeira Compra', description: 'Fez o primeiro pedido.', icon: '🛍️', badgeTier: 'bronze', ruleType: 'orders_paid', ruleThreshold: 1, pointsReward: 10, isActive: true }
+		const subject = { ...who, subjectId: created!.id, label: 'Conquista Primeira Compra' }
+		expect(await logged('badge')).toEqual([
+			{ ...subject, before: null, after: snapshot },
+			{ ...subject, before: { pointsReward: 10 }, after: { pointsReward: 25 } },
+			{ ...subject, before: { ...snapshot, pointsReward: 25 }, after: null },
+		])
 	})
 })

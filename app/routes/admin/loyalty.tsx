@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			if (intent.data === 'preview-levels') {
 				return data({ form: 'levels', rows, preview: await customersPerLevel(parsed.value.map((l) => l.minPoints)) } satisfies ActionAnswer)
 			}
-			await saveLevels(parsed.value)
+			await saveLevels(parsed.value, actorOf(admin, context))
 			return redirectWithToast(PAGE, { type: 'success', title: LOYALTY_ADMIN_MESSAGES.levelsSaved })
 		}
 		case 'create-badge':
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 			const parsed = parseBadge(values)
 			const answerId = id?.data ?? null
 			if (!parsed.ok) return refused({ form: 'badge', id: answerId, errors: parsed.errors, values }, Object.values(parsed.errors)[0] ?? '')
-			const saved = await saveBadge(parsed.value, answerId ?? undefined)
+			const saved = await saveBadge(parsed.value, answerId ?? undefined, actorOf(admin, context))
 			if (!saved.ok) return refused({ form: 'badge', id: answerId, errors: { name: saved.message }, values }, saved.message)
 			return redirectWithToast(PAGE, {
 				type: 'success',
@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		case 'delete-badge': {
 			const id = badgeIdSchema.safeParse(form.get('id'))
 			if (!id.success) return refused({ form: 'none' }, LOYALTY_ADMIN_MESSAGES.notFound, 404)
-			const deleted = await deleteBadge(id.data)
+			const deleted = await deleteBadge(id.data, actorOf(admin, context))
 			if (!deleted.ok) return refused({ form: 'none' }, deleted.message, deleted.status)
 			return redirectWithToast(PAGE, { type: 'success', title: LOYALTY_ADMIN_MESSAGES.badgeDeleted })
 		}

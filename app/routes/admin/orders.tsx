@@ -199,9 +199,13 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
 													className="mr-2 size-4 align-middle"
 												/>
 											) : null}
-											<Link to={`/admin/pedidos/${order.id}`} className="text-primary underline-offset-4 hover:underline">
-												{order.reference}
-											</Link>
+											{/* Issue 30: each card (row) is a heading, so a screen reader goes from order to order. */}
+											<span role="heading" aria-level={2} className="inline">
+												<span className="sr-only">Pedido </span>
+												<Link to={`/admin/pedidos/${order.id}`} className="text-primary underline-offset-4 hover:underline">
+													{order.reference}
+												</Link>
+											</span>
 										</th>
 										<td className={`${td} whitespace-nowrap max-md:col-span-2 max-md:row-start-3 max-md:p-0 max-md:text-xs max-md:text-muted-foreground`}>
 											{order.createdAt}

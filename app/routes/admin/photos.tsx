@@ -72,6 +72,8 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
 				className="aspect-square w-full object-cover"
 			/>
 			<div className="min-w-0 space-y-2 p-2 text-sm">
+				{/* Issue 30: a heading per card, so a screen reader goes from photo to photo. */}
+				<h2 className="sr-only">Foto de {photo.userEmail}</h2>
 				<Badge variant={approved ? 'default' : 'secondary'}>{approved ? 'Aprovada' : 'Aguardando'}</Badge>
 				{photo.caption ? <p className="break-words">{photo.caption}</p> : null}
 				<p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">

@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import {
+	checkPostedOptions,
 	type OptionDefinition,
-	parseOptionLines,
 	type ProductFields,
 	productFieldsSchema,
+	unpricedVariantFieldsSchema,
 	type VariantFields,
 	variantFieldsSchema,
 } from '~/server/catalog-admin/product-form'
+import type { OptionChipValues } from '~/components/admin/catalog/option-chips'
 
 /**
  * The product forms as posted (every field text) → typed values, or the errors keyed by the
@@ -84,8 +86,14 @@ export function newVariantValuesOf(form: FormData): VariantFormValues {
 	}
 }
 
-export function parseVariantValues(values: VariantFormValues, errors: Record<string, string>, prefix = ''): VariantFields | null {
-	const parsed = variantFieldsSchema.safeParse(values)
+/** `unpriced`: a product not for sale may leave the price blank (0, 'sem preço'; issue 30). */
+export function parseVariantValues(
+	values: VariantFormValues,
+	errors: Record<string, string>,
+	prefix = '',
+	{ unpriced = false } = {},
+): VariantFields | null {
+	const parsed = (unpriced ? unpricedVariantFieldsSchema : variantFieldsSchema).safeParse(values)
 	if (parsed.success) return parsed.data
 	collect(errors, parsed.error, prefix)
 	return null
@@ -113,8 +121,28 @@ export function variantRowsOf(form: FormData): VariantFormValues[] {
 	return rows
 }
 
-export function parseOptions(textValue: string, errors: Record<string, string>): OptionDefinition[] | null {
-	const parsed = parseOptionLines(textValue)
+/**
+ * The option chips as posted (issue 30): `option.N.name`, `option.N.value` per chip and
+ * `option.N.pending`, what was typed and not yet a chip (split at commas, so a value typed and
+ * saved without Enter is kept). As typed, for the page to show again.
+ */
+export function optionValuesOf(form: FormData): OptionChipValues[] {
+	const options: OptionChipValues[] = []
+	for (let i = 0; i < 10; i++) {
+		const prefix = `option.${i}.`
+		if (!form.has(`${prefix}name`) && !form.has(`${prefix}value`) && !form.has(`${prefix}pending`)) break
+		const values = form.getAll(`${prefix}value`).filter((v): v is string => typeof v === 'string')
+		const pending = text(form, `${prefix}pending`)
+			.split(',')
+			.map((v) => v.trim())
+			.filter(Boolean)
+		options.push({ name: text(form, `${prefix}name`), values: [...new Set([...values, ...pending])].slice(0, 200) })
+	}
+	return options
+}
+
+export function parseOptions(posted: OptionChipValues[], errors: Record<string, string>): OptionDefinition[] | null {
+	const parsed = checkPostedOptions(posted)
 	if (parsed.ok) return parsed.options
 	errors.options = parsed.message
 	return null

@@ -8,7 +8,13 @@ import { createProduct } from '~/commerce/builtin/test-factories.server'
 import { getCommerce } from '~/commerce/index.server'
 import { productImages, productVariants } from '~/db/schema'
 import { db } from '~/server/db.server'
-import { backfillImageVariants, settleImageVariants } from '~/server/catalog-admin/product-images.server'
+import {
+	arrangeProductImages,
+	backfillImageVariants,
+	checkImageArrangement,
+	removeImageFiles,
+	settleImageVariants,
+} from '~/server/catalog-admin/product-images.server'
 import { deleteImageVariants } from '~/server/images/variants.server'
 import { getBucketStorage, parseUploadUrl } from '~/server/storage.server'
 import { loader as uploadsLoader } from '../resources/uploads'
@@ -16,7 +22,7 @@ import { action } from './product-images'
 
 /**
  * A product's pictures through the back-office action (issue 11): checked by their bytes,
- * stored, measured, ordered, described, deleted; resized to WebP and AVIF in the background, so
+ * stored, measured; ordered, described and removed with the product's save (issue 30); resized to WebP and AVIF in the background, so
  * the storefront is sent a copy of the size it shows (AVIF to browsers that take it).
  */
 
@@ -139,41 +145,30 @@ describe('product pictures', () => {
 		expect(await imagesOf(product.id)).toEqual([])
 	})
 
-	test('order and alt texts saved together; pictures of another product refused; deleting removes the file', async () => {
+	test('removing a picture (with the product’s save) removes its file; variants that showed it fall back to the first', async () => {
 		const { product, variant } = await createProduct({ title: 'Bandana Ordem', images: 0 })
-		const other = await createProduct({ title: 'Outro', images: 1 })
-		for (const bytes of [jpeg, png, jpeg]) await post(product.id, { intent: 'upload', image: new File([bytes], 'f') })
-		const [a, b, c] = await imagesOf(product.id)
-		await db.update(productVariants).set({ imageId: c!.id }).where(eq(productVariants.id, variant.id))
-
-		const saved = await post(product.id, {
-			intent: 'save',
-			'image.0.id': c!.id,
-			'image.0.alt': 'Bandana vermelha no Thor',
-			'image.1.id': a!.id,
-			'image.1.alt': '',
-		})
-		expect(dataOf(saved)).toEqual({ ok: true, message: 'Imagens salvas!' })
-		// b was not listed (added in another tab meanwhile): it keeps its place after the others.
-		expect((await imagesOf(product.id)).map((r) => [r.id, r.altText])).toEqual([
-			[c!.id, 'Bandana vermelha no Thor'],
-			[a!.id, null],
-			[b!.id, null],
-		])
-
-		const [foreign] = await imagesOf(other.product.id)
-		const stolen = await post(product.id, { intent: 'save', 'image.0.id': foreign!.id, 'image.0.alt': 'x' })
-		expect([statusOf(stolen), dataOf(stolen).message]).toEqual([404, 'Imagem não encontrada.'])
-		const long = await post(product.id, { intent: 'save', 'image.0.id': a!.id, 'image.0.alt': 'x'.repeat(201) })
-		expect(dataOf(long).message).toBe('O texto alternativo deve ter no máximo 200 caracteres.')
-
-		const key = parseUploadUrl(c!.url)!.key
+		for (const bytes of [jpeg, png]) await post(product.id, { intent: 'upload', image: new File([bytes], 'f') })
+		const [a, b] = await imagesOf(product.id)
+		await db.update(productVariants).set({ imageId: b!.id }).where(eq(productVariants.id, variant.id))
+		const arrangement = checkImageArrangement([{ id: a!.id, altText: 'Bandana vermelha' }], [b!.id])
+		if (!arrangement.ok) throw new Error(arrangement.message)
+		const removed = await db.transaction((tx) => arrangeProductImages(tx, product.id, arrangement.value))
+		expect(removed).toEqual([b!.url])
+		const key = parseUploadUrl(b!.url)!.key
 		expect(await getBucketStorage('product-images').exists(key)).toBe(true)
-		expect(dataOf(await post(product.id, { intent: 'delete', id: c!.id }))).toEqual({ ok: true, message: 'Imagem removida.' })
+		await removeImageFiles(removed)
 		expect(await getBucketStorage('product-images').exists(key)).toBe(false)
+		expect((await imagesOf(product.id)).map((r) => [r.id, r.altText, r.position])).toEqual([[a!.id, 'Bandana vermelha', 0]])
 		const [variantRow] = await db.select().from(productVariants).where(eq(productVariants.id, variant.id))
 		expect(variantRow?.imageId).toBeNull()
-		expect(statusOf(await post(product.id, { intent: 'delete', id: foreign!.id }))).toBe(404)
-		expect(await imagesOf(other.product.id)).toHaveLength(1)
+		// Bad input is refused before anything is written.
+		expect(checkImageArrangement([{ id: 'x', altText: '' }], [])).toEqual({ ok: false, message: 'Imagem não encontrada.' })
+		expect(checkImageArrangement([{ id: a!.id, altText: 'x'.repeat(201) }], [])).toEqual({
+			ok: false,
+			message: 'O texto alternativo deve ter no máximo 200 caracteres.',
+		})
+		// The endpoint only takes uploads now: order and removals go with the product's one 'Salvar'.
+		expect(statusOf(await post(product.id, { intent: 'delete', id: a!.id }))).toBe(400)
+		expect(await imagesOf(product.id)).toHaveLength(1)
 	})
 })

@@ -1,20 +1,15 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import { requireAdmin } from '~/server/auth/guards.server'
-import {
-	PRODUCT_IMAGE_MESSAGES,
-	addProductImage,
-	deleteProductImage,
-	saveProductImages,
-} from '~/server/catalog-admin/product-images.server'
+import { PRODUCT_IMAGE_MESSAGES, addProductImage } from '~/server/catalog-admin/product-images.server'
 import { readMultipartForm } from '~/server/storage.server'
 import { createToastHeaders } from '~/server/toast.server'
 import type { Route } from './+types/product-images'
 
 /**
  * POST /admin/produtos/:productId/imagens (issue 11): the product page's picture editor.
- * `upload` takes one file (the page sends a multiple choice one by one), `save` the order and
- * alt texts (`image.N.id`, `image.N.alt` in the new order), `delete` one picture.
+ * `upload` takes one file (the page sends a multiple choice one by one), stored at once. The
+ * order, alt texts and removals are saved with the product by its one 'Salvar' (issue 30).
  */
 
 export type ProductImagesAnswer = { ok: boolean; message: string }
@@ -24,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return data({ ok: false, message: 'Use o formulário da página do produto.' }, { status: 405, headers: { Allow: 'POST' } })
 }
 
-const intentSchema = z.enum(['upload', 'save', 'delete'])
+const intentSchema = z.enum(['upload'])
 
 export async function action({ request, params }: Route.ActionArgs) {
 	await requireAdmin(request)
@@ -42,20 +37,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 		return typeof value === 'string' ? value : ''
 	}
 
-	switch (intent.data) {
-		case 'upload': {
-			const result = await addProductImage({ productId: productId.data, file: form.get('image'), altText: text('alt') })
-			return result.ok ? answer(true, PRODUCT_IMAGE_MESSAGES.added) : answer(false, result.message, result.status)
-		}
-		case 'save': {
-			const images: Array<{ id: string; altText: string }> = []
-			for (let i = 0; i < 100 && form.has(`image.${i}.id`); i++) images.push({ id: text(`image.${i}.id`), altText: text(`image.${i}.alt`) })
-			const result = await saveProductImages(productId.data, images)
-			return result.ok ? answer(true, PRODUCT_IMAGE_MESSAGES.saved) : answer(false, result.message, result.status)
-		}
-		case 'delete': {
-			const result = await deleteProductImage(productId.data, text('id'))
-			return result.ok ? answer(true, PRODUCT_IMAGE_MESSAGES.deleted) : answer(false, result.message, result.status)
-		}
-	}
+	const result = await addProductImage({ productId: productId.data, file: form.get('image'), altText: text('alt') })
+	return result.ok ? answer(true, PRODUCT_IMAGE_MESSAGES.added) : answer(false, result.message, result.status)
 }

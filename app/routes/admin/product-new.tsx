@@ -7,7 +7,7 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
+import { OptionChips, type OptionChipValues } from '~/components/admin/catalog/option-chips'
 import { requireAdmin } from '~/server/auth/guards.server'
 import { MAX_VARIANTS } from '~/server/catalog-admin/product-form'
 import { collectionChoices } from '~/server/catalog-admin/product-list.server'
@@ -16,8 +16,10 @@ import { readFormData } from '~/server/read-form.server'
 import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/product-new'
+import { draftReason, publishMissing } from '~/utils/product-draft'
 import {
 	newVariantValuesOf,
+	optionValuesOf,
 	parseOptions,
 	parseProductValues,
 	parseVariantValues,
@@ -27,8 +29,10 @@ import {
 } from './product-form-data'
 
 /**
- * /admin/produtos/novo (issue 11): the product's fields, its options as lines ('Tamanho: P, M,
- * G'), which become every combination of variants, and the price and stock they start with.
+ * /admin/produtos/novo (issue 11): the product's fields, its options (issue 30: names and values
+ * as chips), which become every combination of variants, and the price and stock they start with.
+ * Issue 30: a new product is a draft, not in the shop, until it has a picture and a price (the
+ * price may be left blank for now); the editor it opens on says what is missing.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Novo produto', matches) }]
@@ -38,27 +42,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return { collections: await collectionChoices(), maxVariants: MAX_VARIANTS }
 }
 
-type Answer = { errors: Record<string, string>; values: ProductFormValues; variant: VariantFormValues; options: string }
+type Answer = { errors: Record<string, string>; values: ProductFormValues; variant: VariantFormValues; options: OptionChipValues[] }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
-	const values = productValuesOf(form)
+	// Always a draft: published from the editor once it has a picture and a price.
+	const values = { ...productValuesOf(form), status: 'draft' }
 	const variant = newVariantValuesOf(form)
-	const optionsText = typeof form.get('options') === 'string' ? String(form.get('options')) : ''
+	const posted = optionValuesOf(form)
 	const errors: Record<string, string> = {}
 	const fields = parseProductValues(values, errors)
-	const variantFields = parseVariantValues(variant, errors)
-	const options = parseOptions(optionsText, errors)
+	const variantFields = parseVariantValues(variant, errors, '', { unpriced: true })
+	const options = parseOptions(posted, errors)
 	const refuse = (answerErrors: Record<string, string>) =>
-		data({ errors: answerErrors, values, variant, options: optionsText } satisfies Answer, {
+		data({ errors: answerErrors, values, variant, options: posted } satisfies Answer, {
 			status: 400,
 			headers: createToastHeaders({ type: 'error', title: PRODUCT_ADMIN_MESSAGES.failed, description: Object.values(answerErrors)[0] }),
 		})
 	if (!fields || !variantFields || !options) return refuse(errors)
-	const result = await createProduct({ fields, options, variant: variantFields, collectionIds: values.collectionIds, userId: admin.id })
+	const result = await createProduct({
+		fields,
+		options,
+		variant: variantFields,
+		collectionIds: values.collectionIds,
+		userId: admin.id,
+		ip: context.clientIp,
+	})
 	if (!result.ok) return refuse(result.errors)
-	return redirectWithToast(`/admin/produtos/${result.id}`, { type: 'success', title: PRODUCT_ADMIN_MESSAGES.created })
+	return redirectWithToast(`/admin/produtos/${result.id}`, {
+		type: 'success',
+		title: PRODUCT_ADMIN_MESSAGES.created,
+		description: draftReason(publishMissing({ imageCount: 0, priceCents: [variantFields.price] })),
+	})
 }
 
 const EMPTY: ProductFormValues = {
@@ -67,7 +83,7 @@ const EMPTY: ProductFormValues = {
 	descriptionHtml: '',
 	productType: '',
 	tags: '',
-	status: 'active',
+	status: 'draft',
 	collectionIds: [],
 }
 
@@ -107,7 +123,7 @@ export default function NewProduct({ loaderData }: Route.ComponentProps) {
 				) : null}
 				<Card>
 					<CardContent className="pt-6">
-						<ProductFields values={answer?.values ?? EMPTY} errors={errors} collections={loaderData.collections} />
+						<ProductFields values={answer?.values ?? EMPTY} errors={errors} collections={loaderData.collections} showStatus={false} />
 					</CardContent>
 				</Card>
 				<Card>
@@ -117,30 +133,22 @@ export default function NewProduct({ loaderData }: Route.ComponentProps) {
 						</CardTitle>
 					</CardHeader>
 					<CardContent className="space-y-4">
-						<div className="space-y-1">
-							<Label htmlFor="novo-options">Opções (uma por linha)</Label>
-							<Textarea
-								id="novo-options"
-								name="options"
-								rows={3}
-								defaultValue={answer?.options ?? ''}
-								placeholder={'Tamanho: P, M, G\nCor: Azul, Rosa'}
-								aria-invalid={errors.options ? true : undefined}
-								aria-describedby="novo-options-dica novo-options-erro"
-							/>
-							<p id="novo-options-dica" className="text-xs text-muted-foreground">
-								Cada combinação vira uma variante (até {loaderData.maxVariants}). Sem opções, o produto tem uma variante só.
-							</p>
-							<FieldMessage id="novo-options-erro" message={errors.options} />
-						</div>
+						<OptionChips
+							initial={answer?.options ?? []}
+							error={errors.options}
+							hint={`Cada combinação vira uma variante (até ${loaderData.maxVariants}).`}
+						/>
 						<div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
-							{money('price', 'Preço (R$)')}
+							{money('price', 'Preço (R$)', 'Pode ficar vazio por enquanto: sem preço, o produto fica como rascunho.')}
 							{money('compareAtPrice', 'Preço de comparação (R$)', 'Opcional: o preço “de”.')}
 							{money('stock', 'Estoque por variante', 'Vazio: sob encomenda (não controla).')}
 							{money('sku', 'SKU', 'Só para produto sem opções.')}
 						</div>
 					</CardContent>
 				</Card>
+				<p className="text-sm text-muted-foreground">
+					O produto começa como rascunho (fora da loja) e pode ser publicado quando tiver foto e preço.
+				</p>
 				<Button type="submit" disabled={busy}>
 					{busy ? 'Salvando...' : 'Criar produto'}
 				</Button>

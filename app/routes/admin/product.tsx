@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { Fragment, useRef } from 'react'
 import { data, Form, Link, useActionData, useNavigation } from 'react-router'
 import { useUnsavedChangesWarning } from '~/components/admin/use-unsaved-changes'
 import { z } from 'zod'
@@ -11,11 +11,15 @@ import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { Textarea } from '~/components/ui/textarea'
+import { OptionChips, type OptionChipValues } from '~/components/admin/catalog/option-chips'
+import { actorOf } from '~/server/activity/record.server'
 import { requireAdmin } from '~/server/auth/guards.server'
-import { parseOptionLines } from '~/server/catalog-admin/product-form'
-import { listProductImages } from '~/server/catalog-admin/product-images.server'
-import { changeProductOptions } from '~/server/catalog-admin/product-options.server'
+import {
+	arrangeProductImages,
+	checkImageArrangement,
+	listProductImages,
+	removeImageFiles,
+} from '~/server/catalog-admin/product-images.server'
 import { collectionChoices, productForEdit } from '~/server/catalog-admin/product-list.server'
 import { deleteOrArchiveProduct, duplicateProduct, PRODUCT_ADMIN_MESSAGES, updateProduct } from '~/server/catalog-admin/products.server'
 import { adjustStock, STOCK_MESSAGES, stockAdjustmentSchema, stockHistory } from '~/server/catalog-admin/stock.server'
@@ -24,7 +28,10 @@ import { createToastHeaders, redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/product'
 import { defaultItemSize } from '~/commerce/rules/packing'
+import { draftReason, publishMissing } from '~/utils/product-draft'
 import {
+	optionValuesOf,
+	parseOptions,
 	parseProductValues,
 	parseVariantValues,
 	type ProductFormValues,
@@ -37,6 +44,9 @@ import {
  * /admin/produtos/:productId (issue 11): the product's fields and its variants (price,
  * compare-at, SKU, stock, available) saved together under a version check; stock adjustments
  * with a reason and their history; duplicate; delete (archived instead when it has orders).
+ * Issue 30: one 'Salvar' saves the fields, the variants, the options (chips) and the pictures'
+ * order, alt texts and removals in one transaction, with one toast; a draft says what it still
+ * lacks to be published (a picture, a price) and can be published only once it has both.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Editar produto', matches) }]
@@ -50,12 +60,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 type Answer =
-	| { form: 'product'; errors: Record<string, string>; values: ProductFormValues; variants: VariantFormValues[]; conflict?: boolean }
+	| {
+			form: 'product'
+			errors: Record<string, string>
+			values: ProductFormValues
+			variants: VariantFormValues[]
+			options: OptionChipValues[]
+			conflict?: boolean
+	  }
 	| { form: 'stock'; errors: Record<string, string>; values: { variantId: string; delta: string; reason: string } }
-	| { form: 'options'; errors: Record<string, string>; values: { options: string }; conflict?: boolean }
 	| { form: 'none'; errors: Record<string, string> }
 
-const intentSchema = z.enum(['save', 'options', 'adjust-stock', 'duplicate', 'delete'])
+const intentSchema = z.enum(['save', 'adjust-stock', 'duplicate', 'delete'])
 
 export async function action({ request, params, context }: Route.ActionArgs) {
 	const admin = await requireAdmin(request)
@@ -75,57 +91,58 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 	switch (intent.data) {
 		case 'save': {
 			const values = productValuesOf(form)
+			// 'Salvar e publicar' (a draft with a picture and a price): the same save, as Ativo.
+			const status = text('publish') === '1' ? 'active' : values.status
 			const rows = variantRowsOf(form)
+			const options = optionValuesOf(form)
 			const errors: Record<string, string> = {}
-			const fields = parseProductValues(values, errors)
+			const fields = parseProductValues({ ...values, status }, errors)
 			const variants = rows.map((row, i) => {
-				const parsed = parseVariantValues(row, errors, `variant.${i}.`)
+				const parsed = parseVariantValues(row, errors, `variant.${i}.`, { unpriced: status !== 'active' })
 				return parsed ? { ...parsed, id: row.id, imageId: z.uuid().safeParse(row.imageId).success ? row.imageId : null } : null
 			})
+			const parsedOptions = parseOptions(options, errors)
+			const images: Array<{ id: string; altText: string }> = []
+			for (let i = 0; i < 100 && form.has(`image.${i}.id`); i++) images.push({ id: text(`image.${i}.id`), altText: text(`image.${i}.alt`) })
+			const arrangement = checkImageArrangement(
+				images,
+				form.getAll('imageRemove').filter((v): v is string => typeof v === 'string'),
+			)
+			if (!arrangement.ok) errors.images = arrangement.message
 			const version = Number(text('version'))
-			if (!fields || variants.some((v) => v === null) || !Number.isInteger(version)) {
-				return refuse({
-					form: 'product',
-					errors: Object.keys(errors).length ? errors : { form: 'Formulário inválido.' },
-					values,
-					variants: rows,
-				})
+			const answer = { form: 'product' as const, values, variants: rows, options }
+			if (!fields || variants.some((v) => v === null) || !parsedOptions || !arrangement.ok || !Number.isInteger(version)) {
+				return refuse({ ...answer, errors: Object.keys(errors).length ? errors : { form: 'Formulário inválido.' } })
 			}
+			let removedFiles: string[] = []
 			const result = await updateProduct({
 				id: productId.data,
 				version,
 				fields,
 				variants: variants.filter((v) => v !== null),
 				collectionIds: values.collectionIds,
+				options: parsedOptions,
+				alsoInTransaction: async (tx) => {
+					removedFiles = await arrangeProductImages(tx, productId.data, arrangement.value)
+				},
 				userId: admin.id,
 				ip: context.clientIp,
 			})
 			if (!result.ok) {
 				const conflict = result.errors.form === PRODUCT_ADMIN_MESSAGES.conflict
-				return refuse({ form: 'product', errors: result.errors, values, variants: rows, conflict }, conflict ? 409 : 400)
+				return refuse({ ...answer, errors: result.errors, conflict }, conflict ? 409 : 400)
 			}
-			return redirectWithToast(self, { type: 'success', title: PRODUCT_ADMIN_MESSAGES.saved })
-		}
-		case 'options': {
-			const values = { options: text('options') }
-			const parsed = parseOptionLines(values.options)
-			const version = Number(text('version'))
-			if (!parsed.ok) return refuse({ form: 'options', errors: { options: parsed.message }, values })
-			if (!Number.isInteger(version)) return refuse({ form: 'options', errors: { options: 'Formulário inválido.' }, values })
-			const result = await changeProductOptions({ productId: productId.data, version, options: parsed.options })
-			if (!result.ok)
-				return refuse(
-					{ form: 'options', errors: { options: result.message }, values, conflict: result.conflict },
-					result.conflict ? 409 : 404,
-				)
+			await removeImageFiles(removedFiles)
+			const created = result.variantsCreated ?? 0
+			const removed = result.variantsRemoved ?? 0
 			const summary = [
-				result.created ? `${result.created} ${result.created === 1 ? 'variante nova' : 'variantes novas'}` : '',
-				result.removed ? `${result.removed} ${result.removed === 1 ? 'removida' : 'removidas'}` : '',
+				created ? `${created} ${created === 1 ? 'variante nova' : 'variantes novas'}` : '',
+				removed ? `${removed} ${removed === 1 ? 'variante removida' : 'variantes removidas'}` : '',
 			].filter(Boolean)
 			return redirectWithToast(self, {
 				type: 'success',
-				title: 'Opções salvas!',
-				description: summary.length ? `${summary.join(', ')}. Confira preços e estoque abaixo.` : undefined,
+				title: PRODUCT_ADMIN_MESSAGES.saved,
+				description: summary.length ? `${summary.join(', ')}. Confira preços e estoque.` : undefined,
 			})
 		}
 		case 'adjust-stock': {
@@ -147,12 +164,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 			return redirectWithToast(self, { type: 'success', title: STOCK_MESSAGES.adjusted })
 		}
 		case 'duplicate': {
-			const result = await duplicateProduct(productId.data)
+			const result = await duplicateProduct(productId.data, actorOf(admin, context))
 			if (!result.ok) return refuse({ form: 'none', errors: result.errors }, 404)
 			return redirectWithToast(`/admin/produtos/${result.id}`, { type: 'success', title: PRODUCT_ADMIN_MESSAGES.duplicated })
 		}
 		case 'delete': {
-			const result = await deleteOrArchiveProduct(productId.data)
+			const result = await deleteOrArchiveProduct(productId.data, actorOf(admin, context))
 			if (!result.ok) return refuse({ form: 'none', errors: { form: result.message } }, 404)
 			if (result.archived) return redirectWithToast(self, { type: 'success', title: PRODUCT_ADMIN_MESSAGES.archivedInstead })
 			return redirectWithToast('/admin/produtos', { type: 'success', title: PRODUCT_ADMIN_MESSAGES.deleted })
@@ -168,8 +185,8 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 	useUnsavedChangesWarning(formRef)
 	const productAnswer = answer?.form === 'product' ? answer : undefined
 	const stockAnswer = answer?.form === 'stock' ? answer : undefined
-	const optionsAnswer = answer?.form === 'options' ? answer : undefined
 	const errors = productAnswer?.errors ?? {}
+	const missing = publishMissing({ imageCount: images.length, priceCents: product.variants.map((v) => v.priceCents) })
 	const values: ProductFormValues = productAnswer?.values ?? {
 		title: product.title,
 		handle: product.handle,
@@ -184,7 +201,8 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 		product.variants.map((v) => ({
 			id: v.id,
 			title: v.title,
-			price: formatMoneyInput(v.priceCents),
+			// A product not for sale may have no price yet (0): shown blank (issue 30).
+			price: v.priceCents === 0 && product.status !== 'active' ? '' : formatMoneyInput(v.priceCents),
 			compareAtPrice: v.compareAtPriceCents === null ? '' : formatMoneyInput(v.compareAtPriceCents),
 			sku: v.sku ?? '',
 			stock: v.stock === null ? '' : String(v.stock),
@@ -234,11 +252,44 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 						) : null}
 					</p>
 				) : null}
-				<Card>
-					<CardContent className="pt-6">
-						<ProductFields values={values} errors={errors} collections={collections} />
-					</CardContent>
-				</Card>
+				{product.status === 'draft' ? (
+					<div className="rounded-md border border-amber-500/60 bg-amber-50 p-3 text-sm dark:bg-amber-950/40" data-testid="aviso-rascunho">
+						<p>
+							<strong>{draftReason(missing)}</strong>{' '}
+							{missing.length
+								? 'O produto não aparece na loja; ele pode ser publicado quando tiver foto e preço.'
+								: 'Ele ainda não aparece na loja: use “Salvar e publicar”.'}
+						</p>
+					</div>
+				) : null}
+				{/* Remounted after each save: the chips and the pictures start again from what was stored. */}
+				<Fragment key={product.version}>
+					<Card>
+						<CardContent className="pt-6">
+							<ProductFields values={values} errors={errors} collections={collections} />
+						</CardContent>
+					</Card>
+					<ProductImagesEditor productId={product.id} images={images} error={errors.images} />
+					<Card>
+						<CardHeader>
+							<CardTitle>
+								<h2>Opções</h2>
+							</CardTitle>
+						</CardHeader>
+						<CardContent>
+							<OptionChips
+								initial={productAnswer?.options ?? product.options.map((o) => ({ name: o.name, values: o.values }))}
+								error={errors.options}
+								hint={
+									<>
+										Variantes que continuam mantêm preço, SKU e estoque; as novas começam com o preço da primeira variante
+										{tracked.length > 0 ? ' e estoque 0' : ''} e aparecem abaixo depois de salvar.
+									</>
+								}
+							/>
+						</CardContent>
+					</Card>
+				</Fragment>
 				<Card>
 					<CardHeader>
 						<CardTitle>
@@ -295,7 +346,7 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 														</p>
 													) : null}
 												</td>
-												{cell('price', 'preço', 'w-24')}
+												{cell('price', 'preço', 'w-24', product.status === 'active' ? undefined : 'sem preço')}
 												{cell('compareAtPrice', 'preço de comparação', 'w-24')}
 												{cell('sku', 'SKU', 'w-28')}
 												{cell('stock', 'estoque', 'w-20')}
@@ -335,45 +386,19 @@ export default function ProductAdmin({ loaderData }: Route.ComponentProps) {
 						<p className="mt-2 text-xs text-muted-foreground">Estoque vazio: sob encomenda (não controla).</p>
 					</CardContent>
 				</Card>
-				<Button type="submit" disabled={busy}>
-					{busy ? 'Salvando...' : 'Salvar produto'}
-				</Button>
-			</Form>
-
-			<Card className="mt-6">
-				<CardHeader>
-					<CardTitle>
-						<h2 id="opcoes-produto">Opções</h2>
-					</CardTitle>
-					<p className="text-sm text-muted-foreground">
-						Uma opção por linha, como “Tamanho: P, M, G”. Variantes que continuam mantêm preço, SKU e estoque; as novas começam com o preço
-						da primeira variante{tracked.length > 0 ? ' e estoque 0' : ''}.
-					</p>
-				</CardHeader>
-				<CardContent>
-					<Form method="post" aria-labelledby="opcoes-produto" className="space-y-2" noValidate>
-						<input type="hidden" name="intent" value="options" />
-						<input type="hidden" name="version" value={product.version} />
-						<Label htmlFor="opcoes-linhas">Opções (uma por linha)</Label>
-						<Textarea
-							id="opcoes-linhas"
-							name="options"
-							rows={3}
-							defaultValue={optionsAnswer?.values.options ?? product.options.map((o) => `${o.name}: ${o.values.join(', ')}`).join('\n')}
-							aria-invalid={optionsAnswer?.errors.options ? true : undefined}
-							aria-describedby="opcoes-linhas-erro"
-						/>
-						<FieldMessage id="opcoes-linhas-erro" message={optionsAnswer?.errors.options} />
-						<Button type="submit" variant="outline" disabled={busy}>
-							Salvar opções
+				{/* Issue 30: one save bar for everything above, kept in view at the bottom of the screen. */}
+				<div className="sticky bottom-0 z-10 flex flex-wrap items-center gap-3 rounded-md border bg-background/95 px-4 py-3 shadow-sm backdrop-blur">
+					<Button type="submit" disabled={busy} className="max-sm:flex-1">
+						{busy ? 'Salvando...' : 'Salvar'}
+					</Button>
+					{product.status === 'draft' && missing.length === 0 ? (
+						<Button type="submit" name="publish" value="1" variant="outline" disabled={busy} className="max-sm:flex-1">
+							Salvar e publicar
 						</Button>
-					</Form>
-				</CardContent>
-			</Card>
-
-			<div className="mt-6">
-				<ProductImagesEditor key={images.map((i) => `${i.id}:${i.altText}`).join('|')} productId={product.id} images={images} />
-			</div>
+					) : null}
+					<p className="text-xs text-muted-foreground max-sm:hidden">Salva dados, opções, variantes e a ordem das imagens.</p>
+				</div>
+			</Form>
 
 			{tracked.length > 0 ? (
 				<Card className="mt-6">

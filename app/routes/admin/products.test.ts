@@ -48,30 +48,56 @@ async function call(
 const statusOf = (r: unknown) => (r instanceof Response ? r.status : ((r as { init?: ResponseInit | null })?.init?.status ?? 200))
 const errorsOf = (r: unknown) => (r as { data: { errors: Record<string, string> } }).data.errors
 
+/** The option chips as the editor posts them, from 'Tamanho: P, G' lines: option.N.name and one option.N.value per chip. */
+function optionFields(lines: string): Array<[string, string]> {
+	return lines
+		.split('\n')
+		.filter(Boolean)
+		.flatMap((line, i): Array<[string, string]> => {
+			const [name = '', values = ''] = line.split(':')
+			return [
+				[`option.${i}.name`, name.trim()],
+				...values
+					.split(',')
+					.map((v) => v.trim())
+					.filter(Boolean)
+					.map((v): [string, string] => [`option.${i}.value`, v]),
+			]
+		})
+}
+
 function newProductForm(overrides: Record<string, string> = {}): Array<[string, string]> {
+	const { options = 'Tamanho: P, G\nCor: Vermelho, Azul', ...rest } = overrides
 	const fields = {
 		title: 'Laço Festa Junina',
 		handle: '',
 		descriptionHtml: '<p>Laço <strong>xadrez</strong></p><script>alert(1)</script><img src=x onerror=alert(1)>',
 		productType: 'Laço',
 		tags: 'laço, festa',
-		status: 'active',
-		options: 'Tamanho: P, G\nCor: Vermelho, Azul',
 		price: '29,90',
 		compareAtPrice: '',
 		stock: '5',
 		sku: '',
-		...overrides,
+		...rest,
 	}
-	return [...Object.entries(fields), ['collectionId', collectionId]]
+	return [...Object.entries(fields), ...optionFields(options), ['collectionId', collectionId]]
 }
 
-async function create(overrides: Record<string, string> = {}) {
+/** A new product (a draft), then published as the owner would once it has a picture (unless `draft`). */
+async function create(overrides: Record<string, string> = {}, { draft = false } = {}) {
 	const result = await call(newAction, '/admin/produtos/novo', admin.cookie, newProductForm(overrides))
 	expect(statusOf(result), JSON.stringify((result as { data?: unknown }).data ?? null)).toBe(302)
 	const id = (result as Response).headers.get('Location')!.split('/').pop()!
+	if (!draft) await db.update(products).set({ status: 'active' }).where(eq(products.id, id))
 	return id
 }
+
+type ActivityRow = { kind: string; actor_id: string | null; ip: string | null; subject_type: string; subject_id: string | null; subject_label: string; before: unknown; after: unknown }
+const activityOf = (subjectId: string) =>
+	queryRows<ActivityRow>(
+		sql`select kind, actor_id, host(ip) as ip, subject_type, subject_id, subject_label, before, after from activity_log
+			where subject_id = ${subjectId} order by seq`,
+	)
 
 describe('/admin/produtos', () => {
 	test('customers are refused; nothing is created', async () => {
@@ -82,9 +108,10 @@ describe('/admin/produtos', () => {
 	})
 
 	test('a product with two options gets four variants, a generated handle, a sanitised description, stock history and its collection', async () => {
-		const id = await create()
+		const id = await create({}, { draft: true })
 		const [product] = await db.select().from(products).where(eq(products.id, id))
-		expect(product).toMatchObject({ handle: 'laco-festa-junina', status: 'active', tags: ['laço', 'festa'], version: 1 })
+		// Issue 30: a new product is a draft, whatever status is posted.
+		expect(product).toMatchObject({ handle: 'laco-festa-junina', status: 'draft', tags: ['laço', 'festa'], version: 1 })
 		expect(product!.descriptionHtml).not.toMatch(/script|onerror/)
 		expect(product!.descriptionHtml).toContain('<strong>xadrez</strong>')
 		expect(product!.description).toBe('Laço xadrez')
@@ -119,17 +146,17 @@ describe('/admin/produtos', () => {
 			newAction,
 			'/admin/produtos/novo',
 			admin.cookie,
-			newProductForm({ title: '', price: 'caro', options: 'Tamanho P' }),
+			newProductForm({ title: '', price: 'caro', options: 'Tamanho' }),
 		)
 		expect(statusOf(bad)).toBe(400)
 		expect(errorsOf(bad)).toEqual({
 			title: 'Informe o título.',
 			price: 'Preço: use o formato 49,90.',
-			options: "Linha 1: escreva como 'Tamanho: P, M, G'.",
+			options: 'Opção 1 (Tamanho): adicione ao menos um valor.',
 		})
-		expect((bad as { data: { values: { tags: string }; options: string } }).data).toMatchObject({
+		expect((bad as { data: { values: { tags: string }; options: unknown } }).data).toMatchObject({
 			values: { tags: 'laço, festa' },
-			options: 'Tamanho P',
+			options: [{ name: 'Tamanho', values: [] }],
 		})
 		expect((await db.select().from(products)).length).toBe(before)
 	})
@@ -138,7 +165,11 @@ describe('/admin/produtos', () => {
 describe('/admin/produtos/:productId', () => {
 	async function editForm(id: string, overrides: Record<string, string> = {}) {
 		const page = (await call(productLoader, `/admin/produtos/${id}`, admin.cookie, undefined, { productId: id })) as {
-			product: { version: number; variants: { id: string; title: string; priceCents: number; stock: number | null }[] }
+			product: {
+				version: number
+				options: { name: string; values: string[] }[]
+				variants: { id: string; title: string; priceCents: number; stock: number | null }[]
+			}
 		}
 		const form: Array<[string, string]> = [
 			['intent', 'save'],
@@ -164,6 +195,7 @@ describe('/admin/produtos/:productId', () => {
 				[`variant.${i}.imageId`, ''],
 			)
 		})
+		form.push(...optionFields(page.product.options.map((o) => `${o.name}: ${o.values.join(', ')}`).join('\n')))
 		return form.map(([k, v]): [string, string] => [k, overrides[k] ?? v])
 	}
 	const save = (id: string, form: Array<[string, string]>) =>
@@ -288,6 +320,15 @@ describe('/admin/produtos/:productId', () => {
 			statusOf(await call(productAction, `/admin/produtos/${copyId}`, admin.cookie, [['intent', 'delete']], { productId: copyId })),
 		).toBe(302)
 		expect(await db.select().from(products).where(eq(products.id, copyId))).toHaveLength(0)
+		// Issue 30: the deletion is in the activity log with what the product was.
+		expect((await activityOf(copyId)).at(-1)).toMatchObject({
+			kind: 'product',
+			actor_id: admin.id,
+			ip: '203.0.113.12',
+			subject_label: 'Laço Duplicar (cópia)',
+			before: { title: 'Laço Duplicar (cópia)', handle: 'laco-duplicar-copia', status: 'draft' },
+			after: null,
+		})
 
 		const [order] = await queryRows<{ id: string }>(sql`
 			insert into orders (reference, idempotency_key, customer_name, email, cpf, phone, cep, street, number, district, city, uf,
@@ -298,43 +339,143 @@ describe('/admin/produtos/:productId', () => {
 			values (${order!.id}::uuid, ${id}::uuid, 'laco-duplicar', 'Laço Duplicar', 'P / Azul', 2990, 1, 2990)`)
 		expect(statusOf(await call(productAction, `/admin/produtos/${id}`, admin.cookie, [['intent', 'delete']], { productId: id }))).toBe(302)
 		expect((await db.select().from(products).where(eq(products.id, id)))[0]?.status).toBe('archived')
+		expect((await activityOf(id)).at(-1)).toMatchObject({ kind: 'product', before: { status: 'active' }, after: { status: 'archived' } })
 	})
 
-	test('options change: kept variants keep price and stock, new ones start at the first price with stock 0, gone ones are removed', async () => {
+	test('options change with the one save: kept variants keep price and stock, new ones start at the first price with stock 0, gone ones are removed', async () => {
 		const id = await create({ title: 'Laço Opções', options: 'Tamanho: P, G', price: '19,90', stock: '2' })
 		const [before] = await db.select().from(products).where(eq(products.id, id))
-		const post = (options: string, version = String(before!.version)) =>
-			call(
-				productAction,
-				`/admin/produtos/${id}`,
-				admin.cookie,
-				[
-					['intent', 'options'],
-					['version', version],
-					['options', options],
-				],
-				{ productId: id },
-			)
+		const withOptions = async (options: Array<[string, string]>, version = String(before!.version)) => {
+			const form = (await editForm(id, { title: 'Laço Opções', handle: '', version })).filter(([k]) => !k.startsWith('option.'))
+			return save(id, [...form, ...options])
+		}
 
-		const bad = await post('Tamanho P M')
+		// A value typed and not yet a chip (no Enter) is kept: 'M' comes from option.0.pending.
+		const bad = await withOptions([['option.0.name', 'Tamanho'], ['option.1.name', 'Cor']])
 		expect(statusOf(bad)).toBe(400)
-		expect((bad as { data: { errors: Record<string, string>; values: { options: string } } }).data).toMatchObject({
-			errors: { options: "Linha 1: escreva como 'Tamanho: P, M, G'." },
-			values: { options: 'Tamanho P M' },
+		expect((bad as { data: { errors: Record<string, string>; options: unknown } }).data).toMatchObject({
+			errors: { options: 'Opção 1 (Tamanho): adicione ao menos um valor.' },
+			options: [
+				{ name: 'Tamanho', values: [] },
+				{ name: 'Cor', values: [] },
+			],
 		})
-		const stale = await post('Tamanho: P, M', String(before!.version - 1))
+		const stale = await withOptions([['option.0.name', 'Tamanho'], ['option.0.value', 'P']], String(before!.version - 1))
 		expect(statusOf(stale)).toBe(409)
 
-		expect(statusOf(await post('Tamanho: P, M'))).toBe(302)
+		const saved = await withOptions([
+			['option.0.name', 'Tamanho'],
+			['option.0.value', 'P'],
+			['option.0.pending', 'M'],
+		])
+		expect(statusOf(saved)).toBe(302)
 		const variants = await db.select().from(productVariants).where(eq(productVariants.productId, id)).orderBy(productVariants.position)
+		// The posted prices (19,90 → 19,90 for the kept one) and the new variant at the first's.
 		expect(variants.map((v) => [v.title, v.priceCents, v.stock])).toEqual([
 			['P', 1990, 2],
 			['M', 1990, 0],
 		])
 		const [after] = await db.select().from(products).where(eq(products.id, id))
 		expect(after!.version).toBe(before!.version + 1)
-		// The main form opened before is now stale: refused, not overwritten.
-		expect(statusOf(await post('Tamanho: P', String(before!.version)))).toBe(409)
+		// The form opened before is now stale: refused, not overwritten.
+		expect(statusOf(await withOptions([['option.0.name', 'Tamanho'], ['option.0.value', 'P']]))).toBe(409)
+	})
+
+	test('one save: fields, the pictures’ order, alt texts and a removal together; another product’s picture is untouched', async () => {
+		const id = await create({ title: 'Laço Galeria', options: '' })
+		const other = await create({ title: 'Laço Vizinho', options: '' })
+		const [a, b, c, foreign] = await db
+			.insert(productImages)
+			.values([
+				{ productId: id, url: '/media/a.jpg', position: 0 },
+				{ productId: id, url: '/media/b.jpg', position: 1 },
+				{ productId: id, url: '/media/c.jpg', position: 2 },
+				{ productId: other, url: '/media/vizinho.jpg', position: 0 },
+			])
+			.returning({ id: productImages.id })
+		const form = await editForm(id, { title: 'Laço Galeria', handle: '', tags: 'galeria' })
+		form.push(
+			['image.0.id', c!.id],
+			['image.0.alt', 'Laço visto de cima'],
+			['image.1.id', a!.id],
+			['image.1.alt', ''],
+			['image.2.id', foreign!.id],
+			['image.2.alt', 'roubada'],
+			['imageRemove', b!.id],
+		)
+		const saved = await save(id, form)
+		expect(statusOf(saved)).toBe(302)
+		const images = await db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(productImages.position)
+		expect(images.map((i) => [i.id, i.altText])).toEqual([
+			[c!.id, 'Laço visto de cima'],
+			[a!.id, null],
+		])
+		expect((await db.select().from(products).where(eq(products.id, id)))[0]?.tags).toEqual(['galeria'])
+		expect((await db.select().from(productImages).where(eq(productImages.id, foreign!.id)))[0]).toMatchObject({ productId: other, altText: null })
+
+		// A bad alt text refuses the whole save: nothing of it is stored.
+		const long = await editForm(id, { title: 'Laço Galeria', handle: '', tags: 'outra' })
+		long.push(['image.0.id', a!.id], ['image.0.alt', 'x'.repeat(201)])
+		const refused = await save(id, long)
+		expect(statusOf(refused)).toBe(400)
+		expect(errorsOf(refused).images).toBe('O texto alternativo deve ter no máximo 200 caracteres.')
+		expect((await db.select().from(products).where(eq(products.id, id)))[0]?.tags).toEqual(['galeria'])
+	})
+
+	test('a new product is a draft until it has a picture and a price; publishing earlier is refused and says what is missing', async () => {
+		const created = await call(newAction, '/admin/produtos/novo', admin.cookie, newProductForm({ title: 'Laço Rascunho', options: '', price: '', stock: '' }))
+		expect(statusOf(created)).toBe(302)
+		const id = (created as Response).headers.get('Location')!.split('/').pop()!
+		const [product] = await db.select().from(products).where(eq(products.id, id))
+		expect(product?.status).toBe('draft')
+		expect((await db.select().from(productVariants).where(eq(productVariants.productId, id))).map((v) => v.priceCents)).toEqual([0])
+		// Not in the shop.
+		expect(statusOf(await call(storefrontLoader, '/produto/laco-rascunho', '', undefined, { handle: 'laco-rascunho' }))).toBe(404)
+		// The editor says why: no picture, no price (shown blank, not 0,00).
+		const page = (await call(productLoader, `/admin/produtos/${id}`, admin.cookie, undefined, { productId: id })) as {
+			product: { status: string }
+			images: unknown[]
+		}
+		expect([page.product.status, page.images.length]).toEqual(['draft', 0])
+
+		const publish = async (price: string) => {
+			const form = (await editForm(id, { title: 'Laço Rascunho', handle: '', status: 'draft', 'variant.0.price': price })).concat([['publish', '1']])
+			return save(id, form)
+		}
+		const early = await publish('')
+		expect(statusOf(early)).toBe(400)
+		expect(errorsOf(early)).toEqual({ 'variant.0.price': 'Informe o preço.' })
+		const noPicture = await publish('24,90')
+		expect(statusOf(noPicture)).toBe(400)
+		expect(errorsOf(noPicture)).toEqual({ status: 'Para publicar, falta foto. O produto continua como rascunho.' })
+		// Refused as a whole: the price typed with it is not stored either.
+		expect((await db.select().from(productVariants).where(eq(productVariants.productId, id)))[0]?.priceCents).toBe(0)
+		// Saved as a draft, the price may stay blank.
+		expect(statusOf(await save(id, await editForm(id, { title: 'Laço Rascunho', handle: '', status: 'draft', 'variant.0.price': '' })))).toBe(302)
+
+		await db.insert(productImages).values({ productId: id, url: '/media/rascunho.jpg', position: 0 })
+		const noPrice = await save(
+			id,
+			(await editForm(id, { title: 'Laço Rascunho', handle: '', status: 'active', 'variant.0.price': '0,00' })),
+		)
+		expect(errorsOf(noPrice)).toEqual({ status: 'Para publicar, falta preço. O produto continua como rascunho.' })
+		expect(statusOf(await publish('24,90'))).toBe(302)
+		expect((await db.select().from(products).where(eq(products.id, id)))[0]?.status).toBe('active')
+		expect(statusOf(await call(storefrontLoader, '/produto/laco-rascunho', '', undefined, { handle: 'laco-rascunho' }))).toBe(200)
+
+		// Issue 30: created and published are in the activity log, by the admin, from their address.
+		const entries = await activityOf(id)
+		expect(entries.filter((e) => e.kind === 'product')).toEqual([
+			expect.objectContaining({
+				actor_id: admin.id,
+				ip: '203.0.113.12',
+				subject_type: 'product',
+				subject_label: 'Laço Rascunho',
+				before: null,
+				after: { title: 'Laço Rascunho', handle: 'laco-rascunho', status: 'draft' },
+			}),
+			expect.objectContaining({ actor_id: admin.id, before: { status: 'draft' }, after: { status: 'active' } }),
+		])
 	})
 
 	test('/admin/estoque lists tracked variants at or below the threshold and the latest adjustments', async () => {

@@ -221,7 +221,13 @@ function ReviewRow({ row, onOpen, confirmText }: { row: AdminReview; onOpen: () 
 			data-testid="linha-avaliacao"
 			className="max-md:grid max-md:grid-cols-[minmax(0,1fr)_auto] max-md:items-center max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-lg max-md:border max-md:p-3"
 		>
-			<td className={cn(td, 'max-md:col-start-1 max-md:row-start-1 max-md:p-0 max-md:font-medium')}>{row.customerName}</td>
+			<td className={cn(td, 'max-md:col-start-1 max-md:row-start-1 max-md:p-0 max-md:font-medium')}>
+				{/* Issue 30: each card (row) is a heading, so a screen reader goes from review to review. */}
+				<span role="heading" aria-level={2}>
+					<span className="sr-only">Avaliação de </span>
+					{row.customerName}
+				</span>
+			</td>
 			<td className={cn(td, 'max-md:col-span-2 max-md:row-start-2 max-md:p-0 max-md:[overflow-wrap:anywhere]')}>{row.productName}</td>
 			<td className={cn(td, 'max-md:col-start-1 max-md:row-start-3 max-md:p-0')}>
 				<Stars rating={row.rating} />

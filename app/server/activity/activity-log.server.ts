@@ -80,6 +80,9 @@ function linkOf(row: Row): string | null {
 			return `/admin/pedidos/${row.subject_id}`
 		case 'user':
 			return `/admin/users/${row.subject_id}`
+		case 'product':
+			// A deleted product has no page any more.
+			return row.after === null ? null : `/admin/produtos/${row.subject_id}`
 		default:
 			return null
 	}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
-import { sessions, userRoles, users } from '~/db/schema'
+import { activityLog, sessions, userRoles, users } from '~/db/schema'
 import { logger } from '~/server/logger.server'
 import { db } from '~/server/db.server'
 import { ensureAdmin } from './bootstrap-admin.server'
@@ -46,6 +46,10 @@ describe('ensureAdmin', () => {
 		])
 		expect(await adminEmails()).toEqual(['admin@loja.local', 'dona@loja.com'])
 		const [first] = await db.select().from(users).where(eq(users.email, 'dona@loja.com'))
+		// Two servers starting at once: the account created as admin is one entry, not two.
+		expect(
+			(await db.select().from(activityLog).where(eq(activityLog.subjectId, first!.id))).map((e) => [e.kind, e.actorId, e.before, e.after]),
+		).toEqual([['role', null, null, { role: 'admin' }]])
 		expect(await verifyPassword('primeira-senha', first!.passwordHash)).toBe(true)
 
 		// Same password again: nothing is rewritten.
@@ -68,6 +72,22 @@ describe('ensureAdmin', () => {
 		const roles = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, customer!.id))
 		expect(roles.map((r) => r.role).sort()).toEqual(['admin', 'customer'])
 		expect(await db.select().from(sessions).where(eq(sessions.userId, customer!.id))).toHaveLength(0)
+		// Issue 30: the promotion is in the activity log, by the shop itself ('Sistema'), once.
+		await ensureAdmin({ ADMIN_EMAIL: 'cliente@loja.com', ADMIN_PASSWORD: 'senha-de-admin' })
+		const entries = await db.select().from(activityLog).where(eq(activityLog.subjectId, customer!.id))
+		expect(entries).toEqual([
+			expect.objectContaining({
+				kind: 'role',
+				actorId: null,
+				actorEmail: null,
+				ip: null,
+				subjectType: 'user',
+				subjectLabel: 'Papel da conta (ADMIN_EMAIL)',
+				subjectUserId: customer!.id,
+				before: { role: 'customer' },
+				after: { role: 'admin' },
+			}),
+		])
 	})
 
 	test('with env: a changed ADMIN_PASSWORD ends the admin sessions; an unchanged one keeps them', async () => {

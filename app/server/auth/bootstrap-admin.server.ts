@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '~/server/auth/password.server'
 import { setUserRole } from '~/server/auth/roles.server'
 import { destroyAllSessionsForUser } from '~/server/auth/session.server'
 import { revokeVerificationTokens } from '~/server/auth/tokens.server'
+import { recordActivity } from '~/server/activity/record.server'
 import { db } from '~/server/db.server'
 import type { Env } from '~/server/env.server'
 import { logger } from '~/server/logger.server'
@@ -58,7 +59,7 @@ async function ensureConfiguredAdmin(email: string, password: string) {
 			})
 			logger.info({ email }, 'senha do administrador atualizada a partir de ADMIN_PASSWORD; sessões encerradas')
 		}
-		if (await setUserRole(existing.id, 'admin')) logger.info({ email }, 'conta promovida a administrador a partir de ADMIN_EMAIL')
+		if (await promoteFromAdminEmail(existing.id, 'customer')) logger.info({ email }, 'conta promovida a administrador a partir de ADMIN_EMAIL')
 		return
 	}
 	const passwordHash = await hashPassword(password)
@@ -69,8 +70,31 @@ async function ensureConfiguredAdmin(email: string, password: string) {
 	// Whether we or a sibling server inserted it, the row exists now.
 	const [created] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
 	if (!created) throw new Error(`não foi possível criar o administrador ${email}`)
-	await setUserRole(created.id, 'admin')
+	await promoteFromAdminEmail(created.id, null)
 	logger.info({ email }, 'administrador garantido a partir de ADMIN_EMAIL')
+}
+
+/**
+ * Issue 30: the promotion by ADMIN_EMAIL is in the activity log like one made in the back-office,
+ * by 'Sistema' (no person, no address), in the role change's transaction. `before`: 'customer' for
+ * an existing account, null for the account created here. Only the server that made the change
+ * (siblings starting at once find it done) writes the entry.
+ */
+async function promoteFromAdminEmail(userId: string, before: 'customer' | null): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const changed = await setUserRole(userId, 'admin', tx)
+		if (changed) {
+			await recordActivity(tx, {
+				actorId: null,
+				ip: null,
+				kind: 'role',
+				subject: { type: 'user', id: userId, label: 'Papel da conta (ADMIN_EMAIL)', userId },
+				before: before === null ? null : { role: before },
+				after: { role: 'admin' },
+			})
+		}
+		return changed
+	})
 }
 
 async function takeOverUnconfirmedAccount(userId: string, email: string, password: string) {

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { handleFor, parseOptionLines, productFieldsSchema, variantCombinations, variantFieldsSchema, variantTitle } from './product-form'
+import {
+	checkPostedOptions,
+	handleFor,
+	parseOptionLines,
+	productFieldsSchema,
+	unpricedVariantFieldsSchema,
+	variantCombinations,
+	variantFieldsSchema,
+	variantTitle,
+} from './product-form'
 
 describe('product form rules', () => {
 	test('option lines become options; every combination a variant, in the order typed', () => {
@@ -75,5 +84,37 @@ describe('product form rules', () => {
 			'Preço de comparação: use o formato 49,90.',
 			'Estoque: informe um número inteiro (ou deixe vazio para não controlar).',
 		])
+	})
+
+	test('issue 30: the option chips as posted → options, with the same limits; a blank option is dropped', () => {
+		expect(
+			checkPostedOptions([
+				{ name: ' Tamanho ', values: ['P', 'M', 'P', ''] },
+				{ name: '', values: [] },
+				{ name: 'Cor', values: ['Azul'] },
+			]),
+		).toEqual({
+			ok: true,
+			options: [
+				{ name: 'Tamanho', values: ['P', 'M'] },
+				{ name: 'Cor', values: ['Azul'] },
+			],
+		})
+		expect(checkPostedOptions([])).toEqual({ ok: true, options: [] })
+		expect(checkPostedOptions([{ name: '', values: ['P'] }])).toEqual({ ok: false, message: 'Opção 1: dê um nome, como Tamanho.' })
+		expect(checkPostedOptions([{ name: 'Cor', values: ['Azul'] }, { name: 'cor', values: ['Rosa'] }])).toEqual({
+			ok: false,
+			message: "Opção 2: a opção 'cor' já existe.",
+		})
+		const many = Array.from({ length: 21 }, (_, i) => `V${i}`)
+		expect(checkPostedOptions([{ name: 'Tamanho', values: many }])).toEqual({ ok: false, message: 'Opção 1: no máximo 20 valores.' })
+		expect(
+			checkPostedOptions([
+				{ name: 'A', values: many.slice(0, 10) },
+				{ name: 'B', values: many.slice(0, 11) },
+			]),
+		).toEqual({ ok: false, message: 'Essas opções dariam 110 variantes; o máximo é 100.' })
+		expect(checkPostedOptions('Tamanho: P')).toMatchObject({ ok: false })
+		expect(unpricedVariantFieldsSchema.parse({ price: '', compareAtPrice: '', sku: '', stock: '', available: true }).price).toBe(0)
 	})
 })

@@ -129,6 +129,16 @@ export const variantFieldsSchema = z.object({
 })
 export type VariantFields = z.infer<typeof variantFieldsSchema>
 
+/**
+ * Issue 30: a product that is not for sale (a new one is a draft) may have no price yet: blank is
+ * 0, 'sem preço', and the product cannot be published until every variant has one.
+ */
+export const unpricedVariantFieldsSchema = variantFieldsSchema.extend({
+	price: userText()
+		.trim()
+		.transform((value, ctx) => (value === '' ? 0 : toCents('Preço', value, ctx))),
+})
+
 export type OptionDefinition = { name: string; values: string[] }
 
 /**
@@ -164,6 +174,45 @@ export function parseOptionLines(text: string): { ok: true; options: OptionDefin
 			return { ok: false, message: `Linha ${index + 1}: no máximo ${MAX_VALUES_PER_OPTION} valores.` }
 		if (options.some((o) => o.name.toLowerCase() === name.toLowerCase()))
 			return { ok: false, message: `Linha ${index + 1}: a opção '${name}' já existe.` }
+		options.push({ name, values })
+	}
+	const combinations = options.reduce((n, o) => n * o.values.length, 1)
+	if (combinations > MAX_VARIANTS)
+		return { ok: false, message: `Essas opções dariam ${combinations} variantes; o máximo é ${MAX_VARIANTS}.` }
+	return { ok: true, options }
+}
+
+/**
+ * Issue 30: the options as the editor's chips post them — `option.N.name`, one `option.N.value`
+ * per chip, and `option.N.pending` (what was typed but not yet turned into a chip: commas split
+ * it). The same rules as the lines above, the message naming the option instead of the line. An
+ * option with neither name nor values (added, then left empty) is dropped.
+ */
+const postedOptionsSchema = z
+	.array(
+		z.object({
+			name: userText().trim(),
+			values: z.array(userText().trim()).max(200, `No máximo ${MAX_VALUES_PER_OPTION} valores.`),
+		}),
+	)
+	.max(10, `No máximo ${MAX_OPTIONS} opções.`)
+
+export function checkPostedOptions(posted: unknown): { ok: true; options: OptionDefinition[] } | { ok: false; message: string } {
+	const parsed = postedOptionsSchema.safeParse(posted)
+	if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? 'Opções inválidas.' }
+	const filled = parsed.data
+		.map((o) => ({ name: o.name, values: [...new Set(o.values.filter(Boolean))] }))
+		.filter((o) => o.name || o.values.length > 0)
+	if (filled.length > MAX_OPTIONS) return { ok: false, message: `No máximo ${MAX_OPTIONS} opções.` }
+	const options: OptionDefinition[] = []
+	for (const [index, { name, values }] of filled.entries()) {
+		const label = `Opção ${index + 1}`
+		if (!name) return { ok: false, message: `${label}: dê um nome, como Tamanho.` }
+		if (values.length === 0) return { ok: false, message: `${label} (${name}): adicione ao menos um valor.` }
+		if (name.length > SHOPIFY_LIMITS.optionName || values.some((v) => v.length > SHOPIFY_LIMITS.optionValue))
+			return { ok: false, message: `${label}: nomes e valores com até ${SHOPIFY_LIMITS.optionValue} caracteres.` }
+		if (values.length > MAX_VALUES_PER_OPTION) return { ok: false, message: `${label}: no máximo ${MAX_VALUES_PER_OPTION} valores.` }
+		if (options.some((o) => o.name.toLowerCase() === name.toLowerCase())) return { ok: false, message: `${label}: a opção '${name}' já existe.` }
 		options.push({ name, values })
 	}
 	const combinations = options.reduce((n, o) => n * o.values.length, 1)

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { z } from 'zod'
 import { productImages, products } from '~/db/schema'
-import { db } from '~/server/db.server'
+import { db, type Executor } from '~/server/db.server'
 import { pregenerateImageVariants, readyAvifVariant } from '~/server/images/variants.server'
 import { IMAGE_WIDTHS, type ImageWidth } from '~/utils/responsive-image'
 import { logger } from '~/server/logger.server'
@@ -20,8 +20,6 @@ import { announceCatalogChange } from './products.server'
 
 export const PRODUCT_IMAGE_MESSAGES = {
 	added: 'Imagem adicionada!',
-	saved: 'Imagens salvas!',
-	deleted: 'Imagem removida.',
 	missing: 'Selecione ao menos uma imagem.',
 	invalidType: 'Use imagens JPEG, PNG ou WebP.',
 	tooLarge: 'Imagem muito grande. Máximo 5MB.',
@@ -172,71 +170,93 @@ export async function addProductImage(input: {
 
 const altSchema = userText().trim().max(200, PRODUCT_IMAGE_MESSAGES.altTooLong)
 
+/** The gallery as the editor arranged it (issue 30: saved with the product, by its one 'Salvar'). */
+export type ImageArrangement = { order: Array<{ id: string; altText: string }>; remove: string[] }
+
 /**
- * Saves the gallery as the admin arranged it: the order of `images` is the new order, each with
- * its alt text. Ids not of this product are refused; pictures left out keep their place after.
+ * The posted arrangement checked: ids are uuids, alt texts at most 200 characters, no id twice.
+ * A picture both listed and removed is removed.
  */
-export async function saveProductImages(productId: string, images: Array<{ id: string; altText: string }>): Promise<Result> {
-	const parsed: Array<{ id: string; altText: string }> = []
+export function checkImageArrangement(
+	images: Array<{ id: string; altText: string }>,
+	remove: string[],
+): { ok: true; value: ImageArrangement } | { ok: false; message: string } {
+	const removed = new Set<string>()
+	for (const id of remove) {
+		const parsed = z.uuid().safeParse(id)
+		if (!parsed.success) return { ok: false, message: PRODUCT_IMAGE_MESSAGES.notFound }
+		removed.add(parsed.data)
+	}
+	const order: Array<{ id: string; altText: string }> = []
 	for (const image of images) {
 		const id = z.uuid().safeParse(image.id)
-		if (!id.success) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
+		if (!id.success) return { ok: false, message: PRODUCT_IMAGE_MESSAGES.notFound }
 		const alt = altSchema.safeParse(image.altText)
-		if (!alt.success) return { ok: false, status: 400, message: alt.error.issues[0]?.message ?? PRODUCT_IMAGE_MESSAGES.altTooLong }
-		parsed.push({ id: id.data, altText: alt.data })
+		if (!alt.success) return { ok: false, message: alt.error.issues[0]?.message ?? PRODUCT_IMAGE_MESSAGES.altTooLong }
+		if (!removed.has(id.data)) order.push({ id: id.data, altText: alt.data })
 	}
-	if (new Set(parsed.map((p) => p.id)).size !== parsed.length) return { ok: false, status: 400, message: PRODUCT_IMAGE_MESSAGES.notFound }
-	const owned = parsed.length
-		? await db
-				.select({ id: productImages.id })
-				.from(productImages)
-				.where(
-					and(
-						eq(productImages.productId, productId),
-						inArray(
-							productImages.id,
-							parsed.map((p) => p.id),
-						),
-					),
-				)
-		: []
-	if (owned.length !== parsed.length) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
-	await db.transaction(async (tx) => {
-		for (const [position, image] of parsed.entries()) {
-			await tx
-				.update(productImages)
-				.set({ position, altText: image.altText || null })
-				.where(and(eq(productImages.id, image.id), eq(productImages.productId, productId)))
-		}
-		// Pictures the form did not list (added meanwhile in another tab) go after, in their order.
-		const ids = parsed.map((p) => p.id)
-		const others = await tx
-			.select({ id: productImages.id })
-			.from(productImages)
-			.where(and(eq(productImages.productId, productId), ids.length ? notInArray(productImages.id, ids) : undefined))
-			.orderBy(asc(productImages.position), asc(productImages.id))
-		for (const [offset, other] of others.entries()) {
-			await tx
-				.update(productImages)
-				.set({ position: parsed.length + offset })
-				.where(eq(productImages.id, other.id))
-		}
-	})
-	announceCatalogChange(productId)
-	return { ok: true, value: null }
+	if (new Set(order.map((p) => p.id)).size !== order.length) return { ok: false, message: PRODUCT_IMAGE_MESSAGES.notFound }
+	return { ok: true, value: { order, remove: [...removed] } }
 }
 
-/** Removes a picture, its file and its resized copies; variants that showed it fall back to the first. */
-export async function deleteProductImage(productId: string, imageId: string): Promise<Result> {
-	const id = z.uuid().safeParse(imageId)
-	if (!id.success) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
-	const [removed] = await db
-		.delete(productImages)
-		.where(and(eq(productImages.id, id.data), eq(productImages.productId, productId)))
-		.returning({ url: productImages.url })
-	if (!removed) return { ok: false, status: 404, message: PRODUCT_IMAGE_MESSAGES.notFound }
-	const location = parseUploadUrl(removed.url)
-	if (location?.bucket === 'product-images') await deleteUpload(location.bucket, location.key)
-	announceCatalogChange(productId)
-	return { ok: true, value: null }
+/**
+ * Applies the arrangement in the product's save transaction: removed pictures go (variants that
+ * showed one fall back to the first), the listed ones take the new order and alt texts, pictures
+ * the form did not list (added meanwhile in another tab) go after, in their order. Ids of another
+ * product are ignored: the form can only touch its own. Returns the removed files' addresses, to
+ * delete once the transaction has committed (removeImageFiles).
+ */
+export async function arrangeProductImages(tx: Executor, productId: string, arrangement: ImageArrangement): Promise<string[]> {
+	const removed = arrangement.remove.length
+		? await tx
+				.delete(productImages)
+				.where(and(eq(productImages.productId, productId), inArray(productImages.id, arrangement.remove)))
+				.returning({ url: productImages.url })
+		: []
+	const owned = new Set(
+		arrangement.order.length
+			? (
+					await tx
+						.select({ id: productImages.id })
+						.from(productImages)
+						.where(
+							and(
+								eq(productImages.productId, productId),
+								inArray(
+									productImages.id,
+									arrangement.order.map((p) => p.id),
+								),
+							),
+						)
+				).map((r) => r.id)
+			: [],
+	)
+	const listed = arrangement.order.filter((image) => owned.has(image.id))
+	for (const [position, image] of listed.entries()) {
+		await tx
+			.update(productImages)
+			.set({ position, altText: image.altText || null })
+			.where(and(eq(productImages.id, image.id), eq(productImages.productId, productId)))
+	}
+	const ids = listed.map((p) => p.id)
+	const others = await tx
+		.select({ id: productImages.id })
+		.from(productImages)
+		.where(and(eq(productImages.productId, productId), ids.length ? notInArray(productImages.id, ids) : undefined))
+		.orderBy(asc(productImages.position), asc(productImages.id))
+	for (const [offset, other] of others.entries()) {
+		await tx
+			.update(productImages)
+			.set({ position: listed.length + offset })
+			.where(eq(productImages.id, other.id))
+	}
+	return removed.map((r) => r.url)
+}
+
+/** The files (and resized copies) of pictures removed by a committed save. */
+export async function removeImageFiles(urls: readonly string[]): Promise<void> {
+	for (const url of urls) {
+		const location = parseUploadUrl(url)
+		if (location?.bucket === 'product-images') await deleteUpload(location.bucket, location.key)
+	}
 }

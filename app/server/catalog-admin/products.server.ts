@@ -10,12 +10,14 @@ import {
 	type SelectedOption,
 } from '~/db/schema'
 import { db, queryRows, type Transaction } from '~/server/db.server'
-import { recordActivity, variantLabel } from '~/server/activity/record.server'
+import { type Actor, recordActivity, variantLabel } from '~/server/activity/record.server'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { sanitizeProductHtml } from '~/server/sanitize-html.server'
+import { publishMissing, publishRefusal } from '~/utils/product-draft'
 import { handleFor, type OptionDefinition, type ProductFields, type VariantFields, variantCombinations, variantTitle } from './product-form'
+import { applyOptionChange } from './product-options.server'
 
 /**
  * Creating and editing products from the back-office (issue 11). Every save: the description
@@ -38,7 +40,16 @@ export const PRODUCT_ADMIN_MESSAGES = {
 	failed: 'Erro ao salvar produto',
 } as const
 
-export type SaveResult = { ok: true; id: string; handle: string } | { ok: false; errors: Record<string, string> }
+export type SaveResult =
+	| { ok: true; id: string; handle: string; variantsCreated?: number; variantsRemoved?: number }
+	| { ok: false; errors: Record<string, string> }
+
+/** Thrown inside a save's transaction to undo it and answer with these errors (keyed by field). */
+export class SaveRefused extends Error {
+	constructor(readonly errors: Record<string, string>) {
+		super(Object.values(errors)[0] ?? 'recusado')
+	}
+}
 
 /** Plain text of a description (cards, search, meta description). */
 export function plainText(html: string): string {
@@ -104,6 +115,8 @@ export async function createProduct(input: {
 	variant: VariantFields
 	collectionIds: string[]
 	userId: string
+	/** The admin's address, for the activity log (issue 30). */
+	ip?: string | null
 }): Promise<SaveResult> {
 	const handle = handleFor(input.fields)
 	try {
@@ -159,6 +172,15 @@ export async function createProduct(input: {
 				)
 			}
 			await setCollections(tx, product.id, input.collectionIds)
+			// Issue 30: a new product is an entry of its own (its variants are new records, not changes).
+			await recordActivity(tx, {
+				actorId: input.userId,
+				ip: input.ip ?? null,
+				kind: 'product',
+				subject: { type: 'product', id: product.id, label: input.fields.title },
+				before: null,
+				after: { title: input.fields.title, handle, status: input.fields.status },
+			})
 			return { ok: true, id: product.id, handle }
 		})
 		if (result.ok) announceCatalogChange(result.id)
@@ -180,6 +202,10 @@ export async function updateProduct(input: {
 	fields: ProductFields
 	variants: VariantUpdate[]
 	collectionIds: string[]
+	/** Issue 30: the options saved with the rest (undefined leaves them as they are). */
+	options?: OptionDefinition[]
+	/** Issue 30: more of the same save (the pictures' order and removals), in its transaction; may throw SaveRefused. */
+	alsoInTransaction?: (tx: Transaction) => Promise<void>
 	userId: string
 	/** The admin's address, for the activity log (issue 30). */
 	ip?: string | null
@@ -188,7 +214,7 @@ export async function updateProduct(input: {
 	try {
 		const result = await db.transaction(async (tx): Promise<SaveResult> => {
 			const [current] = await tx
-				.select({ handle: products.handle, version: products.version })
+				.select({ handle: products.handle, version: products.version, status: products.status })
 				.from(products)
 				.where(eq(products.id, input.id))
 				.for('update')
@@ -291,11 +317,32 @@ export async function updateProduct(input: {
 				})
 			}
 			await setCollections(tx, input.id, input.collectionIds)
-			return { ok: true, id: input.id, handle }
+			const optionChange = input.options ? await applyOptionChange(tx, input.id, input.options) : { created: 0, removed: 0 }
+			await input.alsoInTransaction?.(tx)
+			// Issue 30: published only with a picture and a price (a product already for sale is not re-checked).
+			if (input.fields.status === 'active' && current.status !== 'active') {
+				const [counts] = await queryRows<{ images: number; prices: number[] | null }>(
+					sql`select (select count(*)::int from product_images where product_id = ${input.id}::uuid) as images,
+						(select array_agg(price_cents) from product_variants where product_id = ${input.id}::uuid) as prices`,
+					tx,
+				)
+				const missing = publishMissing({ imageCount: counts?.images ?? 0, priceCents: counts?.prices ?? [] })
+				if (missing.length > 0) throw new SaveRefused({ status: publishRefusal(missing) })
+			}
+			await recordActivity(tx, {
+				actorId: input.userId,
+				ip: input.ip ?? null,
+				kind: 'product',
+				subject: { type: 'product', id: input.id, label: input.fields.title },
+				before: { status: current.status },
+				after: { status: input.fields.status },
+			})
+			return { ok: true, id: input.id, handle, variantsCreated: optionChange.created, variantsRemoved: optionChange.removed }
 		})
 		if (result.ok) announceCatalogChange(result.id)
 		return result
 	} catch (error) {
+		if (error instanceof SaveRefused) return { ok: false, errors: error.errors }
 		const constraint = uniqueViolation(error)
 		if (constraint?.includes('sku')) return { ok: false, errors: { form: PRODUCT_ADMIN_MESSAGES.skuTaken } }
 		if (constraint?.includes('handle')) return { ok: false, errors: { handle: PRODUCT_ADMIN_MESSAGES.handleTaken } }
@@ -304,19 +351,32 @@ export async function updateProduct(input: {
 }
 
 /** Deletes a product nobody ordered; one with orders is archived instead (orders keep naming it). */
-export async function deleteOrArchiveProduct(id: string): Promise<{ ok: true; archived: boolean } | { ok: false; message: string }> {
+export async function deleteOrArchiveProduct(
+	id: string,
+	actor: Actor | null = null,
+): Promise<{ ok: true; archived: boolean } | { ok: false; message: string }> {
 	const outcome = await db.transaction(async (tx) => {
+		const [product] = await tx
+			.select({ title: products.title, handle: products.handle, status: products.status })
+			.from(products)
+			.where(eq(products.id, id))
+			.for('update')
+		if (!product) return null
+		const who = { actorId: actor?.actorId ?? null, ip: actor?.ip ?? null }
+		const subject = { type: 'product' as const, id, label: product.title }
 		const [ordered] = await queryRows<{ n: number }>(sql`select count(*)::int as n from order_lines where product_id = ${id}::uuid`, tx)
 		if ((ordered?.n ?? 0) > 0) {
-			const archived = await tx
+			await tx
 				.update(products)
 				.set({ status: 'archived', version: sql`${products.version} + 1`, updatedAt: sql`now()` })
 				.where(eq(products.id, id))
-				.returning({ id: products.id })
-			return archived.length ? ({ ok: true, archived: true } as const) : null
+			await recordActivity(tx, { ...who, kind: 'product', subject, before: { status: product.status }, after: { status: 'archived' } })
+			return { ok: true, archived: true } as const
 		}
-		const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id })
-		return deleted.length ? ({ ok: true, archived: false } as const) : null
+		await tx.delete(products).where(eq(products.id, id))
+		// Issue 30: the product is gone; its entry keeps what it was.
+		await recordActivity(tx, { ...who, kind: 'product', subject, before: { title: product.title, handle: product.handle, status: product.status }, after: null })
+		return { ok: true, archived: false } as const
 	})
 	if (!outcome) return { ok: false, message: PRODUCT_ADMIN_MESSAGES.notFound }
 	announceCatalogChange(id)
@@ -324,7 +384,7 @@ export async function deleteOrArchiveProduct(id: string): Promise<{ ok: true; ar
 }
 
 /** A copy as a draft ('… (cópia)', handle '…-copia', '…-copia-2'…), with its options, variants (no SKU, no stock) and collections. */
-export async function duplicateProduct(id: string): Promise<SaveResult> {
+export async function duplicateProduct(id: string, actor: Actor | null = null): Promise<SaveResult> {
 	const result = await db.transaction(async (tx): Promise<SaveResult> => {
 		const [source] = await tx.select().from(products).where(eq(products.id, id))
 		if (!source) return { ok: false, errors: { form: PRODUCT_ADMIN_MESSAGES.notFound } }
@@ -350,6 +410,16 @@ export async function duplicateProduct(id: string): Promise<SaveResult> {
 			from product_variants where product_id = ${id}::uuid`)
 		await tx.execute(sql`insert into collection_products (collection_id, product_id, position)
 			select collection_id, ${copy.id}::uuid, position from collection_products where product_id = ${id}::uuid`)
+		// Issue 30: a copy is a product created like any other.
+		const title = `${source.title} (cópia)`.slice(0, 150)
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'product',
+			subject: { type: 'product', id: copy.id, label: title },
+			before: null,
+			after: { title, handle, status: 'draft' },
+		})
 		return { ok: true, id: copy.id, handle }
 	})
 	if (result.ok) announceCatalogChange(result.id)

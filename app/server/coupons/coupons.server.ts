@@ -1,9 +1,56 @@
 import { sql } from 'drizzle-orm'
 import type { CouponKind } from '~/db/schema/orders'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { type Executor, db, queryRows } from '~/server/db.server'
 import type { CouponInput } from './coupon-input'
 
-/** Back-office reads and writes of coupons (decision 13). Checkout redeems them elsewhere. */
+/**
+ * Back-office reads and writes of coupons (decision 13). Checkout redeems them elsewhere.
+ * Issue 30: creating, editing, activating and deactivating a coupon is recorded in the activity
+ * log, in the same transaction (a coupon is never deleted: deactivating is how it goes).
+ */
+
+/** What the log keeps of a coupon: its fields as the form has them (dates as ISO text). */
+type CouponSnapshot = {
+	code: string
+	kind: string
+	value: number
+	minSubtotalCents: number
+	usageLimit: number | null
+	startsAt: string | null
+	endsAt: string | null
+	active: boolean
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
+
+function snapshotOfInput(input: CouponInput): CouponSnapshot {
+	return {
+		code: input.code,
+		kind: input.kind,
+		value: input.value,
+		minSubtotalCents: input.minSubtotalCents,
+		usageLimit: input.usageLimit,
+		startsAt: iso(input.startsAt),
+		endsAt: iso(input.endsAt),
+		active: input.active,
+	}
+}
+
+function snapshotOfRow(row: CouponRow): CouponSnapshot {
+	return {
+		code: row.code,
+		kind: row.kind,
+		value: row.value,
+		minSubtotalCents: row.min_subtotal_cents,
+		usageLimit: row.usage_limit,
+		startsAt: iso(row.starts_at),
+		endsAt: iso(row.ends_at),
+		active: row.active,
+	}
+}
+
+const who = (actor: Actor | null) => ({ actorId: actor?.actorId ?? null, ip: actor?.ip ?? null })
 
 export type CouponRow = {
 	id: string
@@ -42,23 +89,34 @@ export async function getCoupon(id: string): Promise<CouponRow | null> {
 export type SaveCouponResult = { ok: true; id: string } | { ok: false; reason: 'code_taken' | 'not_found' | 'below_used'; usedCount?: number }
 
 /** Creates a coupon; the unique code index decides a race between two admins. */
-export async function createCoupon(input: CouponInput): Promise<SaveCouponResult> {
-	const [row] = await queryRows<{ id: string }>(
-		sql`insert into coupons (code, kind, value, min_subtotal_cents, usage_limit, starts_at, ends_at, active)
-			values (${input.code}, ${input.kind}, ${input.value}, ${input.minSubtotalCents}, ${input.usageLimit},
-				${input.startsAt?.toISOString() ?? null}, ${input.endsAt?.toISOString() ?? null}, ${input.active})
-			on conflict (code) do nothing returning id`,
-	)
-	return row ? { ok: true, id: row.id } : { ok: false, reason: 'code_taken' }
+export async function createCoupon(input: CouponInput, actor: Actor | null = null): Promise<SaveCouponResult> {
+	return db.transaction(async (tx): Promise<SaveCouponResult> => {
+		const [row] = await queryRows<{ id: string }>(
+			sql`insert into coupons (code, kind, value, min_subtotal_cents, usage_limit, starts_at, ends_at, active)
+				values (${input.code}, ${input.kind}, ${input.value}, ${input.minSubtotalCents}, ${input.usageLimit},
+					${input.startsAt?.toISOString() ?? null}, ${input.endsAt?.toISOString() ?? null}, ${input.active})
+				on conflict (code) do nothing returning id`,
+			tx,
+		)
+		if (!row) return { ok: false, reason: 'code_taken' }
+		await recordActivity(tx, {
+			...who(actor),
+			kind: 'coupon',
+			subject: { type: 'coupon', id: row.id, label: `Cupom ${input.code}` },
+			before: null,
+			after: snapshotOfInput(input),
+		})
+		return { ok: true, id: row.id }
+	})
 }
 
 /**
  * Updates a coupon. The row is locked so a checkout redeeming it at the same moment cannot
  * push used_count past a limit being lowered.
  */
-export async function updateCoupon(id: string, input: CouponInput): Promise<SaveCouponResult> {
+export async function updateCoupon(id: string, input: CouponInput, actor: Actor | null = null): Promise<SaveCouponResult> {
 	return db.transaction(async (tx) => {
-		const [current] = await queryRows<{ used_count: number }>(sql`select used_count from coupons where id = ${id}::uuid for update`, tx)
+		const [current] = await queryRows<CouponRow>(sql`select * from coupons where id = ${id}::uuid for update`, tx)
 		if (!current) return { ok: false, reason: 'not_found' } as const
 		if (input.usageLimit !== null && input.usageLimit < current.used_count) {
 			return { ok: false, reason: 'below_used', usedCount: current.used_count } as const
@@ -73,13 +131,34 @@ export async function updateCoupon(id: string, input: CouponInput): Promise<Save
 			starts_at = ${input.startsAt?.toISOString() ?? null}, ends_at = ${input.endsAt?.toISOString() ?? null},
 			active = ${input.active}
 			where id = ${id}::uuid`)
+		await recordActivity(tx, {
+			...who(actor),
+			kind: 'coupon',
+			subject: { type: 'coupon', id, label: `Cupom ${input.code}` },
+			before: snapshotOfRow(current),
+			after: snapshotOfInput(input),
+		})
 		return { ok: true, id } as const
 	})
 }
 
-export async function setCouponActive(id: string, active: boolean): Promise<boolean> {
-	const rows = await queryRows<{ id: string }>(sql`update coupons set active = ${active} where id = ${id}::uuid returning id`)
-	return rows.length === 1
+export async function setCouponActive(id: string, active: boolean, actor: Actor | null = null): Promise<boolean> {
+	return db.transaction(async (tx) => {
+		const [current] = await queryRows<{ code: string; active: boolean }>(
+			sql`select code, active from coupons where id = ${id}::uuid for update`,
+			tx,
+		)
+		if (!current) return false
+		await tx.execute(sql`update coupons set active = ${active} where id = ${id}::uuid`)
+		await recordActivity(tx, {
+			...who(actor),
+			kind: 'coupon',
+			subject: { type: 'coupon', id, label: `Cupom ${current.code}` },
+			before: { active: current.active },
+			after: { active },
+		})
+		return true
+	})
 }
 
 /** The shop's codes among `codes` (all upper case), for the import's check step. */

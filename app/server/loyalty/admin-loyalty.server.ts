@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { BADGE_RULE_TYPES, BADGE_TIERS, badges, loyaltyLevels, userBadges } from '~/db/schema'
 import { db, type Executor, queryRows, type Transaction } from '~/server/db.server'
 import { getStoreSettings, updateStoreSettings } from '~/server/settings.server'
-import type { Actor } from '~/server/activity/record.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { userText } from '~/utils/text-schema'
 import { applyBadgeToQualifyingCustomers } from './badges.server'
 import { type LoyaltyPoints, loyaltyPointsSchema } from './point-values'
@@ -139,10 +139,37 @@ export async function customersPerLevel(thresholds: readonly number[], executor:
 	return thresholds.map((_, i) => Number(row?.[`l${i}`] ?? 0))
 }
 
-/** Replaces the levels (numbered 1… in the order given) and moves every customer to their level. */
-export async function saveLevels(levels: readonly LevelInput[]): Promise<void> {
+const who = (actor: Actor | null) => ({ actorId: actor?.actorId ?? null, ip: actor?.ip ?? null })
+type BadgeFields = Omit<BadgeInput, 'description'> & { description: string | null }
+const badgeSnapshot = (badge: BadgeFields) => ({
+	name: badge.name,
+	description: badge.description,
+	icon: badge.icon,
+	badgeTier: badge.badgeTier,
+	ruleType: badge.ruleType,
+	ruleThreshold: badge.ruleThreshold,
+	pointsReward: badge.pointsReward,
+	isActive: badge.isActive,
+})
+
+/**
+ * Replaces the levels (numbered 1… in the order given) and moves every customer to their level.
+ * Issue 30: the whole table before and after is one activity entry (field `levels`).
+ */
+export async function saveLevels(levels: readonly LevelInput[], actor: Actor | null = null): Promise<void> {
 	const parsed = levelsSchema.parse(levels)
 	await db.transaction(async (tx) => {
+		const before = await tx
+			.select({ name: loyaltyLevels.name, minPoints: loyaltyLevels.minPoints })
+			.from(loyaltyLevels)
+			.orderBy(asc(loyaltyLevels.level))
+		await recordActivity(tx, {
+			...who(actor),
+			kind: 'loyalty',
+			subject: { type: 'loyalty_levels', id: null, label: 'Níveis de fidelidade' },
+			before: { levels: before },
+			after: { levels: parsed.map((l) => ({ name: l.name, minPoints: l.minPoints })) },
+		})
 		await tx.delete(loyaltyLevels)
 		await tx.insert(loyaltyLevels).values(parsed.map((level, i) => ({ level: i + 1, name: level.name, minPoints: level.minPoints })))
 		await recomputeAllLevels(tx)
@@ -177,21 +204,31 @@ export type SaveBadgeResult = { ok: true; id: string; awardedNow: number } | { o
  * Creates (no id) or updates a badge, then gives it to every customer who already meets it
  * (a rule made easier reaches those in between at once; badges are never taken back).
  */
-export async function saveBadge(input: BadgeInput, id?: string): Promise<SaveBadgeResult> {
+export async function saveBadge(input: BadgeInput, id?: string, actor: Actor | null = null): Promise<SaveBadgeResult> {
 	const badge = badgeSchema.parse(input)
 	return db.transaction(async (tx) => {
 		const [duplicate] = await tx.select({ id: badges.id }).from(badges).where(eq(badges.name, badge.name))
 		if (duplicate && duplicate.id !== id) return { ok: false, message: 'Já existe uma conquista com este nome.' }
 		let savedId: string
+		let before: BadgeFields | null = null
 		if (id) {
-			const [updated] = await tx.update(badges).set(badge).where(eq(badges.id, id)).returning({ id: badges.id })
-			if (!updated) return { ok: false, message: LOYALTY_ADMIN_MESSAGES.notFound }
-			savedId = updated.id
+			const [current] = await tx.select().from(badges).where(eq(badges.id, id)).for('update')
+			if (!current) return { ok: false, message: LOYALTY_ADMIN_MESSAGES.notFound }
+			before = current
+			await tx.update(badges).set(badge).where(eq(badges.id, id))
+			savedId = id
 		} else {
 			const [created] = await tx.insert(badges).values(badge).returning({ id: badges.id })
 			if (!created) throw new Error('conquista não criada')
 			savedId = created.id
 		}
+		await recordActivity(tx, {
+			...who(actor),
+			kind: 'loyalty',
+			subject: { type: 'badge', id: savedId, label: `Conquista ${badge.name}` },
+			before: before && badgeSnapshot(before),
+			after: badgeSnapshot(badge),
+		})
 		const awardedNow = await applyBadgeToQualifyingCustomers(tx, savedId)
 		if (awardedNow > 0) await recomputeAllLevels(tx)
 		return { ok: true, id: savedId, awardedNow }
@@ -199,13 +236,23 @@ export async function saveBadge(input: BadgeInput, id?: string): Promise<SaveBad
 }
 
 /** Deletes a badge nobody has earned; one already earned must be deactivated instead. */
-export async function deleteBadge(id: string): Promise<{ ok: true } | { ok: false; message: string; status: 404 | 409 }> {
+export async function deleteBadge(
+	id: string,
+	actor: Actor | null = null,
+): Promise<{ ok: true } | { ok: false; message: string; status: 404 | 409 }> {
 	return db.transaction(async (tx) => {
 		const [earned] = await tx.select({ n: count() }).from(userBadges).where(eq(userBadges.badgeId, id))
 		const n = Number(earned?.n ?? 0)
 		if (n > 0) return { ok: false, status: 409, message: LOYALTY_ADMIN_MESSAGES.badgeInUse(n) }
-		const deleted = await tx.delete(badges).where(eq(badges.id, id)).returning({ id: badges.id })
-		if (deleted.length === 0) return { ok: false, status: 404, message: LOYALTY_ADMIN_MESSAGES.notFound }
+		const [deleted] = await tx.delete(badges).where(eq(badges.id, id)).returning()
+		if (!deleted) return { ok: false, status: 404, message: LOYALTY_ADMIN_MESSAGES.notFound }
+		await recordActivity(tx, {
+			...who(actor),
+			kind: 'loyalty',
+			subject: { type: 'badge', id, label: `Conquista ${deleted.name}` },
+			before: badgeSnapshot(deleted),
+			after: null,
+		})
 		return { ok: true }
 	})
 }

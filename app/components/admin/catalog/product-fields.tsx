@@ -19,15 +19,20 @@ const STATUS_OPTIONS = [
 	['archived', 'Arquivado'],
 ] as const
 
-/** Title, address, description, type, tags, status and collections: the product's own fields (issue 11). */
+/**
+ * Title, address, description, type, tags, status and collections: the product's own fields
+ * (issue 11). `showStatus` false: the new-product form, where a product always starts as a draft.
+ */
 export function ProductFields({
 	values,
 	errors,
 	collections,
+	showStatus = true,
 }: {
 	values: ProductFieldValues
 	errors: Record<string, string>
 	collections: readonly { id: string; title: string }[]
+	showStatus?: boolean
 }) {
 	const field = (name: keyof Omit<ProductFieldValues, 'collectionIds'>, label: string, input: React.ReactNode, hint?: string) => (
 		<div className="space-y-1">
@@ -58,17 +63,20 @@ export function ProductFields({
 				<Input {...aria('handle', true)} defaultValue={values.handle} maxLength={120} />,
 				'Vazio: feito a partir do título. Ao mudar, o endereço antigo redireciona para o novo.',
 			)}
-			{field(
-				'status',
-				'Status',
-				<NativeSelect {...aria('status')} defaultValue={values.status || 'active'}>
-					{STATUS_OPTIONS.map(([value, label]) => (
-						<option key={value} value={value}>
-							{label}
-						</option>
-					))}
-				</NativeSelect>,
-			)}
+			{showStatus
+				? field(
+						'status',
+						'Status',
+						<NativeSelect {...aria('status', true)} defaultValue={values.status || 'active'}>
+							{STATUS_OPTIONS.map(([value, label]) => (
+								<option key={value} value={value}>
+									{label}
+								</option>
+							))}
+						</NativeSelect>,
+						'Ativo: na loja. Para publicar, o produto precisa de foto e preço.',
+					)
+				: null}
 			{field('productType', 'Tipo de produto', <Input {...aria('productType')} defaultValue={values.productType} maxLength={60} />)}
 			{field('tags', 'Tags', <Input {...aria('tags', true)} defaultValue={values.tags} />, 'Separadas por vírgula.')}
 			<div className="sm:col-span-2">

@@ -1,7 +1,8 @@
 import { GripVerticalIcon, ImagePlusIcon, Trash2Icon } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { MoveButtons, useReorderableList } from '~/components/admin/reorder'
+import { markFormChanged } from '~/components/admin/use-unsaved-changes'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { Input } from '~/components/ui/input'
@@ -17,20 +18,32 @@ const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp']
 
 /**
  * The product's pictures (issue 11): choose several at once (sent one by one, each checked by
- * the server), arrange them by dragging or with the arrow buttons (keyboard and touch), write
- * each one's alt text, delete. The first picture is the one on cards and in the cart.
- * Remounted (key) whenever the server's list changes, so its local order starts from the truth.
+ * the server, stored at once), arrange them by dragging or with the arrow buttons (keyboard and
+ * touch), write each one's alt text, remove. The first picture is the one on cards and in the
+ * cart. Issue 30: rendered inside the product's form, whose one 'Salvar' saves the order, the
+ * alt texts and the removals (`image.N.id`, `image.N.alt`, `imageRemove`) with the rest.
+ * Remounted (key) after each save, so its local order starts from the truth; a picture uploaded
+ * meanwhile joins the end of the local order.
  */
-export function ProductImagesEditor({ productId, images }: { productId: string; images: EditorImage[] }) {
+export function ProductImagesEditor({ productId, images, error }: { productId: string; images: EditorImage[]; error?: string }) {
 	const ids = useId()
 	const endpoint = `/admin/produtos/${productId}/imagens`
 	const uploader = useFetcher<{ ok: boolean; message: string }>()
-	const saver = useFetcher<{ ok: boolean; message: string }>()
-	const remover = useFetcher<{ ok: boolean; message: string }>()
 	const { order, setOrder, move } = useReorderableList(images)
+	const [removed, setRemoved] = useState<EditorImage[]>([])
 	const [dragging, setDragging] = useState<number | null>(null)
 	const [sending, setSending] = useState<{ done: number; total: number } | null>(null)
-	const changed = order.some((image, i) => image.id !== images[i]?.id || image.altText !== images[i]?.altText)
+	// The server's list changed without a save (an upload): new pictures join the end; gone ones leave.
+	useEffect(() => {
+		setOrder((current) => {
+			const known = new Set([...current, ...removed].map((image) => image.id))
+			const present = new Set(images.map((image) => image.id))
+			const kept = current.filter((image) => present.has(image.id))
+			const added = images.filter((image) => !known.has(image.id))
+			return added.length === 0 && kept.length === current.length ? current : [...kept, ...added]
+		})
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only when the server's list changes
+	}, [images])
 
 	async function upload(files: FileList | null) {
 		const chosen = [...(files ?? [])]
@@ -59,7 +72,8 @@ export function ProductImagesEditor({ productId, images }: { productId: string; 
 					<h2 id={`${ids}-titulo`}>Imagens</h2>
 				</CardTitle>
 				<p className="text-sm text-muted-foreground">
-					A primeira imagem aparece nos cards e no carrinho. Arraste ou use as setas para ordenar.
+					A primeira imagem aparece nos cards e no carrinho. Arraste ou use as setas para ordenar; a ordem, os textos e as
+					remoções são guardados ao salvar o produto.
 				</p>
 			</CardHeader>
 			<CardContent className="space-y-4">
@@ -81,14 +95,37 @@ export function ProductImagesEditor({ productId, images }: { productId: string; 
 					</p>
 				</div>
 
+				{error ? (
+					<p role="alert" className="text-sm font-medium text-destructive">
+						{error}
+					</p>
+				) : null}
+				{removed.map((image) => (
+					<input key={image.id} type="hidden" name="imageRemove" value={image.id} />
+				))}
+				{removed.length > 0 ? (
+					<p className="flex flex-wrap items-center gap-2 text-sm" role="status">
+						{removed.length === 1 ? '1 imagem será removida ao salvar.' : `${removed.length} imagens serão removidas ao salvar.`}
+						<Button
+							type="button"
+							variant="outline"
+							size="sm"
+							onClick={() => {
+								setOrder((current) => [...current, ...removed])
+								setRemoved([])
+							}}
+						>
+							Desfazer
+						</Button>
+					</p>
+				) : null}
 				{order.length === 0 ? (
 					<p className="flex items-center gap-2 text-sm text-muted-foreground">
 						<ImagePlusIcon className="size-4" aria-hidden="true" />
 						Nenhuma imagem ainda.
 					</p>
 				) : (
-					<saver.Form method="post" action={endpoint} encType="multipart/form-data" aria-labelledby={`${ids}-titulo`} className="space-y-4">
-						<input type="hidden" name="intent" value="save" />
+					<div role="group" aria-labelledby={`${ids}-titulo`} className="space-y-4">
 						<ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
 							{order.map((image, index) => (
 								<li
@@ -148,13 +185,10 @@ export function ProductImagesEditor({ productId, images }: { productId: string; 
 											variant="outline"
 											className="ml-auto text-destructive"
 											aria-label={`Remover imagem ${index + 1}`}
-											disabled={remover.state !== 'idle'}
-											onClick={() => {
-												if (!window.confirm('Remover esta imagem do produto?')) return
-												void remover.submit(
-													{ intent: 'delete', id: image.id },
-													{ method: 'post', action: endpoint, encType: 'multipart/form-data' },
-												)
+											onClick={(event) => {
+												markFormChanged(event.currentTarget)
+												setOrder((current) => current.filter((item) => item.id !== image.id))
+												setRemoved((current) => [...current, image])
 											}}
 										>
 											<Trash2Icon aria-hidden="true" />
@@ -163,10 +197,7 @@ export function ProductImagesEditor({ productId, images }: { productId: string; 
 								</li>
 							))}
 						</ol>
-						<Button type="submit" variant="outline" disabled={!changed || saver.state !== 'idle'}>
-							{saver.state !== 'idle' ? 'Salvando...' : 'Salvar imagens'}
-						</Button>
-					</saver.Form>
+					</div>
 				)}
 			</CardContent>
 		</Card>

@@ -1,0 +1,4 @@
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_kind_valid";--> statement-breakpoint
+ALTER TABLE "activity_log" DROP CONSTRAINT "activity_log_subject_type_valid";--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_kind_valid" CHECK ("activity_log"."kind" in ('price', 'stock', 'settings', 'order_status', 'refund', 'role', 'review', 'photo', 'return_request', 'product', 'coupon', 'loyalty'));--> statement-breakpoint
+ALTER TABLE "activity_log" ADD CONSTRAINT "activity_log_subject_type_valid" CHECK ("activity_log"."subject_type" in ('product', 'variant', 'personalization', 'settings', 'order', 'user', 'review', 'photo', 'coupon', 'loyalty_levels', 'badge'));
