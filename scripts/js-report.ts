@@ -18,7 +18,8 @@
  * module (app/routes) outside the page's own chain, or the back-office's components. Exits with 1
  * when a page misses its budget (KB or files) or server code ships.
  *
- * Options: --modules N (biggest modules listed per page, default 12), --json (machine-readable).
+ * Options: --modules N (biggest modules listed per page, default 12), --json (machine-readable),
+ * --ratchet (CI: exit 1 only when a page passes its ceiling, or code leaks; the budgets are reported).
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -34,17 +35,21 @@ const KB = 1024
 /** No page's first load over this many gzipped KB (issue 34). */
 const PAGE_BUDGET_KB = 140
 /**
+ * `ceiling` is the ratchet CI holds (`--ratchet`, decision 125): what each page weighs today, rounded
+ * up. The budgets are the goal and not yet met; a change may not make a page heavier than its
+ * ceiling, and one that makes it lighter lowers the ceiling in the same commit.
+ *
  * The pages measured, with their budgets (issue 34): gzipped KB and files of the first load. The
  * product page, the one shoppers land on from a shared link, has the tightest; every page has
  * PAGE_BUDGET_KB.
  */
-const PAGES: { name: string; routeId: string; budgetKb: number; maxFiles?: number }[] = [
-	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25 },
-	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25 },
-	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25 },
-	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB },
-	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB },
-	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions', budgetKb: PAGE_BUDGET_KB },
+const PAGES: { name: string; routeId: string; budgetKb: number; maxFiles?: number; ceiling: { kb: number; files: number } }[] = [
+	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 163, files: 37 } },
+	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 158, files: 37 } },
+	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 174, files: 46 } },
+	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 158, files: 37 } },
+	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 194, files: 45 } }, // +1.5 KB: the guest remembered (decision 126)
+	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 157, files: 36 } },
 ]
 
 /**
@@ -246,6 +251,16 @@ function main() {
 				? '\nNenhum módulo só do servidor nos arquivos do navegador.\n'
 				: `\nMódulos só do servidor nos arquivos do navegador:\n${leaks.map((l) => `  ${l}`).join('\n')}\n`,
 		)
+	}
+	if (args.includes('--ratchet')) {
+		// CI: no page heavier than its ceiling, no server code or another route's code shipped.
+		const over = results.filter((r) => r.gz > r.ceiling.kb * KB || r.files > r.ceiling.files)
+		for (const r of over)
+			process.stdout.write(
+				`\n${r.name} passou do teto: ${kb(r.gz)} KB em ${r.files} arquivos (teto ${r.ceiling.kb} KB, ${r.ceiling.files} arquivos). Tire peso da primeira carga ou, se o peso se justifica, suba o teto em scripts/js-report.ts dizendo por quê.\n`,
+			)
+		if (over.length > 0 || leaks.length > 0 || results.some((r) => r.otherRoutes.length > 0)) process.exitCode = 1
+		return
 	}
 	if (leaks.length > 0 || results.some((r) => !r.meets || r.otherRoutes.length > 0)) process.exitCode = 1
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
 import { isAllowedWarning } from '#tests/support/process-warnings'
+import { setPasswordHashParamsForTests } from '~/server/auth/password.server'
 import { setClockForTests } from '~/server/clock.server'
 import { resetEnvForTests } from '~/server/env.server'
 
@@ -7,6 +8,9 @@ import { resetEnvForTests } from '~/server/env.server'
 // in process.env (Object.assign, or a vi.stubEnv it never undoes) is taken back when it ends, or a
 // production server the next file spawns inherits it (a PUBLIC_URL left behind made every server
 // test's requests 421).
+/** scrypt at 1/80 of the shop's cost: the same code path, a millisecond or two per hash. */
+const TEST_PASSWORD_HASH = { N: 2 ** 10, r: 8, p: 1 }
+
 const envAtFileStart = { ...process.env }
 function restoreEnv() {
 	for (const key of Object.keys(process.env)) if (!(key in envAtFileStart)) delete process.env[key]
@@ -19,6 +23,8 @@ process.env.LOG_LEVEL ??= 'silent'
 process.env.CATALOGUE_CACHE = 'off'
 delete process.env.SMTP_URL
 resetEnvForTests()
+// Passwords hashed at a test's cost, not a shop's (decision 125): the real cost has its own tests.
+setPasswordHashParamsForTests(TEST_PASSWORD_HASH)
 
 // As in the Epic Stack: an unexpected console.error fails the test that caused it.
 // A test that expects one spies on console.error itself (vi.spyOn(...).mockImplementation()).

@@ -1,7 +1,11 @@
-import { describe, expect, test } from 'vitest'
-import { hashPassword, verifyPassword } from './password.server'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { hashPassword, setPasswordHashParamsForTests, verifyPassword } from './password.server'
 
 describe('password hashing', () => {
+	// The other files hash at a test's cost (tests/setup/setup-test-env.ts); this one tests the shop's.
+	beforeAll(() => setPasswordHashParamsForTests(null))
+	afterAll(() => setPasswordHashParamsForTests({ N: 2 ** 10, r: 8, p: 1 }))
+
 	test('a hash verifies its own password and carries its parameters', async () => {
 		const hash = await hashPassword('correta-senha-123')
 		expect(hash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/)

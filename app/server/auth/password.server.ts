@@ -9,6 +9,19 @@ import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:c
  * at 16 MiB (several sign-ins at once stay cheap on RAM) while costing ~5 blocks of CPU.
  */
 const DEFAULT_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const
+type HashParams = { N: number; r: number; p: number }
+let hashParams: HashParams = DEFAULT_PARAMS
+
+/**
+ * The unit tests' own cost (tests/setup/setup-test-env.ts): hundreds of sign-ups and sign-ins at
+ * about half a second of CPU each were a minute of every unit stage and timed tests out on a loaded
+ * machine (decision 125). Only a test can call it; no setting reaches it, so no production server can
+ * store weaker hashes. password.server.test.ts puts the real cost back to test it. null: the real cost.
+ */
+export function setPasswordHashParamsForTests(params: HashParams | null) {
+	hashParams = params ?? DEFAULT_PARAMS
+	dummyHash = undefined
+}
 const SALT_BYTES = 16
 const KEY_BYTES = 32
 
@@ -28,8 +41,8 @@ function deriveKey(password: string, salt: Buffer, keyLength: number, params: { 
 
 export async function hashPassword(password: string): Promise<string> {
 	const salt = randomBytes(SALT_BYTES)
-	const key = await deriveKey(password, salt, KEY_BYTES, DEFAULT_PARAMS)
-	const { N, r, p } = DEFAULT_PARAMS
+	const key = await deriveKey(password, salt, KEY_BYTES, hashParams)
+	const { N, r, p } = hashParams
 	return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
 }
 
