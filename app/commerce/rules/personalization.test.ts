@@ -87,7 +87,7 @@ describe('bandana lines and total, from the catalogue prices only', () => {
 
 describe('collars', () => {
 	test('from 10 units; base and accessory per unit', () => {
-		expect(collarChoicesSchema.safeParse({ colour: 'Roxo', quantity: '9' }).error?.issues[0]?.message).toBe('Quantidade mínima: 10 unidades')
+		expect(collarChoicesSchema.safeParse({ colour: 'Roxo', quantity: '9' }).error?.issues[0]?.message).toBe('Mínimo de 10 unidades')
 		expect(collarChoicesSchema.safeParse({ colour: '', quantity: '10' }).error?.issues[0]?.message).toBe('Selecione uma cor')
 		const choices = collarChoicesSchema.parse({ colour: 'Roxo', quantity: '12', accessoryId: ART_ID })
 		expect(collarLines(choices, { base: v('base colar', 1990), accessory: v('Sininho', 590) })).toMatchObject({ ok: true, totalCents: 12 * (1990 + 590) })
