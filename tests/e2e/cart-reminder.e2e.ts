@@ -176,8 +176,11 @@ describe.skipIf(!databaseUrl)('lembrete de carrinho', () => {
 		// A signed-in shopper's data lives in her account: the device option is for guests.
 		expect(await shopper.getByRole('checkbox', { name: 'Lembrar meus dados neste dispositivo' }).count()).toBe(0)
 		await expectAccessible(shopper, 'checkout com lembrete')
-		await checkout.fillCustomer({ ...VALID_CUSTOMER, email: customer.email })
+		// Ticked before the address: the CEP's shipping quote then moves the form on a phone, and a
+		// click during that shift can land beside the box. The tick must survive that re-render (below).
 		await atCheckout.check()
+		await checkout.fillCustomer({ ...VALID_CUSTOMER, email: customer.email })
+		expect(await atCheckout.isChecked()).toBe(true)
 		await checkout.choosePix()
 		await checkout.submit()
 		await shopper.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
