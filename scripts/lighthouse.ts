@@ -28,7 +28,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ensureBuilt, startAppServer } from '#tests/support/app-server'
 import { type HttpsFront, startHttpsFront } from './https-front'
-import { CHROMIUM, CHROMIUM_ARGS } from '#tests/e2e/support/chromium'
+import { CHROMIUM_ARGS, CHROMIUM_BROWSER } from '#tests/e2e/support/chromium'
 
 process.env.LOG_LEVEL ??= 'warn'
 
@@ -125,7 +125,7 @@ async function main() {
 	if (front) ways.push({ label: 'frente (HTTPS + HTTP/2)', url: front.url, viaFront: true })
 	if (BASELINE_URL) ways.push({ label: `antes: ${BASELINE_URL}`, url: BASELINE_URL, viaFront: false })
 	const chrome = await chromeLauncher.launch({
-		chromePath: CHROMIUM,
+		chromePath: CHROMIUM_BROWSER,
 		// chrome-launcher adds its own flags; --headless=new is Chromium's current headless mode.
 		// The front's certificate is self-signed.
 		chromeFlags: ['--headless=new', ...CHROMIUM_ARGS.filter((flag) => flag !== '--headless')].concat(

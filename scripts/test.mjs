@@ -113,7 +113,7 @@ if (wants('e2e') || wants('storefront')) {
 		: (console.log('\n=== build de produção: já feito pelas etapas anteriores, das mesmas fontes ==='), true)
 	if (built) {
 		if (wants('e2e')) vitest('ponta a ponta (Chromium)', 'e2e', ['--config', 'vitest.e2e.config.ts'], { E2E_PROVIDER: 'builtin' })
-		// The same build, its own server on COMMERCE_PROVIDER=storefront (one for the whole run).
+		// The same build, its servers on COMMERCE_PROVIDER=storefront (one per worker, each with its fake store).
 		if (wants('storefront'))
 			vitest('ponta a ponta no provedor Storefront (Chromium)', 'e2e-storefront', ['--config', 'vitest.e2e.config.ts'], {
 				E2E_PROVIDER: 'storefront',

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { waitForHydration } from '../support/browser'
 
 /** /checkout (the built-in checkout) and the order page it leads to. */
 export const VALID_CUSTOMER = {
@@ -36,6 +37,9 @@ export class CheckoutPage {
 	async goto() {
 		await this.page.goto('/checkout')
 		await this.page.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor()
+		// Fields typed before hydration can be reset by it, and the submit then posts an empty
+		// form that never leads to the order page (seen on a loaded machine).
+		await waitForHydration(this.page, 'main form')
 	}
 
 	async fillCustomer(customer: typeof VALID_CUSTOMER = VALID_CUSTOMER) {

@@ -8,6 +8,8 @@ export type E2eServer = {
 	 * only the server process may open.
 	 */
 	databaseUrl: string | null
+	/** On the storefront run: this server's own fake Storefront server's control address (support/provider.ts); else null. */
+	fakeStorefrontControl: string | null
 }
 
 /**

@@ -14,8 +14,6 @@ declare module 'vitest' {
 		e2eServers: E2eServer[]
 		/** The commerce provider the e2e server runs (E2E_PROVIDER; decision 053). */
 		provider: E2eProvider
-		/** On the storefront run: the fake Storefront server's control address (support/provider.ts); else null. */
-		fakeStorefrontControl: string | null
 	}
 }
 
@@ -25,27 +23,29 @@ export default async function setup(project: TestProject) {
 	const base = process.env.TEST_DATABASE_URL
 	// The checkout's CEP lookup asks a fake ViaCEP (tests/support/fake-address-service.ts).
 	const addresses = await startFakeAddressService()
-	// The storefront run (decision 053): the fake Storefront server holds the demo catalogue, so the
-	// same tests find the same handles, titles and prices as on the built-in provider.
-	let fake: FakeStorefront | null = null
+	// The storefront run (decision 053): a fake Storefront server per app server holds the demo
+	// catalogue, so the same tests find the same handles, titles and prices as on the built-in
+	// provider, and a file's queued failures (support/provider.ts) reach only its own server.
+	const fakes: FakeStorefront[] = []
 	const scratches: { url: string; drop: () => Promise<void> }[] = []
 	const servers: RunningServer[] = []
 	const stopAll = async () => {
 		// stop() fails the run when the server printed a Node warning: drop the databases anyway.
 		const stopped = await Promise.allSettled(servers.map((server) => server.stop()))
-		await fake?.stop()
+		await Promise.all(fakes.map((fake) => fake.stop()))
 		await addresses.stop()
 		await Promise.all(scratches.map((scratch) => scratch.drop()))
 		const failure = stopped.find((result) => result.status === 'rejected')
 		if (failure) throw failure.reason
 	}
 	try {
-		fake = provider === 'storefront' ? await startFakeStorefront(demoStorefrontCatalogue()) : null
 		// One server per worker (decision 074), each on its own database; started side by side.
 		const started = await Promise.all(
 			Array.from({ length: e2eServerCount() }, async (_, index) => {
 				const scratch = base ? await createScratchPostgresDatabase(base, `e2e_${Date.now()}_${process.pid}_${index}`) : null
 				if (scratch) scratches.push(scratch)
+				const fake = provider === 'storefront' ? await startFakeStorefront(demoStorefrontCatalogue()) : null
+				if (fake) fakes.push(fake)
 				const server = await startAppServer({
 					CEP_LOOKUP_URL: addresses.url,
 					ADMIN_EMAIL: ADMIN.email,
@@ -56,12 +56,11 @@ export default async function setup(project: TestProject) {
 					...(fake ? { COMMERCE_PROVIDER: 'storefront', STOREFRONT_API_URL: fake.url, STOREFRONT_TOKEN: fake.token } : {}),
 				})
 				servers.push(server)
-				return { baseUrl: server.url, databaseUrl: scratch?.url ?? null }
+				return { baseUrl: server.url, databaseUrl: scratch?.url ?? null, fakeStorefrontControl: fake?.controlUrl ?? null }
 			}),
 		)
 		project.provide('e2eServers', started)
 		project.provide('provider', provider)
-		project.provide('fakeStorefrontControl', fake?.controlUrl ?? null)
 		return stopAll
 	} catch (error) {
 		await stopAll().catch(() => {})

@@ -2,6 +2,7 @@ import type { BrowserContext } from 'playwright-core'
 import { inject } from 'vitest'
 import type { FakeFailure } from '#tests/support/fake-storefront/server'
 import { demoStorefrontCatalogue } from './demo-storefront'
+import { e2eServer } from './e2e-server'
 
 /**
  * Which commerce provider the e2e server runs (decision 053). The storefront files run twice: on
@@ -30,8 +31,8 @@ export const PRODUCT_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const storefrontCatalogue = demoStorefrontCatalogue
 
 /**
- * The fake Storefront server of the storefront run, driven over HTTP from a test file (it lives in
- * global setup's process): the next requests' failures, and the carts the shop created there.
+ * This file's fake Storefront server on the storefront run (one per app server), driven over HTTP
+ * from a test file (it lives in global setup's process): the next requests' failures, and the carts the shop created there.
  */
 export const fakeStorefront = {
 	async failNext(...failures: FakeFailure[]): Promise<void> {
@@ -43,7 +44,7 @@ export const fakeStorefront = {
 }
 
 async function control(action: string, body?: unknown): Promise<unknown> {
-	const base = inject('fakeStorefrontControl')
+	const base = e2eServer().fakeStorefrontControl
 	if (!base) throw new Error('o servidor Storefront falso só existe na execução E2E_PROVIDER=storefront')
 	const response = await fetch(`${base}/${action}`, {
 		method: body === undefined ? 'GET' : 'POST',
