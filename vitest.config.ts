@@ -1,18 +1,21 @@
 import { availableParallelism } from 'node:os'
-import { defineConfig } from 'vitest/config'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import { databaseTestFiles, moduleMockingTestFiles } from './tests/setup/test-file-groups'
+import { configDefaults, defineConfig } from 'vitest/config'
+import { databaseTestFiles, moduleMockingTestFiles, onceOnPostgresTestFiles } from './tests/setup/test-file-groups'
 
 const ROOTS = ['app', 'server', 'scripts', 'tests/integration']
 const ALL_FILES = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts']
 
 // Unit and integration tests. They sit beside their source as *.test.ts(x);
 // tests/ holds the shared setup, factories and the end-to-end suite (own config).
-// TEST_FILES=database keeps only the files that reach a database: `npm test` runs them a second
-// time on PostgreSQL, the rest once (decision 074).
+// TEST_FILES=database keeps only the files that reach a database: `npm test` runs them on
+// PostgreSQL (decision 074). TEST_FILES=embedded, the embedded stage of a run that has a PostgreSQL
+// stage, leaves out those whose subject is not the database: they run once, there (decision 130).
 const onlyDatabase = process.env.TEST_FILES === 'database'
+const onPostgresOnly = process.env.TEST_FILES === 'embedded' ? onceOnPostgresTestFiles(ROOTS) : []
 const files = onlyDatabase ? databaseTestFiles(ROOTS) : ALL_FILES
-const mocking = moduleMockingTestFiles(ROOTS).filter((file) => !onlyDatabase || files.includes(file))
+const mocking = moduleMockingTestFiles(ROOTS).filter((file) => (!onlyDatabase || files.includes(file)) && !onPostgresOnly.includes(file))
+const exclude = [...configDefaults.exclude, ...onPostgresOnly]
 
 // Two files at a time on the two-core CI machine (decision 125): vitest's own default in a run is
 // one worker fewer than the cores, so one file after another there, with a core mostly idle while a
@@ -38,7 +41,7 @@ export default defineConfig({
 				// per worker, not once per file, which halved the stage. Each file still gets a database
 				// of its own (withTestDatabase), and module state a file changes it resets itself.
 				extends: true,
-				test: { name: 'unit', include: files, exclude: mocking, isolate: false },
+				test: { name: 'unit', include: files, exclude: [...exclude, ...mocking], isolate: false },
 			},
 			{
 				// vi.mock needs the mocked module imported anew: these files keep vitest's isolation.

@@ -1,6 +1,7 @@
 // `npm test`: the whole suite, in the order CI runs it.
 //   1. unit + integration tests on the embedded database (PGlite in memory)
-//   2. the same again on real PostgreSQL, when TEST_DATABASE_URL is set (with the two app servers
+//   2. the files that reach a database on real PostgreSQL, when TEST_DATABASE_URL is set (only
+//      those whose subject is the database also ran in 1; decision 130) (with the two app servers
 //      behind nginx of server/two-servers.http.test.ts, which skips without nginx)
 //   3. the production build
 //   4. end-to-end tests: real Chromium against the built server
@@ -91,10 +92,19 @@ const wants = (stage) =>
 if (!ensureChromium()) process.exit(1)
 
 const { TEST_DATABASE_URL, ...withoutPg } = process.env
-if (wants('pglite')) vitest('unit + integração (PGlite)', 'unit-pglite', [], { ...withoutPg, TEST_DATABASE_URL: '' })
+// With a PostgreSQL stage to follow, the files that reach a database without it being their subject
+// run there only (TEST_FILES=embedded, decision 130); without one, every file runs here.
+const postgresFollows = wants('postgres') && Boolean(TEST_DATABASE_URL)
+if (wants('pglite'))
+	vitest('unit + integração (PGlite)', 'unit-pglite', [], {
+		...withoutPg,
+		TEST_DATABASE_URL: '',
+		TEST_FILES: postgresFollows ? 'embedded' : '',
+	})
 if (wants('postgres')) {
 	if (TEST_DATABASE_URL) {
-		// Only the files that reach a database (tests/setup/test-file-groups.ts): the others ran above.
+		// Only the files that reach a database (tests/setup/test-file-groups.ts): the others ran above,
+		// with those whose subject is the database itself.
 		vitest('unit + integração (PostgreSQL)', 'unit-postgres', [], { TEST_DATABASE_URL, TEST_FILES: 'database' })
 		// Two app servers behind nginx (server/two-servers.http.test.ts, decision 110) run in this
 		// stage; without nginx that file skips, and the summary says so.

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the embedded database's backup beside its bucket (skipped on PostgreSQL, whose dump backup.test.ts covers).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is each engine's dump and restore.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

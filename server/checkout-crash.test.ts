@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is a crash inside the order's transaction.
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { createVariant, renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is races.
 import { HttpSession } from '#tests/e2e/support/http-session'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { createVariant, renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is several processes on one database.
 import { readFileSync, readdirSync } from 'node:fs'
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the database going away.
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import pg from 'pg'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is several servers on one database.
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'

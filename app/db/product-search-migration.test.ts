@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is migrations.
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { databaseBeforeMigration } from '#tests/support/migration-upgrade'

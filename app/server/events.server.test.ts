@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is LISTEN/NOTIFY on PostgreSQL, in-process on PGlite.
 import { withTestDatabase } from '#tests/setup/with-database'
 import pg from 'pg'
 import { afterEach, describe, expect, test } from 'vitest'

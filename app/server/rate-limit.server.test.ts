@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is counters kept atomic by the database.
 import { beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { setClockForTests } from './clock.server'

@@ -44,6 +44,25 @@ export function databaseTestFiles(roots: readonly string[]): string[] {
 	return testFilesWhose(roots, REACHES_A_DATABASE)
 }
 
+/**
+ * The files whose subject is the database itself (queries, search's extensions, locks, races,
+ * transactions, migrations, each engine's wiring, backup, outage), marked by a first-line comment
+ * `// Runs on both databases (decision 130): …`. When the PostgreSQL stage runs, the embedded
+ * stage keeps only these of the files that reach a database: the others prove the shop's rules,
+ * which are the same SQL on both engines (PGlite is PostgreSQL's own code), once, on PostgreSQL.
+ */
+const DATABASE_IS_THE_SUBJECT = /^\/\/ Runs on both databases \(decision 130\): /
+
+export function databaseSubjectTestFiles(roots: readonly string[]): string[] {
+	return testFilesWhose(roots, DATABASE_IS_THE_SUBJECT)
+}
+
+/** The files that reach a database without it being their subject: run once, on PostgreSQL when the run has it. */
+export function onceOnPostgresTestFiles(roots: readonly string[]): string[] {
+	const subject = new Set(databaseSubjectTestFiles(roots))
+	return databaseTestFiles(roots).filter((file) => !subject.has(file))
+}
+
 export function moduleMockingTestFiles(roots: readonly string[]): string[] {
 	return testFilesWhose(roots, MOCKS_A_MODULE)
 }

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the catalogue's filter and sort queries.
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'

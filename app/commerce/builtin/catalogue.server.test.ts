@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the catalogue's queries.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { CommerceError } from '../errors'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is search: the trigram and unaccent extensions each engine loads.
 import { beforeAll, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { INTERNAL_TAG } from '../internal-products'

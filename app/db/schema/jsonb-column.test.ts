@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is how each driver stores and reads jsonb.
 import { eq, getTableColumns, is, sql } from 'drizzle-orm'
 import { PgCustomColumn, PgTable } from 'drizzle-orm/pg-core'
 import { beforeEach, describe, expect, test } from 'vitest'

@@ -196,8 +196,8 @@ describe('private files on S3 pass the app’s checks', () => {
 })
 
 describe('banner videos stream into the bucket', () => {
-	// No database involved: once, in the embedded-database run (decision 074).
-	test.skipIf(!!process.env.TEST_DATABASE_URL)('a video is stored as it arrives; one that passes 50 MB without saying so is refused and leaves nothing', async () => {
+	// No database involved; the file runs once, on PostgreSQL when the run has it (decision 130).
+	test('a video is stored as it arrives; one that passes 50 MB without saying so is refused and leaves nothing', async () => {
 		const stored = await receiveVideoUpload(new Request('http://loja.test/admin/video', { method: 'POST', body: mp4Bytes(300_000) as BlobPart }), 'hero')
 		expect(stored).toMatchObject({ ok: true, upload: { bucket: 'hero-videos', contentType: 'video/mp4', size: 300_000 } })
 

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is locks.
 import { withTestDatabase } from '#tests/setup/with-database'
 import { describe, expect, test } from 'vitest'
 import { onceAcrossServers } from './variant-lock.server'

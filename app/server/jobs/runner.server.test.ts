@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the job queue's row locks.
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { resetMetricsForTests, shopMetrics } from '~/server/metrics/registry.server'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is each engine's connection pool.
 import { withTestDatabase } from '#tests/setup/with-database'
 import { sql } from 'drizzle-orm'
 import { expect, test } from 'vitest'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the order's transaction and stock locks.
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'

@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is concurrent seeding.
 import { sql } from 'drizzle-orm'
 import { describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
