@@ -248,10 +248,12 @@ describe('Aria', () => {
 			.waitFor({ timeout: 20_000 })
 		// Known by its title: the list may still be re-rendering after the sync, so 'the first row'
 		// can be another product by the time the switch is read again.
-		const toggle = page.getByTestId('produto-aria').first().getByRole('button', { pressed: true })
-		const title = ((await toggle.getAttribute('aria-label')) ?? '').replace(/: Ativo$/, '')
+		const first = page.getByTestId('produto-aria').first().getByRole('button', { pressed: true })
+		const title = ((await first.getAttribute('aria-label')) ?? '').replace(/: Ativo$/, '')
 		expect(title).not.toBe('')
-		await toggle.click()
+		// The click goes to that product's switch, found by its name: 'the first row's' could be
+		// another product by the time of the click (seen once on CI: the toast came, for another row).
+		await page.getByRole('button', { name: `${title}: Ativo`, exact: true }).first().click()
 		await admin.shell.toast('Produto atualizado!')
 		await page.getByRole('button', { name: `${title}: Inativo`, exact: true }).first().waitFor()
 

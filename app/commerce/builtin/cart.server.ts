@@ -28,7 +28,8 @@ import {
 } from './validation.server'
 import { userText } from '~/utils/text-schema'
 import { type WholesaleType, loadWholesaleTiers, wholesaleTypeOf, wholesaleUnitPrice } from './wholesale-pricing.server'
-import { type WholesaleTier, WHOLESALE_MINIMUM, WHOLESALE_MINIMUM_MESSAGE } from '../rules/wholesale-tiers'
+import type { WholesaleTier } from '../rules/wholesale-tiers'
+import { belowLineMinimum } from '../rules/line-minimum'
 
 /** A subscription line is one year: 12 × the monthly price (document 000 §9, decision 6). */
 export const SUBSCRIPTION_MONTHS = 12
@@ -278,9 +279,8 @@ export async function insertOrIncrementLines(
 			throw new CommerceError('invalid_input', COMMERCE_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY))
 		}
 		// document 001 §5: a wholesale line holds at least 10 units (the /atacado page sends 10+).
-		if (row && row.quantity < WHOLESALE_MINIMUM && wholesaleTypeOf(byId.get(line.variantId)?.handle ?? '')) {
-			throw new CommerceError('invalid_input', WHOLESALE_MINIMUM_MESSAGE, { detail: `wholesale line of ${row.quantity}` })
-		}
+		const below = row ? belowLineMinimum(byId.get(line.variantId)?.handle ?? '', row.quantity) : null
+		if (below) throw new CommerceError('invalid_input', below.message, { detail: `line of ${row?.quantity} below its minimum` })
 	}
 	await assertLineLimit(tx, cartId)
 	await assertStockCovers(tx, cartId, variantIds)
@@ -376,9 +376,8 @@ export async function applyLineUpdates(tx: Transaction, cartId: string, updates:
 			continue
 		}
 		// The drawer's minus stops at 10 on a wholesale line (document 001 §5); removing it is allowed.
-		if (update.quantity < WHOLESALE_MINIMUM && wholesaleTypeOf(line.handle)) {
-			throw new CommerceError('invalid_input', WHOLESALE_MINIMUM_MESSAGE, { detail: `wholesale line ${line.id}` })
-		}
+		const below = belowLineMinimum(line.handle, update.quantity)
+		if (below) throw new CommerceError('invalid_input', below.message, { detail: `line ${line.id} below its minimum` })
 		if (line.is_subscription && update.quantity > 1) {
 			throw new CommerceError('invalid_input', SUBSCRIPTION_QUANTITY_MESSAGE, { detail: `subscription line ${line.id}` })
 		}

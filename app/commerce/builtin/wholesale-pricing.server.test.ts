@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { withTestDatabase } from '#tests/setup/with-database'
+import { toCartView } from '~/server/cart/view.server'
 import { db } from '~/server/db.server'
 import { CommerceError } from '../errors'
 import { insertOrIncrementLines } from './cart.server'
@@ -62,6 +63,20 @@ describe('wholesale tiers in the cart (decision 10, issue 9)', () => {
 		const lowered = await commerce.updateCartLines(cart.id, [{ lineId, quantity: 9 }]).catch((e: unknown) => e)
 		expect((lowered as CommerceError).userMessage).toBe('Quantidade mínima: 10 unidades')
 		expect((await commerce.getCart(cart.id))?.lines[0]?.quantity).toBe(10)
+		expect((await commerce.updateCartLines(cart.id, [{ lineId, quantity: 0 }])).lines).toHaveLength(0)
+	})
+
+	test('a personalised collar line keeps its minimum of 10 too (issue 31): the drawer cannot take it to 9', async () => {
+		const { variant } = await createProduct({ title: 'Guia Personalizada', handle: 'guia-personalizada-base-colares', variants: [{ priceCents: 1000 }] })
+		const cart = await commerce.createCart()
+		await db.transaction((tx) => insertOrIncrementLines(tx, cart.id, [{ variantId: variant.id, quantity: 12, attributes: [] }], 'server'))
+		const lineId = (await commerce.getCart(cart.id))!.lines[0]!.id
+		const lowered = await commerce.updateCartLines(cart.id, [{ lineId, quantity: 9 }]).catch((e: unknown) => e)
+		expect((lowered as CommerceError).userMessage).toBe('Mínimo de 10 unidades')
+		expect((await commerce.getCart(cart.id))?.lines[0]?.quantity).toBe(12)
+		expect((await commerce.updateCartLines(cart.id, [{ lineId, quantity: 10 }])).lines[0]?.quantity).toBe(10)
+		const view = toCartView(await commerce.getCart(cart.id), { freeShippingThresholdCents: 0, giftThresholdCents: 0, giftProductHandle: '' })
+		expect(view.lines[0]).toMatchObject({ quantity: 10, minQuantity: 10 })
 		expect((await commerce.updateCartLines(cart.id, [{ lineId, quantity: 0 }])).lines).toHaveLength(0)
 	})
 

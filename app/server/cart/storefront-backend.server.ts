@@ -15,7 +15,8 @@ import { type WholesaleType, loadWholesaleTiers, wholesaleTypeOf, wholesaleUnitP
 import { toAttributes } from '~/commerce/builtin/mappers.server'
 import { COMMERCE_MESSAGES, CommerceError } from '~/commerce/errors'
 import { addonKeyOfHandle, lineAttributesIssue } from '~/commerce/rules/add-on-lines'
-import { type WholesaleTier, WHOLESALE_MINIMUM, WHOLESALE_MINIMUM_MESSAGE } from '~/commerce/rules/wholesale-tiers'
+import type { WholesaleTier } from '~/commerce/rules/wholesale-tiers'
+import { belowLineMinimum } from '~/commerce/rules/line-minimum'
 import { StorefrontError } from '~/commerce/storefront/client.server'
 import type { StoreVariant } from '~/commerce/storefront/mappers.server'
 import { type StorefrontProvider, getStorefrontProvider } from '~/commerce/storefront/provider.server'
@@ -214,9 +215,8 @@ async function addLines(
 	for (const line of lines) {
 		const quantity = await upsertLine(tx, cartId, line, 'add')
 		if (quantity > MAX_LINE_QUANTITY) throw new CommerceError('invalid_input', COMMERCE_MESSAGES.quantityTooLarge(MAX_LINE_QUANTITY))
-		if (quantity < WHOLESALE_MINIMUM && wholesaleTypeOf(handleOf(line.variantId))) {
-			throw new CommerceError('invalid_input', WHOLESALE_MINIMUM_MESSAGE, { detail: `wholesale line of ${quantity}` })
-		}
+		const below = belowLineMinimum(handleOf(line.variantId), quantity)
+		if (below) throw new CommerceError('invalid_input', below.message, { detail: `line of ${quantity} below its minimum` })
 	}
 	await assertLineLimit(tx, cartId)
 	await assertStockCovers(tx, cartId, [...variants.keys()], variants)
@@ -245,9 +245,8 @@ async function updateLines(
 			continue
 		}
 		const variant = variants.get(line.variant_id)?.merchandise
-		if (update.quantity < WHOLESALE_MINIMUM && wholesaleTypeOf(variant?.product.handle ?? '')) {
-			throw new CommerceError('invalid_input', WHOLESALE_MINIMUM_MESSAGE, { detail: `wholesale line ${line.id}` })
-		}
+		const below = belowLineMinimum(variant?.product.handle ?? '', update.quantity)
+		if (below) throw new CommerceError('invalid_input', below.message, { detail: `line ${line.id} below its minimum` })
 		if (line.is_subscription && update.quantity > 1) {
 			throw new CommerceError('invalid_input', SUBSCRIPTION_QUANTITY_MESSAGE, { detail: `subscription line ${line.id}` })
 		}

@@ -1,5 +1,4 @@
-import { wholesaleTypeOf } from '~/commerce/builtin/wholesale-pricing.server'
-import { WHOLESALE_MINIMUM } from '~/commerce/rules/wholesale-tiers'
+import { lineMinimumOf } from '~/commerce/rules/line-minimum'
 import { createHash } from 'node:crypto'
 import type { CartView, CartViewLine } from '~/components/cart/cart-view'
 import { EMPTY_CART_VIEW } from '~/components/cart/cart-view'
@@ -38,8 +37,9 @@ function toViewLine(line: CartLine, addonOf: string | null): CartViewLine {
 		isSubscription: line.isSubscription,
 		unavailable: line.unavailable,
 		addonOf,
-		// document 001 §5: a wholesale line holds at least 10 units; the drawer's minus stops there.
-		minQuantity: wholesaleTypeOf(line.merchandise.product.handle) ? WHOLESALE_MINIMUM : 1,
+		// document 001 §5 and issue 31: wholesale and personalised collar lines hold at least 10
+		// units; the drawer's minus stops there.
+		minQuantity: lineMinimumOf(line.merchandise.product.handle)?.quantity ?? 1,
 	}
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { getCommerce } from '~/commerce/index.server'
 import type { WholesaleTier } from '~/commerce/rules/wholesale-tiers'
+import { COLLAR_PERSONALIZATION_BASE_HANDLE } from '~/commerce/rules/line-minimum'
 import type { ProductSummary } from '~/commerce/types'
 import {
 	colorOptions,
@@ -22,7 +23,7 @@ import { firstSellableVariant, sizesOnSale } from './priced-products.server'
 /** document 001 §7: the fixed handles of the base products. */
 export const BASE_HANDLES = {
 	bandana: 'guia-personalizada-base',
-	collar: 'guia-personalizada-base-colares',
+	collar: COLLAR_PERSONALIZATION_BASE_HANDLE,
 	wholesaleBandana: 'atacado-bandana-base',
 	wholesaleCollar: 'atacado-colar-base',
 } as const satisfies Record<string, string>
