@@ -278,6 +278,8 @@ const EVERY_ADMIN_PAGE = [
 	'/admin/personalizacao/bandanas',
 	'/admin/personalizacao/colares',
 	'/admin/pedidos-personalizados',
+	'/admin/pedidos-personalizados?visao=nao-pagos',
+	'/admin/pedidos-personalizados?visao=abandonados',
 	'/admin/atacado',
 	'/admin/users',
 	'/admin/avaliacoes',

@@ -192,7 +192,9 @@ describe('personalização de bandanas (/personalize)', () => {
 		const piece = page.getByTestId('pedido-personalizado-cliente').filter({ hasText: reference })
 		expect(await piece.getByTestId('producao-cliente').textContent()).toBe('Enviado')
 		expectNoPageErrors(page)
-	})
+		// The shopper's build, checkout and the owner's production, about 20 s on a quiet machine:
+		// past the default 60 s while a second CI run loads it (issue 27).
+	}, 180_000)
 
 	test('without a colour the button stays disabled; both themes are accessible at 1280 px', async () => {
 		for (const theme of ['light', 'dark'] as const) {
@@ -321,22 +323,11 @@ describe('o painel da personalização', () => {
 		await admin.shell.toast('Cor removida com sucesso!')
 		await expect.poll(() => swatch.count(), { timeout: 15_000 }).toBe(0)
 
+		// The light theme at 1280 px; the dark theme and 375 px of these pages and of the custom
+		// orders' views are admin.e2e.ts's 'every admin page is accessible and fits the screen'.
 		for (const path of ['/admin/personalizacao/colares', '/admin/atacado']) {
 			await adminPage.goto(path)
 			await expectAccessible(adminPage, path)
-		}
-		await adminPage.context().addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
-		for (const path of [
-			'/admin',
-			'/admin/personalizacao/bandanas',
-			'/admin/personalizacao/colares',
-			'/admin/atacado',
-			'/admin/pedidos-personalizados',
-			'/admin/pedidos-personalizados?visao=nao-pagos',
-			'/admin/pedidos-personalizados?visao=abandonados',
-		]) {
-			await adminPage.goto(path)
-			await expectAccessible(adminPage, `${path} (escuro)`)
 		}
 		expectNoPageErrors(shopperPage)
 		expectNoPageErrors(adminPage)
