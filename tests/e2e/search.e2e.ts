@@ -81,7 +81,8 @@ describe('busca de produtos (painel do cabeçalho)', () => {
 		// Shown in the panel (and announced through a separate, visually hidden status).
 		const empty = 'Nenhum produto encontrado para "zzqqxx"'
 		await search.panel.locator('p:not(.sr-only)', { hasText: empty }).waitFor()
-		expect(await search.panel.getByRole('status').textContent()).toBe(empty)
+		// The hidden status is its own element, updated in its own render: awaited, not read at once.
+		await expect.poll(() => search.panel.getByRole('status').textContent()).toBe(empty)
 		expectNoPageErrors(page)
 	})
 
