@@ -56,13 +56,23 @@ export class CheckoutPage {
 		await p.getByLabel('Estado (UF)').selectOption(customer.uf)
 	}
 
+	// The radios sit under the shipping quote, which arrives after the CEP and moves them on a
+	// phone: a click at their coordinates once landed beside one (CI). The element's own click is
+	// what a tap on it does, React's change handler included.
 	async choosePix() {
-		await this.page.getByRole('radio', { name: /PIX/ }).check()
+		await this.choosePayment(/PIX/)
+	}
+
+	private async choosePayment(name: RegExp) {
+		const radio = this.page.getByRole('radio', { name })
+		await radio.evaluate((input: HTMLInputElement) => input.click())
+		await radio.waitFor({ state: 'attached' })
+		if (!(await radio.isChecked())) throw new Error(`o meio de pagamento ${name} não ficou marcado`)
 	}
 
 	async payWithCard(number: string, installments = 1, card: { expiry?: string; cvc?: string } = {}) {
 		const p = this.page
-		await p.getByRole('radio', { name: /Cartão de crédito/ }).check()
+		await this.choosePayment(/Cartão de crédito/)
 		await p.getByText('Ambiente de teste').first().waitFor()
 		await p.getByLabel('Número do cartão').fill(number)
 		await p.getByLabel('Nome impresso no cartão').fill('ANA SOUZA')
