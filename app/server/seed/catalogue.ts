@@ -1,4 +1,5 @@
 import { INTERNAL_TAG } from '~/commerce/internal-products'
+import { COLLAR_PERSONALIZATION_BASE_HANDLE } from '~/commerce/rules/line-minimum'
 import type { SelectedOption } from '~/db/schema'
 import { BANDANA_COLOURS, COLLAR_COLOURS, bandanaColour, collarColour, type DemoColour } from './colours'
 import { type DemoImageInput, type DemoPattern, type DemoShape, demoImageUrl } from './demo-image'
@@ -72,7 +73,7 @@ const COLLAR_PRICE: Record<(typeof COLLAR_SIZES)[number], number> = { P: 3490, M
 export const FIXED_HANDLES = {
 	gift: 'brinde-lacinho-pet',
 	bandanaPersonalizationBase: 'guia-personalizada-base',
-	collarPersonalizationBase: 'guia-personalizada-base-colares',
+	collarPersonalizationBase: COLLAR_PERSONALIZATION_BASE_HANDLE,
 	wholesaleBandanaBase: 'atacado-bandana-base',
 	wholesaleCollarBase: 'atacado-colar-base',
 } as const

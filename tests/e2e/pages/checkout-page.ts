@@ -66,7 +66,6 @@ export class CheckoutPage {
 	private async choosePayment(name: RegExp) {
 		const radio = this.page.getByRole('radio', { name })
 		await radio.evaluate((input: HTMLInputElement) => input.click())
-		await radio.waitFor({ state: 'attached' })
 		if (!(await radio.isChecked())) throw new Error(`o meio de pagamento ${name} não ficou marcado`)
 	}
 
