@@ -17,7 +17,7 @@ const CRASH_WINDOW_MS = 60_000
 /** Workers force their own exit after 10 s (server/index.ts); this is the primary's last word. */
 const SHUTDOWN_TIMEOUT_MS = 15_000
 
-export function runWorkers(count: number): void {
+export function runWorkers(count: number, drainMs = 0): void {
 	// Our own list: node:cluster removes a worker from cluster.workers only once its IPC
 	// channel has closed too, which may come after its 'exit'.
 	const running = new Set<Worker>()
@@ -57,10 +57,10 @@ export function runWorkers(count: number): void {
 		if (running.size === 0) process.exit(exitCode)
 		for (const worker of running) worker.process.kill('SIGTERM')
 		setTimeout(() => {
-			logger.warn('encerramento forçado dos processos do servidor após 15 s')
+			logger.warn(`encerramento forçado dos processos do servidor após ${(drainMs + SHUTDOWN_TIMEOUT_MS) / 1000} s`)
 			for (const worker of running) worker.process.kill('SIGKILL')
 			process.exit(1)
-		}, SHUTDOWN_TIMEOUT_MS).unref()
+		}, drainMs + SHUTDOWN_TIMEOUT_MS).unref()
 	}
 
 	process.on('SIGTERM', () => stop('SIGTERM'))

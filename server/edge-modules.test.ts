@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { parseEnv, publicUrl } from '~/server/env.server'
+import { parseEnv, publicUrl, shutdownDrainMs } from '~/server/env.server'
 import { REDACTED, redactUrl } from './access-log'
 import { DEFAULT_BODY_LIMIT, bodyLimitFor } from './body-limit'
 import { allowedHostnames } from './host-check'
@@ -35,6 +35,23 @@ describe('TRUST_PROXY', () => {
 		expect(() => parse('true')).toThrow(/TRUST_PROXY=1/)
 		expect(() => parse('10.0.0.0/33')).toThrow(/TRUST_PROXY deve ser/)
 		expect(() => parse('proxy.interno')).toThrow(/TRUST_PROXY deve ser/)
+	})
+})
+
+describe('SHUTDOWN_DRAIN_SECONDS (decision 131)', () => {
+	const drain = (env: Record<string, string>) => shutdownDrainMs(parseEnv(env))
+	test('unset: 5 s behind a proxy, none without one; a value wins either way', () => {
+		expect(drain({ TRUST_PROXY: '1' })).toBe(5000)
+		expect(drain({ TRUST_PROXY: '10.0.0.5' })).toBe(5000)
+		expect(drain({})).toBe(0)
+		expect(drain({ TRUST_PROXY: '1', SHUTDOWN_DRAIN_SECONDS: '0' })).toBe(0)
+		expect(drain({ SHUTDOWN_DRAIN_SECONDS: '8' })).toBe(8000)
+	})
+	test('a fraction, a negative or over a minute is refused in Portuguese', () => {
+		expect(() => drain({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(/número inteiro de segundos/)
+		expect(() => drain({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/de 0 a 60/)
+		expect(() => drain({ SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(/de 0 a 60/)
+		expect(() => drain({ SHUTDOWN_DRAIN_SECONDS: 'cinco' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/)
 	})
 })
 

@@ -13,9 +13,9 @@ import type { ServerBuild } from 'react-router'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, withDatabaseOutageResponses } from '~/server/database-outage.server'
 import { getConnection, pingDatabase, poolStats, queryRows } from '~/server/db.server'
-import { type Env, parseEnv, publicUrl, workerCount } from '~/server/env.server'
+import { type Env, parseEnv, publicUrl, shutdownDrainMs, workerCount } from '~/server/env.server'
 import { STORE_CHANNEL } from '~/server/event-channels.server'
-import { closeAllEventStreams, openEventStreamCount, subscribe } from '~/server/events.server'
+import { closeAllEventStreams, endEventStreams, openEventStreamCount, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
 import { setMetricsSource, shopMetrics } from '~/server/metrics/registry.server'
 import { storageBackendFor } from '~/server/storage/backend.server'
@@ -86,7 +86,15 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 	app.get('/metrics', (req, res, next) => void serveMetrics(req, res).catch(next))
 	// Readiness (decision 081): database, storage and migrations; a load balancer routes by it.
 	const readiness = readinessCheck(() => storageBackendFor(env))
-	app.get('/readyz', (req, res, next) => void readiness(req, res).catch(next))
+	app.get('/readyz', (req, res, next) => {
+		// A draining server (decision 131) still answers, but a load balancer that routes by this
+		// probe should send nothing new.
+		if (closingConnections) {
+			res.status(503).setHeader('Cache-Control', 'no-store').json({ status: 'indisponível', ready: false, detail: 'encerrando' })
+			return
+		}
+		void readiness(req, res).catch(next)
+	})
 
 	// Answers whatever Host a load balancer probes with; it reveals nothing.
 	// Storage is reported, not made a 503 (decision 072): a shop whose disk is full still sells, and a
@@ -251,7 +259,7 @@ async function main() {
 		}
 		logger.info({ workers }, `iniciando ${workers} processos do servidor`)
 		serveClusterMetrics()
-		runWorkers(workers)
+		runWorkers(workers, shutdownDrainMs(env))
 		return
 	}
 	const app = await createServer(env, { dev })
@@ -272,22 +280,31 @@ async function main() {
 	})
 
 	let stopping = false
+	const drainMs = shutdownDrainMs(env)
 	const shutdown = (signal: string) => {
 		if (stopping) return
 		stopping = true
 		closingConnections = true
-		logger.info({ signal }, 'encerrando: sem novas conexões, terminando as abertas')
-		void closeAllEventStreams()
+		endEventStreams()
 		const force = setTimeout(() => {
-			logger.warn('encerramento forçado após 10 s')
+			logger.warn(`encerramento forçado após ${(drainMs + 10_000) / 1000} s`)
 			process.exit(1)
-		}, 10_000)
+		}, drainMs + 10_000)
 		force.unref()
-		server.close(async () => {
-			await stopApp().catch((error: unknown) => logger.error({ error }, 'erro ao fechar o banco'))
-			process.exit(0)
-		})
-		server.closeIdleConnections()
+		const close = () => {
+			logger.info({ signal }, 'encerrando: sem novas conexões, terminando as abertas')
+			void closeAllEventStreams()
+			server.close(async () => {
+				await stopApp().catch((error: unknown) => logger.error({ error }, 'erro ao fechar o banco'))
+				process.exit(0)
+			})
+			server.closeIdleConnections()
+		}
+		if (drainMs === 0) return close()
+		// Decision 131: keep serving, each answer closing its connection, until the proxy holds no
+		// kept-alive connection here; only then stop accepting and close what is idle.
+		logger.info({ signal, drainSeconds: drainMs / 1000 }, 'encerrando: respondendo com Connection: close antes de fechar')
+		setTimeout(close, drainMs)
 	}
 	process.on('SIGTERM', () => shutdown('SIGTERM'))
 	process.on('SIGINT', () => shutdown('SIGINT'))

@@ -74,6 +74,20 @@ const envFields = z.object({
 	 */
 	TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 	/**
+	 * Seconds a stopping server keeps serving, every answer with `Connection: close`, before it
+	 * closes its listener (decision 131): longer than the proxy's keep-alive timeout (nginx's
+	 * `keepalive_timeout 4s` in docs/deploy.md), so the proxy has dropped or been told to drop each
+	 * connection it holds to this server before the server closes any, and never sends a request
+	 * (a POST it would not resend) on a connection being closed. Unset: 5 behind a proxy
+	 * (TRUST_PROXY set), 0 otherwise (Ctrl-C on `npm start` stops at once).
+	 */
+	SHUTDOWN_DRAIN_SECONDS: z.coerce
+		.number()
+		.int('SHUTDOWN_DRAIN_SECONDS deve ser um número inteiro de segundos')
+		.min(0, 'SHUTDOWN_DRAIN_SECONDS deve ser de 0 a 60')
+		.max(60, 'SHUTDOWN_DRAIN_SECONDS deve ser de 0 a 60')
+		.optional(),
+	/**
 	 * Per-address limits (sign-in, checkout, uploads, live updates…) count an IPv6 client by this
 	 * many leading bits: a subscriber holds a whole /64 (or more) and may use a new address per
 	 * request. 128 counts exact addresses. IPv4 is always the exact address (decision 071).
@@ -452,6 +466,12 @@ export const MAX_AUTO_WORKERS = 4
 export function workerCount(env: Pick<Env, 'WEB_CONCURRENCY' | 'DATABASE_URL'>, cores: number): number {
 	if (typeof env.WEB_CONCURRENCY === 'number') return env.WEB_CONCURRENCY
 	return isPostgresUrl(env.DATABASE_URL) ? Math.max(1, Math.min(cores, MAX_AUTO_WORKERS)) : 1
+}
+
+/** How long a stopping server drains before closing its listener (decision 131). */
+export function shutdownDrainMs(env: Pick<Env, 'SHUTDOWN_DRAIN_SECONDS' | 'TRUST_PROXY'>): number {
+	const seconds = env.SHUTDOWN_DRAIN_SECONDS ?? (env.TRUST_PROXY === false ? 0 : 5)
+	return seconds * 1000
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

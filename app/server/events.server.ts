@@ -341,11 +341,20 @@ export function openEventStreamCount(): number {
  * close without waiting for long-lived requests.
  */
 export async function closeAllEventStreams(): Promise<void> {
+	endEventStreams()
+	await liveState().bus.stop()
+}
+
+/**
+ * Ends every open stream (each with its retry hint) and refuses new ones, but keeps listening to
+ * the bus: a draining server (decision 131) still serves pages, and its page cache must still hear
+ * the other servers' changes.
+ */
+export function endEventStreams(): void {
 	const state = liveState()
 	state.closing = true
 	for (const close of [...state.streams]) close()
 	state.streams.clear()
-	await state.bus.stop()
 }
 
 /** Tests: forget the process-wide bus and streams (after closeAllEventStreams). */

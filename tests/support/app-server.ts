@@ -73,6 +73,9 @@ export async function startAppServer(env: Record<string, string> = {}, options: 
 			SEARCH_CACHE_MS: '0',
 			// One process: tests read its log and its caches (several are tested in server/cluster.test.ts).
 			WEB_CONCURRENCY: '1',
+			// A stop is immediate; the drain behind a proxy (decision 131) has its test in
+			// server/two-servers.http.test.ts, which sets its own.
+			SHUTDOWN_DRAIN_SECONDS: '0',
 			...env,
 		} as NodeJS.ProcessEnv,
 		stdio: ['ignore', 'pipe', 'pipe'],
