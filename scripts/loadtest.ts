@@ -5,7 +5,8 @@
  * then the database is checked: every accepted checkout is one order with its lines, stock was
  * taken exactly once, nothing went below zero, no order was lost.
  *
- * Traffic goes only to 127.0.0.1. Options (environment or flags):
+ * By default the script starts its own servers on 127.0.0.1 with a scratch database. Options
+ * (environment or flags):
  *   LOADTEST_SHOPPERS (500)  concurrent shoppers at the peak
  *   LOADTEST_DURATION (300)  seconds of load (the ramp is the first fifth)
  *   LOADTEST_PRODUCTS (5000) generated products besides the demo shop
@@ -13,6 +14,13 @@
  *   LOADTEST_FRONT (none)    nginx: the shoppers go through Debian's nginx (round robin, the
  *                            snippets of docs/deploy.md) in front of LOADTEST_SERVERS app servers
  *   LOADTEST_SERVERS (1; 2 with nginx)  app servers, each its own process and DATA_DIR, one database
+ *   LOADTEST_BASE_URL        a shop already running (a staging copy: the run places real orders
+ *                            there), e.g. https://homolog.minhaloja.com.br or an nginx in front of
+ *                            several servers; needs LOADTEST_DATABASE_URL, that shop's database, for
+ *                            its catalogue and the check. Adds 12 products 'carga-disputada-*'
+ *                            (archived at the end). The shop must take test cards (PAYMENT_MODE=test)
+ *                            and allow the run's orders from one address
+ *                            (CHECKOUT_ORDERS_PER_HOUR_PER_ADDRESS / _PER_EMAIL).
  *   --short                  50 shoppers for 30 s over 1,000 products (CI, a quick check)
  * Prints a table per step and writes bench-results/loadtest-{time}.json. Exits 1 when the
  * database check fails or more than 1 % of requests fail.
@@ -38,6 +46,9 @@ const PRODUCTS = Number(process.env.LOADTEST_PRODUCTS ?? (short ? 1000 : 5000))
 const FRONT = process.env.LOADTEST_FRONT ?? 'none'
 const SERVERS = Number(process.env.LOADTEST_SERVERS ?? (FRONT === 'nginx' ? 2 : 1))
 const POSTGRES = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+/** A shop already running, and its database (issue 33): the run goes there instead of starting servers. */
+const TARGET = process.env.LOADTEST_BASE_URL?.replace(/\/+$/, '') || null
+const TARGET_DATABASE = process.env.LOADTEST_DATABASE_URL || null
 /** Share of shoppers who check out (the rest browse and leave a cart behind). */
 const CHECKOUT_SHARE = 0.4
 /** Products with little stock, bought by many: the check that stock is taken exactly once bites here. */
@@ -178,7 +189,7 @@ function percentile(sorted: number[], p: number): number {
 	return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number)
 }
 
-async function checkDatabase(pool: pg.Pool, contended: string[]): Promise<string[]> {
+async function checkDatabase(pool: pg.Pool, contended: string[], ordersBefore: number): Promise<string[]> {
 	const problems: string[] = []
 	const references = accepted.map((a) => a.reference)
 	const { rows: orders } = await pool.query<{ reference: string; lines: number }>(
@@ -205,60 +216,72 @@ async function checkDatabase(pool: pg.Pool, contended: string[]): Promise<string
 	// Orders beyond the accepted ones must be checkouts whose answer never came (still running
 	// when the run stopped waiting, or a dropped connection): anything more is an order lost.
 	const { rows: total } = await pool.query<{ n: number }>(`select count(*)::int as n from orders`)
-	const unaccounted = Number(total[0]?.n) - orders.length
+	const unaccounted = Number(total[0]?.n) - ordersBefore - orders.length
 	if (unaccounted > checkoutsUnanswered)
-		problems.push(`${total[0]?.n} pedidos no banco, ${orders.length} aceitos e ${checkoutsUnanswered} sem resposta: pedido perdido`)
+		problems.push(
+			`${Number(total[0]?.n) - ordersBefore} pedidos novos no banco, ${orders.length} aceitos e ${checkoutsUnanswered} sem resposta: pedido perdido`,
+		)
 	else if (unaccounted > 0)
 		log(`${unaccounted} pedido(s) feitos cuja resposta não chegou ao comprador (${checkoutsUnanswered} checkouts sem resposta)`)
 	return problems
 }
 
 async function main() {
-	if (!['none', 'nginx'].includes(FRONT)) throw new Error(`LOADTEST_FRONT=${FRONT}? (none ou nginx)`)
-	if (!Number.isInteger(SERVERS) || SERVERS < 1 || SERVERS > 8) throw new Error(`LOADTEST_SERVERS=${SERVERS}? (1 a 8)`)
-	if (SERVERS > 1 && FRONT !== 'nginx') throw new Error('LOADTEST_SERVERS acima de 1 precisa de um balanceador na frente: LOADTEST_FRONT=nginx')
-	if (FRONT === 'nginx' && !findNginx()) throw new Error('LOADTEST_FRONT=nginx: nginx não encontrado (apt-get install -y nginx, ou NGINX_PATH)')
-	ensureBuilt()
-	const scratch = await createScratchPostgresDatabase(POSTGRES, `loadtest_${Date.now()}_${process.pid}`)
-	const pool = new pg.Pool({ connectionString: scratch.url, max: 4 })
+	if (TARGET) {
+		if (!TARGET_DATABASE) throw new Error('LOADTEST_BASE_URL precisa de LOADTEST_DATABASE_URL (o banco dessa loja: catálogo e conferência)')
+		if (!/^https?:\/\//.test(TARGET)) throw new Error(`LOADTEST_BASE_URL=${TARGET}? (http:// ou https://)`)
+	} else {
+		if (!['none', 'nginx'].includes(FRONT)) throw new Error(`LOADTEST_FRONT=${FRONT}? (none ou nginx)`)
+		if (!Number.isInteger(SERVERS) || SERVERS < 1 || SERVERS > 8) throw new Error(`LOADTEST_SERVERS=${SERVERS}? (1 a 8)`)
+		if (SERVERS > 1 && FRONT !== 'nginx') throw new Error('LOADTEST_SERVERS acima de 1 precisa de um balanceador na frente: LOADTEST_FRONT=nginx')
+		if (FRONT === 'nginx' && !findNginx()) throw new Error('LOADTEST_FRONT=nginx: nginx não encontrado (apt-get install -y nginx, ou NGINX_PATH)')
+		ensureBuilt()
+	}
+	const runId = `${Date.now()}_${process.pid}`
+	const scratch = TARGET ? null : await createScratchPostgresDatabase(POSTGRES, `loadtest_${runId}`)
+	const pool = new pg.Pool({ connectionString: scratch?.url ?? (TARGET_DATABASE as string), max: 4 })
 	const servers: RunningServer[] = []
 	let nginx: RunningNginx | undefined
+	const contended: string[] = []
 	try {
-		log(`banco: demonstração + ${PRODUCTS} produtos`)
-		const [{ connectDatabase, setConnection }, { seedDemoData }, { seedLargeCatalogue }, { sql }] = await Promise.all([
-			import('~/server/db.server'),
-			import('~/server/seed/seed.server'),
-			import('~/server/seed/large-catalogue.server'),
-			import('drizzle-orm'),
-		])
-		const connection = await connectDatabase(scratch.url, path.resolve('.'))
-		await seedDemoData(connection.db)
-		await seedLargeCatalogue(connection.db, PRODUCTS)
-		await connection.db.execute(sql`analyze`)
-		await connection.close()
-		setConnection(undefined)
+		if (scratch) {
+			log(`banco: demonstração + ${PRODUCTS} produtos`)
+			const [{ connectDatabase, setConnection }, { seedDemoData }, { seedLargeCatalogue }, { sql }] = await Promise.all([
+				import('~/server/db.server'),
+				import('~/server/seed/seed.server'),
+				import('~/server/seed/large-catalogue.server'),
+				import('drizzle-orm'),
+			])
+			const connection = await connectDatabase(scratch.url, path.resolve('.'))
+			await seedDemoData(connection.db)
+			await seedLargeCatalogue(connection.db, PRODUCTS)
+			await connection.db.execute(sql`analyze`)
+			await connection.close()
+			setConnection(undefined)
+		}
 
-		const contended: string[] = []
+		// Named after the run, so a shop already running can take several runs.
 		for (let i = 0; i < CONTENDED.variants; i += 1) {
 			const { rows } = await pool.query<{ id: string }>(
 				`with p as (insert into products (handle, title) values ($1, $2) returning id)
 				insert into product_variants (product_id, title, price_cents, stock) select id, 'Único', 4990, $3 from p returning id`,
-				[`carga-disputada-${i}`, `Bandana Disputada ${i}`, CONTENDED.stock],
+				[`carga-disputada-${runId.replace('_', '-')}-${i}`, `Bandana Disputada ${i}`, CONTENDED.stock],
 			)
 			contended.push(rows[0]!.id)
 		}
 		const { rows: products } = await pool.query<{ handle: string; variantId: string }>(
 			`select p.handle, (select v.id from product_variants v where v.product_id = p.id order by v.position limit 1) as "variantId"
-			from products p where p.status = 'active' and not (p.tags @> array['uso-interno']) order by random() limit 300`,
+			from products p where p.status = 'active' and not (p.tags @> array['uso-interno']) and p.handle not like 'carga-disputada-%'
+			order by random() limit 300`,
 		)
 
 		// Behind nginx the public address is nginx's (PUBLIC_URL: host and origin checks) and one proxy
 		// is trusted for the client's address, as docs/deploy.md sets them.
-		const frontPort = FRONT === 'nginx' ? await freePort() : 0
-		for (let i = 0; i < SERVERS; i += 1)
+		const frontPort = !TARGET && FRONT === 'nginx' ? await freePort() : 0
+		for (let i = 0; !TARGET && i < SERVERS; i += 1)
 			servers.push(
 				await startAppServer({
-					DATABASE_URL: scratch.url,
+					DATABASE_URL: scratch!.url,
 					SEED_DEMO: 'false',
 					// The production server's caches (the test harness switches them off).
 					PAGE_CACHE: 'on',
@@ -269,10 +292,12 @@ async function main() {
 					...(FRONT === 'nginx' ? { PUBLIC_URL: `http://127.0.0.1:${frontPort}`, TRUST_PROXY: '1' } : {}),
 				}),
 			)
-		if (FRONT === 'nginx') nginx = await startNginx({ upstreams: servers.map((s) => new URL(s.url).host), port: frontPort })
-		const base = nginx?.url ?? (servers[0] as RunningServer).url
+		if (!TARGET && FRONT === 'nginx') nginx = await startNginx({ upstreams: servers.map((s) => new URL(s.url).host), port: frontPort })
+		const base = TARGET ?? nginx?.url ?? (servers[0] as RunningServer).url
+		const { rows: before } = await pool.query<{ n: number }>(`select count(*)::int as n from orders`)
+		const ordersBefore = Number(before[0]?.n ?? 0)
 		log(
-			`${nginx ? `nginx em ${base} na frente de ${servers.map((s) => s.url).join(' e ')}` : `servidor em ${base}`}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`,
+			`${TARGET ? `loja em ${base}` : nginx ? `nginx em ${base} na frente de ${servers.map((s) => s.url).join(' e ')}` : `servidor em ${base}`}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`,
 		)
 		const catalogue: Catalogue = { products: products.filter((p) => p.variantId), contended }
 
@@ -362,7 +387,7 @@ async function main() {
 		// nginx's own errors (an upstream refused, timed out, a retry): none in a good run.
 		const nginxLines = (nginx?.logs.join('') ?? '').split('\n').filter((line) => line.trim() !== '')
 		if (nginxLines.length) log(`nginx registrou ${nginxLines.length} linha(s) de erro; as primeiras:\n  ${nginxLines.slice(0, 5).join('\n  ')}`)
-		const problems = await checkDatabase(pool, contended)
+		const problems = await checkDatabase(pool, contended, ordersBefore)
 		log(
 			problems.length === 0
 				? 'banco conferido: cada checkout aceito é um pedido com linhas, estoque baixado uma vez, nada negativo'
@@ -372,6 +397,7 @@ async function main() {
 		const report = {
 			date: new Date().toISOString(),
 			cpus: availableParallelism(),
+			target: TARGET ?? 'servidores locais',
 			front: FRONT,
 			servers: SERVERS,
 			workersPerServer: process.env.LOADTEST_WORKERS ?? '1',
@@ -399,8 +425,15 @@ async function main() {
 	} finally {
 		await nginx?.stop().catch(() => undefined)
 		for (const server of servers) await server.stop().catch(() => undefined)
+		// A shop already running keeps its orders; the run's own products leave the storefront.
+		if (TARGET && contended.length)
+			await pool
+				.query(`update products set status = 'archived' where id in (select product_id from product_variants where id = any($1::uuid[]))`, [
+					contended,
+				])
+				.catch((error: unknown) => log(`não foi possível arquivar os produtos 'carga-disputada-*': ${String(error)}`))
 		await pool.end()
-		await scratch.drop()
+		await scratch?.drop()
 	}
 }
 

@@ -8,6 +8,7 @@ import { type RunningNginx, findNginx, startNginx } from '#tests/support/nginx'
 import { type RunningS3Server, startS3Server } from '#tests/support/s3-server'
 import { ADMIN, newCustomer } from '#tests/e2e/support/accounts'
 import { HttpSession } from '#tests/e2e/support/http-session'
+import { brazilianStoreExport } from '#tests/fixtures/shopify/brazilian-store-export'
 
 /**
  * Several servers behind a proxy (issue 33, decision 110): two production servers as separate
@@ -265,6 +266,26 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 			).toBe(429)
 			await blocked.text()
 		}
+	})
+
+	test('a product CSV sent to A is imported by B: the stash is in the shared bucket (decision 132)', async () => {
+		const onA = new HttpSession(a.url)
+		const onB = new HttpSession(b.url)
+		await onA.signIn(ADMIN.email, ADMIN.password)
+		await onB.signIn(ADMIN.email, ADMIN.password)
+		const sent = await onA.send('POST', '/admin/produtos/importar/arquivo?nome=loja-brasileira.csv', {
+			headers: { 'content-type': 'text/csv' },
+			body: brazilianStoreExport(3),
+		})
+		const upload = (await sent.json()) as { ok: boolean; token: string }
+		expect(upload.ok).toBe(true)
+		// Checked and confirmed on the other server, as nginx may send the owner's next request.
+		const imported = await onB.post('/admin/produtos/importar', { intent: 'import', token: upload.token, fileName: 'loja-brasileira.csv' })
+		await imported.text()
+		expect(imported.status).toBe(302)
+		expect(imported.headers.get('location')).toBe('/admin/produtos')
+		const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from products where title like '% nº _'`)
+		expect(rows[0]?.n).toBe(3)
 	})
 
 	test('A stopped during a burst of pages and cart POSTs: no error, no POST lost, A drains then exits 0', async () => {

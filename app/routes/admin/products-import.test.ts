@@ -350,10 +350,17 @@ describe('the CSV sent first on its own, with progress (decision 122)', () => {
 	})
 
 	test('over 20 MB: 413 in Portuguese, whether declared or streamed without a length, and nothing is kept', async () => {
-		const { readdir } = await import('node:fs/promises')
-		const { default: path } = await import('node:path')
-		const dir = path.resolve(process.env.DATA_DIR ?? '', 'imports', 'produtos')
-		const before = await readdir(dir)
+		// The stash is in the shop's storage (decision 132): what it holds, read through the driver.
+		const { getStorageBackend } = await import('~/server/storage.server')
+		const stashed = async () => {
+			const keys: string[] = []
+			for await (const object of getStorageBackend().bucket('product-imports').list()) keys.push(object.key)
+			return keys.sort()
+		}
+		// One kept file first: the listing is shown to read where the stash really is.
+		expect((await send(brazilianStoreExport(1))).status).toBe(200)
+		const before = await stashed()
+		expect(before.length).toBeGreaterThan(0)
 		const declared = await send('x', { headers: { 'content-length': String(21 * 1024 * 1024) } })
 		expect(declared).toEqual({ status: 413, body: { ok: false, title: 'Arquivo muito grande', message: 'O arquivo é grande demais (máximo 20 MB).' } })
 		const chunk = new Uint8Array(1024 * 1024).fill(65)
@@ -366,6 +373,6 @@ describe('the CSV sent first on its own, with progress (decision 122)', () => {
 		})
 		const streamed = await send(stream)
 		expect(streamed.status).toBe(413)
-		expect(await readdir(dir)).toEqual(before)
+		expect(await stashed()).toEqual(before)
 	})
 })

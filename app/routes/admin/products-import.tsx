@@ -94,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 		if (upload.size > PRODUCT_CSV_MAX_BYTES) return fail(TOO_LARGE, 413)
 	}
 	try {
-		// Kept on disk first (a full or read-only DATA_DIR is answered below, not with a 500).
+		// Kept in storage first (decision 132; a full disk or an unreachable bucket is answered below, not with a 500).
 		const token = sentToken ?? (await stashImportFile(admin.id, (upload as File).stream()))
 		const stashed = await openStashedImport(admin.id, token)
 		if (!stashed) return fail('O arquivo verificado não está mais no servidor. Escolha-o e verifique de novo.', 400, { fileName })

@@ -1,68 +1,61 @@
 import { randomUUID } from 'node:crypto'
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, readdir, rm, stat } from 'node:fs/promises'
-import path from 'node:path'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import { getEnv } from '~/server/env.server'
+import { getStorageBackend } from '~/server/storage.server'
+import type { StorageDriver } from '~/server/storage/driver.server'
 
 /**
- * The product CSV between its check and the owner's confirmation (decision 070), kept on the
- * server's disk under DATA_DIR. The page then holds only a token: a 20 MB file is neither
- * written into the page nor sent a second time. A token is the admin's own (their id is in the
- * file name); files older than a day are removed when the next one is kept.
+ * The product CSV between its check and the owner's confirmation (decision 070), kept in the
+ * shop's storage (decision 132): the local disk under DATA_DIR by default, the S3 bucket when
+ * STORAGE_DRIVER=s3, so the check and the confirmation may reach different servers. The page then
+ * holds only a token: a 20 MB file is neither written into the page nor sent a second time. A
+ * token is the admin's own (their id is the key's folder); files older than a day are removed when
+ * the next one is kept.
+ *
+ * The area is not one of the upload buckets (keys.server.ts BUCKETS), so no URL serves it, and
+ * storage:migrate and the backup leave these day-old files out.
  */
 
+const IMPORTS_AREA = 'product-imports'
 const MAX_AGE_MS = 24 * 60 * 60 * 1000
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-function stashDir(): string {
-	return path.resolve(getEnv().DATA_DIR, 'imports', 'produtos')
+function area(): StorageDriver {
+	return getStorageBackend().bucket(IMPORTS_AREA)
 }
 
-function stashPath(ownerId: string, token: string): string | null {
+function stashKey(ownerId: string, token: string): string | null {
 	if (!UUID.test(token) || !UUID.test(ownerId)) return null
-	return path.join(stashDir(), `${ownerId}.${token}.csv`)
+	return `${ownerId}/${token}.csv`
 }
 
-async function sweep(dir: string) {
+async function sweep(driver: StorageDriver) {
 	const now = Date.now()
-	for (const name of await readdir(dir)) {
-		const file = path.join(dir, name)
-		const info = await stat(file).catch(() => null)
-		if (info && now - info.mtimeMs > MAX_AGE_MS) await rm(file, { force: true })
+	for await (const object of driver.list()) {
+		if (now - object.lastModified.getTime() > MAX_AGE_MS) await driver.delete(object.key)
 	}
 }
 
-/** Writes the upload to disk as it arrives; the token to read it back with. */
+/** Streams the upload into storage as it arrives; the token to read it back with. */
 export async function stashImportFile(ownerId: string, body: ReadableStream<Uint8Array>): Promise<string> {
-	const dir = stashDir()
-	await mkdir(dir, { recursive: true })
-	await sweep(dir)
+	const driver = area()
+	await sweep(driver)
 	const token = randomUUID()
-	const file = stashPath(ownerId, token)
-	if (!file) throw new Error('identificador de administrador inválido')
-	try {
-		await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), createWriteStream(file))
-	} catch (error) {
-		// A body cut midway (too large, connection dropped) leaves nothing behind.
-		await rm(file, { force: true })
-		throw error
-	}
+	const key = stashKey(ownerId, token)
+	if (!key) throw new Error('identificador de administrador inválido')
+	// A body cut midway (too large, connection dropped) leaves nothing behind: putStream's contract.
+	if (!(await driver.putStream(key, body, 'text/csv'))) throw new Error('arquivo de importação já existe')
 	return token
 }
 
 /** The kept file as a byte stream; null when the token is not this admin's or has expired. */
 export async function openStashedImport(ownerId: string, token: string): Promise<AsyncIterable<Uint8Array> | null> {
-	const file = stashPath(ownerId, token)
-	if (!file) return null
-	const info = await stat(file).catch(() => null)
-	if (!info || Date.now() - info.mtimeMs > MAX_AGE_MS) return null
-	return createReadStream(file)
+	const key = stashKey(ownerId, token)
+	if (!key) return null
+	const object = await area().get(key)
+	if (!object || Date.now() - object.lastModified.getTime() > MAX_AGE_MS) return null
+	return object.body() as unknown as AsyncIterable<Uint8Array>
 }
 
 export async function dropStashedImport(ownerId: string, token: string): Promise<void> {
-	const file = stashPath(ownerId, token)
-	if (file) await rm(file, { force: true })
+	const key = stashKey(ownerId, token)
+	if (key) await area().delete(key)
 }

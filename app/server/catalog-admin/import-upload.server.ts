@@ -48,7 +48,7 @@ export async function receiveProductCsvUpload(request: Request, adminId: string)
 		return { status: 200, answer: { ok: true, token, fileName } }
 	} catch (error) {
 		if (error instanceof TooLarge) return fail(413, 'Arquivo muito grande', CSV_TOO_LARGE)
-		// A dropped connection or a full disk: nothing kept (stashImportFile removes a partial file), and the page says so.
+		// A dropped connection, a full disk or an unreachable bucket: nothing kept (the driver removes a partial object), and the page says so.
 		logger.warn({ error: errorForLog(error) }, 'envio do CSV de produtos interrompido')
 		return fail(422, 'Envio interrompido', 'O arquivo não chegou inteiro. Verifique a internet e tente novamente.')
 	}
