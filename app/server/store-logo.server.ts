@@ -8,7 +8,7 @@ import { UPLOAD_LIMITS, deleteUpload, parseUploadUrl, saveUpload } from '~/serve
 import { detectMediaType } from '~/server/storage/content-type.server'
 
 /**
- * Issue 30: the store's logo is a file the owner sends from /admin/configuracoes (decision XXX),
+ * Issue 30: the store's logo is a file the owner sends from /admin/configuracoes (decision 133),
  * no longer an address typed by hand. It is checked by its bytes (JPEG, PNG or WebP, up to 5 MB:
  * the page shrinks a phone photo before sending, as the shoppers' uploads do, decision 073),
  * stored in the public pictures bucket under `loja-logo/` (as a collection's picture is under

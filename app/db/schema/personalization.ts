@@ -84,7 +84,7 @@ export const personalizationSettings = pgTable(
 
 /** The settings rows the code reads, with the type/key pair that identifies each. */
 export const PERSONALIZATION_SETTINGS = {
-	// The collar's 'Preço base' is no setting: it is the base product's price (decision XXX).
+	// The collar's 'Preço base' is no setting: it is the base product's price (decision 134).
 	/** document 001 §9: wholesale bandana extra button, +R$ 0,50 per unit. */
 	wholesaleExtraButtonCents: { settingType: 'wholesale_bandana', settingKey: 'extra_button_cents' },
 	/** document 001 §9: wholesale bandana custom side name, +R$ 1,00 per unit. */

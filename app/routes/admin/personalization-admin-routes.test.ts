@@ -307,7 +307,7 @@ describe("/admin/personalizacao/bandanas", () => {
 describe("/admin/personalizacao/colares", () => {
   const url = "/admin/personalizacao/colares";
 
-  test("a base price save changes the base product price, which is what the shopper is charged (decision XXX)", async () => {
+  test("a base price save changes the base product price, which is what the shopper is charged (decision 134)", async () => {
     expect(
       dataOf<{ basePriceCents: number }>(
         await call(collarsLoader as Handler, url, { cookie: admin.cookie }),

@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Pe
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const [colours, basePriceCents] = await Promise.all([listColours('collar'), collarBasePrice()])
-	// The base product's price: what the shopper pays (decision XXX); null when that product is gone.
+	// The base product's price: what the shopper pays (decision 134); null when that product is gone.
 	return { colours, basePriceCents, baseMissing: basePriceCents === null ? ADMIN_OPTION_MESSAGES.collarBaseMissing : null }
 }
 

@@ -267,7 +267,7 @@ describe('every kind of change is recorded with who, from where, before → afte
 			.values({ key: 'pet_name', itemName: 'Nome bordado', priceCents: 1000, productType: 'bandana' })
 			.returning({ id: personalizationItems.id })
 		expect((await setItemPrice('bandana', item!.id, '12,50', actor())).ok).toBe(true)
-		// The base price is the base product's (decision XXX): without that product nothing is saved or logged.
+		// The base price is the base product's (decision 134): without that product nothing is saved or logged.
 		expect((await setCollarBasePrice('39,90', actor())).ok).toBe(false)
 		await createProduct({ handle: COLLAR_PERSONALIZATION_BASE_HANDLE, title: 'Colar Personalizado', variants: [{ priceCents: 1990 }] })
 		expect((await setCollarBasePrice('39,90', actor())).ok).toBe(true)

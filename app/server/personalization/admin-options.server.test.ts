@@ -92,7 +92,7 @@ describe('prices', () => {
 		await setItemPrice('bandana', perfume!.id, '12,99')
 	})
 
-	test('the collar base price is the base product price, and nothing else (decision XXX)', async () => {
+	test('the collar base price is the base product price, and nothing else (decision 134)', async () => {
 		expect(await collarBasePrice()).toBe(1990)
 		expect(await setCollarBasePrice('21.90')).toEqual({ ok: true, message: 'Preço base atualizado!' })
 		expect(await variantPrices('guia-personalizada-base-colares')).toEqual([2190])

@@ -224,7 +224,7 @@ export async function setItemPrice(type: PersonalizationProductType, id: string,
 
 /**
  * The collar base price: the base product's price, the one thing the builder shows, the cart
- * charges and the checkout re-reads (decision XXX). Null when the base product is missing (the
+ * charges and the checkout re-reads (decision 134). Null when the base product is missing (the
  * builder then refuses to add, and the admin page says why). No setting stands beside it: the
  * seeded 'base_price_cents' (25,00) was never charged and is no longer read or written.
  */

@@ -184,7 +184,7 @@ describe('seedDemoData', () => {
 		expect(await db.select({ h: products.handle }).from(products).where(inArray(products.handle, handles))).toHaveLength(7)
 		// The extras the product page sells too are its products (decision 098).
 		expect(handles).toEqual(expect.arrayContaining(['adicional-nome-pet', 'adicional-instagram-pet', 'adicional-extensor', 'adicional-perfume']))
-		// The collar's base price is its base product's R$ 19,90 alone (decision XXX): no 25,00 setting beside it.
+		// The collar's base price is its base product's R$ 19,90 alone (decision 134): no 25,00 setting beside it.
 		expect(await db.select().from(personalizationSettings).where(eq(personalizationSettings.settingType, 'collar'))).toEqual([])
 		const [collarBase] = await queryRows<{ price_cents: number }>(sql`
 			select v.price_cents from product_variants v join products p on p.id = v.product_id where p.handle = 'guia-personalizada-base-colares'`)
