@@ -69,6 +69,8 @@ export default [
 		route('cupons', 'routes/admin/coupons.tsx'),
 		route('cupons/importar', 'routes/admin/coupons-import.tsx'),
 		route('configuracoes', 'routes/admin/settings.tsx'),
+		// Issue 30: the store's logo, sent as a file from the settings page.
+		route('configuracoes/logo', 'routes/admin/settings-logo.ts'),
 		route('emails', 'routes/admin/emails.tsx'),
 		route('atividade', 'routes/admin/activity.tsx'),
 		// Personalization and wholesale back-office (document 001 §2, issue 9).

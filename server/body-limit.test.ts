@@ -80,6 +80,7 @@ describe('the upload matrix: every upload action of the route table, in every UR
 				'/admin/cupons/importar',
 				'/admin/produtos/:productId/imagens',
 				'/admin/colecoes/:collectionId',
+				'/admin/configuracoes/logo',
 				'/admin/banner',
 				'/admin/subscription-cta-video',
 				'/admin/personalization-video',

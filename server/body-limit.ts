@@ -58,6 +58,11 @@ export const BODY_LIMIT_RULES: readonly BodyLimitRule[] = [
 		why: "a collection's picture of up to 5 MB with its form: uploadBodyLimit('image')",
 	},
 	{
+		path: /^\/admin\/configuracoes\/logo$/,
+		bytes: uploadBodyLimit('image'),
+		why: "the store's logo, a picture of up to 5 MB (shrunk in the browser when a phone's photo is larger): uploadBodyLimit('image')",
+	},
+	{
 		path: /^\/admin\/produtos\/[^/]+\/imagens$/,
 		bytes: uploadBodyLimit('image'),
 		why: "one product picture of up to 5 MB per request (the page sends a multiple choice one by one): uploadBodyLimit('image')",

@@ -92,6 +92,10 @@ const FIELD_LABELS: Record<string, string> = {
 	ruleThreshold: 'Meta da regra',
 	pointsReward: 'Pontos de prêmio',
 	playStoreUrl: 'Google Play',
+	totalPoints: 'Saldo de pontos',
+	pointsAdjustment: 'Ajuste de pontos',
+	reason: 'Motivo',
+	source: 'Origem',
 }
 
 export function activityFieldLabel(field: string): string {

@@ -62,6 +62,8 @@ export const MATRIX: Record<string, Row> = {
 	},
 	'/admin/cupons/importar': { get: adminOnly, post: { form: { intent: 'check', csv: 'code;amount' }, expect: adminOnly } },
 	'/admin/configuracoes': { get: adminOnly, post: { form: { storeName: '' }, expect: adminOnly } },
+	// Issue 30: the logo upload; GET is 405, an upload without a file is refused (400) before anything is stored.
+	'/admin/configuracoes/logo': { get: adminOnly, post: { form: { intent: 'upload' }, expect: adminOnly } },
 	'/admin/emails': { get: adminOnly },
 	// Issue 31 (decision 117): refusing a request of an order that does not exist answers 400.
 	'/admin/desistencias': {

@@ -124,6 +124,20 @@ describe('real-size uploads in Chromium', () => {
 		await expect.poll(() => page.getByTestId('imagem-produto').count(), { timeout: 60_000 }).toBe(1)
 		expect(await shownPicture(page.getByTestId('imagem-produto').locator('img'))).toMatch(/^\/uploads\/product-images\//)
 		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+
+		// Issue 30: the same photo as the store's logo, from the settings page; the header shows it; removed again.
+		await page.goto('/admin/configuracoes')
+		await hydrated(page)
+		const logoCard = page.getByTestId('store-logo')
+		await logoCard.getByLabel('Enviar logo').setInputFiles({ name: 'IMG_2046.jpg', mimeType: 'image/jpeg', buffer: await picture })
+		expect(await shownPicture(logoCard.getByRole('img'))).toMatch(/^\/uploads\/product-images\/loja-logo\//)
+		await page.goto('/')
+		expect(await shownPicture(page.locator('header a[href="/"] img'))).toMatch(/^\/uploads\/product-images\/loja-logo\/.+\?w=\d+$/)
+		await page.goto('/admin/configuracoes')
+		await hydrated(page)
+		await logoCard.getByRole('button', { name: 'Remover logo' }).click()
+		await logoCard.getByText('Nenhum logo enviado').waitFor()
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
 		expectNoPageErrors(page)
 	}, 120_000)
 

@@ -67,7 +67,7 @@ export const personalizationItems = pgTable(
 
 /**
  * document 001 §3 personalization_settings: loose settings of the personalization and
- * wholesale pages, e.g. ('collar', 'base_price_cents') = '2500'. Money values are integer
+ * wholesale pages, e.g. ('wholesale_bandana', 'side_name_cents') = '100'. Money values are integer
  * cents written as text; PERSONALIZATION_SETTINGS names the known ones.
  */
 export const personalizationSettings = pgTable(
@@ -84,8 +84,7 @@ export const personalizationSettings = pgTable(
 
 /** The settings rows the code reads, with the type/key pair that identifies each. */
 export const PERSONALIZATION_SETTINGS = {
-	/** document 001 §2/§9: collar admin 'Preço base' (admin default 25). */
-	collarBasePriceCents: { settingType: 'collar', settingKey: 'base_price_cents' },
+	// The collar's 'Preço base' is no setting: it is the base product's price (decision 134).
 	/** document 001 §9: wholesale bandana extra button, +R$ 0,50 per unit. */
 	wholesaleExtraButtonCents: { settingType: 'wholesale_bandana', settingKey: 'extra_button_cents' },
 	/** document 001 §9: wholesale bandana custom side name, +R$ 1,00 per unit. */

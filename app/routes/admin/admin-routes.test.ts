@@ -244,11 +244,21 @@ describe('/admin/cupons', () => {
 
 		const imported = (await call(couponsImportAction as Handler, '/admin/cupons/importar', {
 			cookie: admin.cookie,
-			form: { intent: 'import', csv },
+			form: { intent: 'import', csv, fileName: 'cupons.csv' },
 		})) as Response
 		expect(imported.status).toBe(302)
 		const [count] = await queryRows<{ n: number }>(sql`select count(*)::int as n from coupons`)
 		expect(count?.n).toBe(6)
+		// Issue 30: each imported coupon is in the activity log (who, from where, nothing → its fields, the file).
+		const logged = await queryRows<{ actor_id: string; ip: string; subject_id: string; before: unknown; after: Record<string, unknown> }>(sql`
+			select a.actor_id, host(a.ip) as ip, a.subject_id, a.before, a.after from activity_log a
+			join coupons c on c.id::text = a.subject_id where a.kind = 'coupon' and a.subject_type = 'coupon' order by c.code`)
+		const codes = await queryRows<{ id: string; code: string }>(sql`select id::text as id, code from coupons order by code`)
+		expect(logged).toHaveLength(6)
+		expect(logged.map((entry) => [entry.subject_id, entry.after.code])).toEqual(codes.map((c) => [c.id, c.code]))
+		for (const entry of logged)
+			expect(entry).toMatchObject({ actor_id: admin.id, ip: '203.0.113.9', before: null, after: { source: 'Importação CSV (cupons.csv)' } })
+		expect(logged[0]?.after).toEqual(expect.objectContaining({ kind: expect.any(String), active: expect.any(Boolean) }))
 		expect(statusOf(await call(couponsImportAction as Handler, '/admin/cupons/importar', { cookie: admin.cookie, form: { intent: 'check', csv: '' } }))).toBe(400)
 	})
 })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { actorOf } from '~/server/activity/record.server'
 import { COUPON_KIND_LABELS } from '~/server/coupons/coupon-input'
 import { existingCouponCodes, importCoupons } from '~/server/coupons/coupons.server'
 import { IMPORT_MAX_BYTES, type ImportReport, checkCouponImport, parseLegacyCouponCsv } from '~/server/coupons/import.server'
@@ -51,8 +52,8 @@ function describe(coupon: ImportReport['valid'][number]['coupon']) {
 	}
 }
 
-export async function action({ request }: Route.ActionArgs) {
-	await requireAdmin(request)
+export async function action({ request, context }: Route.ActionArgs) {
+	const admin = await requireAdmin(request)
 	const form = await readFormData(request)
 	const intent = intentSchema.safeParse(form.get('intent'))
 	if (!intent.success) return data({ error: 'Ação inválida.', csv: '', fileName: '', report: null }, { status: 400 })
@@ -91,7 +92,11 @@ export async function action({ request }: Route.ActionArgs) {
 	if (checked.report.valid.length === 0) {
 		return data({ error: 'Nenhum cupom válido para importar.', csv, fileName, report: null }, { status: 400 })
 	}
-	const result = await importCoupons(checked.report.valid.map((v) => v.coupon))
+	const result = await importCoupons(
+		checked.report.valid.map((v) => v.coupon),
+		actorOf(admin, context),
+		fileName,
+	)
 	const imported = result.inserted.length
 	return redirectWithToast('/admin/cupons', {
 		type: 'success',

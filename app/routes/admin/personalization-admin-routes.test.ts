@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import { userWithSession } from "#tests/fixtures/session-user";
@@ -5,6 +6,10 @@ import { withTestDatabase } from "#tests/setup/with-database";
 import { db, queryRows } from "~/server/db.server";
 import { seedDemoData } from "~/server/seed/seed.server";
 import { getToast } from "~/server/toast.server";
+import { getCartView } from "~/server/cart/cart.server";
+import { CART_COOKIE_NAME } from "~/server/cart-cookie.server";
+import { addPersonalizedCollar } from "~/server/personalization/add-to-cart.server";
+import { VISITOR_COOKIE_NAME } from "~/server/visitor.server";
 import {
   action as bandanasAction,
   loader as bandanasLoader,
@@ -302,7 +307,7 @@ describe("/admin/personalizacao/bandanas", () => {
 describe("/admin/personalizacao/colares", () => {
   const url = "/admin/personalizacao/colares";
 
-  test("a base price save changes the base product price and the setting", async () => {
+  test("a base price save changes the base product price, which is what the shopper is charged (decision 134)", async () => {
     expect(
       dataOf<{ basePriceCents: number }>(
         await call(collarsLoader as Handler, url, { cookie: admin.cookie }),
@@ -319,10 +324,25 @@ describe("/admin/personalizacao/colares", () => {
     expect(await variantPrices("guia-personalizada-base-colares")).toEqual([
       2250,
     ]);
-    const [setting] = await queryRows<{ setting_value: string }>(
-      sql`select setting_value from personalization_settings where setting_type = 'collar' and setting_key = 'base_price_cents'`,
+    // The shopper's side, on the server: the builder's add and the cart charge the owner's 22,50.
+    const shopper = new Headers({ cookie: `${VISITOR_COOKIE_NAME}=${randomUUID()}` });
+    const added = await addPersonalizedCollar(
+      { request: new Request("http://loja.test/personalize-colares", { headers: shopper }), userId: null },
+      { colour: "Roxo", quantity: "10" },
     );
-    expect(setting?.setting_value).toBe("2250");
+    expect(added.body).toMatchObject({ ok: true, totalCents: 10 * 2250 });
+    const cartCookie = added.headers.getSetCookie().find((c) => c.startsWith(`${CART_COOKIE_NAME}=`))?.split(";")[0];
+    const cart = await getCartView(
+      new Request("http://loja.test/cart", { headers: { cookie: `${shopper.get("cookie")}; ${cartCookie}` } }),
+      null,
+    );
+    const lines = cart.lines.filter((line) => !line.isGift);
+    expect(lines.map((line) => [line.quantity, line.unitPriceCents, line.totalCents])).toEqual([[10, 2250, 22_500]]);
+    expect(cart.subtotalCents).toBe(22_500);
+    // Nothing else holds a collar base price that could disagree.
+    expect(
+      await queryRows(sql`select 1 from personalization_settings where setting_type = 'collar' and setting_key = 'base_price_cents'`),
+    ).toEqual([]);
     const refused = await call(collarsAction as Handler, url, {
       cookie: admin.cookie,
       form: { intent: "save-base-price", price: "abc" },

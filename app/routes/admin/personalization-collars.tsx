@@ -22,13 +22,11 @@ import type { Route } from './+types/personalization-collars'
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: pageTitle('Personalização de Colares', matches) }]
 
-/** document 001 §9: the admin's default collar base price, when nothing is set yet. */
-const DEFAULT_BASE_CENTS = 2500
-
 export async function loader({ request }: Route.LoaderArgs) {
 	await requireAdmin(request)
 	const [colours, basePriceCents] = await Promise.all([listColours('collar'), collarBasePrice()])
-	return { colours, basePriceCents: basePriceCents ?? DEFAULT_BASE_CENTS }
+	// The base product's price: what the shopper pays (decision 134); null when that product is gone.
+	return { colours, basePriceCents, baseMissing: basePriceCents === null ? ADMIN_OPTION_MESSAGES.collarBaseMissing : null }
 }
 
 const actionSchema = z.discriminatedUnion('intent', [
@@ -77,7 +75,13 @@ export default function CollarAdmin({ loaderData }: Route.ComponentProps) {
 						</CardTitle>
 					</CardHeader>
 					<CardContent>
-						<PriceForm label="Preço base por colar" cents={loaderData.basePriceCents} intent="save-base-price" inputId="preco-base" />
+						{loaderData.basePriceCents === null ? (
+							<p role="alert" className="text-sm text-destructive">
+								{loaderData.baseMissing}
+							</p>
+						) : (
+							<PriceForm label="Preço base por colar" cents={loaderData.basePriceCents} intent="save-base-price" inputId="preco-base" />
+						)}
 					</CardContent>
 				</Card>
 			</div>

@@ -71,7 +71,6 @@ const optionalText = userText().default('').transform(blankToNull)
 
 export const settingsFormSchema = z.object({
 	storeName: userText().trim().min(1, 'Informe o nome da loja.').max(80, 'O nome da loja deve ter no máximo 80 caracteres.'),
-	logoUrl: optionalText,
 	contactEmail: userText().trim().pipe(z.email('Informe um e-mail de contato válido.')),
 	whatsappNumber: userText().transform((v) => v.replace(/[\s()+-]/g, '')),
 	city: userText().trim().min(1, 'Informe a cidade.').max(80, 'A cidade deve ter no máximo 80 caracteres.'),
@@ -194,7 +193,6 @@ function shippingTableOf(values: Partial<Record<RegionField, number>>): Shipping
 export function toSettingsUpdate(values: z.output<typeof settingsFormSchema>): StoreSettingsUpdate {
 	return {
 		storeName: values.storeName,
-		logoUrl: values.logoUrl,
 		contactEmail: values.contactEmail,
 		whatsappNumber: values.whatsappNumber,
 		city: values.city,
@@ -238,11 +236,14 @@ function definedOnly<T extends Record<string, unknown>>(values: T): Partial<{ [K
 /**
  * The settings' field names in StoreSettings → the form's names (for errors from updateStoreSettings).
  * The points per event and the photos a day that earn them are not on this form (/admin/fidelidade
- * edits them), nor the low-stock threshold (/admin/estoque).
+ * edits them), nor the low-stock threshold (/admin/estoque), nor the logo (a file sent on its own,
+ * /admin/configuracoes/logo: a form without it leaves it as stored).
  */
-export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoints' | 'photoPointsPerDay' | 'lowStockThreshold'>, SettingsFormFields> = {
+export const SETTINGS_FIELD_OF: Record<
+	Exclude<keyof StoreSettings, 'loyaltyPoints' | 'photoPointsPerDay' | 'lowStockThreshold' | 'logoUrl'>,
+	SettingsFormFields
+> = {
 	storeName: 'storeName',
-	logoUrl: 'logoUrl',
 	contactEmail: 'contactEmail',
 	whatsappNumber: 'whatsappNumber',
 	city: 'city',
@@ -280,7 +281,6 @@ export const SETTINGS_FIELD_OF: Record<Exclude<keyof StoreSettings, 'loyaltyPoin
 export function settingsFormValues(settings: StoreSettings): Record<SettingsFormFields, string> {
 	return {
 		storeName: settings.storeName,
-		logoUrl: settings.logoUrl ?? '',
 		contactEmail: settings.contactEmail,
 		whatsappNumber: settings.whatsappNumber,
 		city: settings.city,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { useState } from 'react'
-import { data, Form, useNavigation } from 'react-router'
+import { data, Form, useFetcher, useNavigation } from 'react-router'
 import { ZodError } from 'zod'
 import { AdminPage, FieldMessage, NativeSelect } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'
@@ -23,6 +23,9 @@ import type { Route } from './+types/settings'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
 import { SHIPPING_REGION_LABELS, SHIPPING_REGIONS } from '~/commerce/rules/shipping'
+import { PHOTO_MESSAGES } from '~/utils/photo-upload'
+import { responsiveImageProps } from '~/utils/responsive-image'
+import type { StoreLogoAnswer } from './settings-logo'
 import { PIX_KEY_TYPE_LABELS, pixKeyFeedback, pixKeyType } from '~/commerce/rules/pix-key'
 import {
 	KEPT_WHEN_ABSENT,
@@ -43,6 +46,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 	// The kind the shop recognised in the stored key, so the owner sees a CPF was taken as a CPF.
 	return {
 		values: settingsFormValues(settings),
+		// Issue 30: sent as a file (/admin/configuracoes/logo), shown here with its preview.
+		logoUrl: settings.logoUrl,
 		pixKeyKind: keyType ? PIX_KEY_TYPE_LABELS[keyType] : null,
 		giftChoices,
 		pixProvider: pixProviderInfo(),
@@ -161,7 +166,6 @@ const SECTIONS: Array<{ title: string; description?: string; fields: FieldSpec[]
 		title: 'Loja',
 		fields: [
 			{ name: 'storeName', label: 'Nome da loja', required: true, maxLength: 80 },
-			{ name: 'logoUrl', label: 'Logo (URL)', hint: 'Endereço https:// ou caminho começando com /. Em branco: o nome da loja aparece como texto.' },
 			{ name: 'contactEmail', label: 'E-mail de contato', type: 'email', required: true },
 			{
 				name: 'whatsappNumber',
@@ -320,6 +324,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 	const formKey = actionData ? JSON.stringify(actionData.values) : 'stored'
 	return (
 		<AdminPage title="Configurações da loja" description="Dados da loja, PIX, empresa, políticas, frete e brinde usados no site e no checkout.">
+			<StoreLogoCard logoUrl={loaderData.logoUrl} storeName={loaderData.values.storeName} />
 			<Form method="post" key={formKey} className="grid gap-6" noValidate>
 				{Object.keys(errors).length > 0 ? (
 					<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
@@ -407,6 +412,106 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 				<CardProviderCard status={loaderData.cardProvider} />
 			</div>
 		</AdminPage>
+	)
+}
+
+const LOGO_ENDPOINT = '/admin/configuracoes/logo'
+
+/**
+ * Issue 30: the store's logo, sent as a file the moment it is chosen (a phone photo is shrunk in
+ * the browser first, decision 073), with the current one's preview and 'Remover logo'. Its own
+ * card outside the settings form: the file goes to /admin/configuracoes/logo, and 'Salvar
+ * configurações' leaves the logo as it is. `#logoUrl` (the readiness checklist's link) is the file input.
+ */
+function StoreLogoCard({ logoUrl, storeName }: { logoUrl: string | null; storeName: string }) {
+	const uploader = useFetcher<StoreLogoAnswer>()
+	const remover = useFetcher<StoreLogoAnswer>()
+	const [preparing, setPreparing] = useState(false)
+	const [refused, setRefused] = useState<string | null>(null)
+	const busy = preparing || uploader.state !== 'idle' || remover.state !== 'idle'
+	const failed = [uploader.data, remover.data].find((answer) => answer && !answer.ok)
+	const error = refused ?? failed?.message
+
+	async function send(file: File | undefined) {
+		setRefused(null)
+		if (!file) return
+		setPreparing(true)
+		let prepared: File
+		try {
+			const { prepareImage } = await import('~/utils/image-shrink')
+			prepared = (await prepareImage(file)).file
+		} catch (reason) {
+			setRefused(reason instanceof Error && reason.name === 'ShrinkError' ? reason.message : PHOTO_MESSAGES.failed)
+			return
+		} finally {
+			setPreparing(false)
+		}
+		const form = new FormData()
+		form.set('intent', 'upload')
+		form.set('logo', prepared)
+		await uploader.submit(form, { method: 'post', action: LOGO_ENDPOINT, encType: 'multipart/form-data' })
+	}
+
+	return (
+		<Card className="mb-6" data-testid="store-logo">
+			<CardHeader>
+				<CardTitle>
+					<h2>Logo da loja</h2>
+				</CardTitle>
+				<p className="text-sm text-muted-foreground">Aparece no topo da loja e no checkout. Sem logo, o nome da loja aparece em texto.</p>
+			</CardHeader>
+			<CardContent className="grid gap-4 md:grid-cols-2">
+				<div className="grid content-start gap-2">
+					<p className="text-sm font-medium">Logo atual</p>
+					{logoUrl ? (
+						<>
+							<div className="flex h-16 items-center rounded-md border bg-background px-3">
+								<img
+									{...responsiveImageProps(logoUrl, { sizes: '160px' })}
+									alt={`Logo atual de ${storeName}`}
+									width={160}
+									height={36}
+									className="h-9 w-40 object-contain object-left"
+								/>
+							</div>
+							<remover.Form method="post" action={LOGO_ENDPOINT}>
+								<input type="hidden" name="intent" value="remove" />
+								<Button type="submit" variant="outline" size="sm" disabled={busy}>
+									{remover.state !== 'idle' ? 'Removendo...' : 'Remover logo'}
+								</Button>
+							</remover.Form>
+						</>
+					) : (
+						<p className="text-sm text-muted-foreground">Nenhum logo enviado: o topo da loja mostra “{storeName}” em texto.</p>
+					)}
+				</div>
+				<div className="grid content-start gap-2">
+					<Label htmlFor="logoUrl">{logoUrl ? 'Trocar o logo' : 'Enviar logo'}</Label>
+					<Input
+						id="logoUrl"
+						type="file"
+						accept="image/jpeg,image/png,image/webp"
+						disabled={busy}
+						aria-invalid={error ? true : undefined}
+						aria-describedby="logoUrl-hint logoUrl-error"
+						onChange={(event) => {
+							const input = event.currentTarget
+							void send(input.files?.[0]).finally(() => {
+								input.value = ''
+							})
+						}}
+					/>
+					<p id="logoUrl-hint" className="text-xs text-muted-foreground" role="status">
+						{preparing
+							? 'Preparando a imagem...'
+							: uploader.state !== 'idle'
+								? 'Enviando o logo...'
+								: 'JPEG, PNG ou WebP, até 5MB (fotos do celular maiores são reduzidas antes do envio). PNG ou WebP com fundo transparente fica melhor no tema escuro.'}
+					</p>
+					<FieldMessage id="logoUrl-error" message={error} />
+				</div>
+			</CardContent>
+		</Card>
 	)
 }
 

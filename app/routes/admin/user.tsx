@@ -8,6 +8,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { formatPhone } from '~/commerce/rules/phone'
 import { requireAdmin } from '~/server/auth/guards.server'
+import { actorOf } from '~/server/activity/record.server'
 import {
 	adjustUserPoints,
 	changeUserRole,
@@ -73,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 		for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message
 		return refuse({ form: 'points', errors, values }, Object.values(errors)[0] ?? '')
 	}
-	const result = await adjustUserPoints(target.id, parsed.data)
+	const result = await adjustUserPoints(target.id, parsed.data, actorOf(admin, context))
 	return redirectWithToast(self, { type: 'success', title: result.message })
 }
 

@@ -5,7 +5,7 @@ import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { pointsHistory, sessions, userProfiles, userRoles, users } from '~/db/schema'
 import { createSession } from '~/server/auth/session.server'
-import { db } from '~/server/db.server'
+import { db, queryRows } from '~/server/db.server'
 import { USERS_PAGE_SIZE } from '~/server/admin-users/users.server'
 import { action as userAction, loader as userLoader } from './user'
 import { loader as usersLoader } from './users'
@@ -151,12 +151,39 @@ describe('/admin/users/:userId', () => {
 		expect(statusOf(await post(form))).toBe(302)
 		const ledger = await db.select().from(pointsHistory).where(eq(pointsHistory.userId, target.id))
 		expect(ledger.map((r) => [r.actionType, r.points, r.description])).toEqual([['adjustment', -15, 'Pedido devolvido na loja física']])
+		// Issue 30: in the activity log once (the repeated post changed nothing), under the customer for her LGPD export.
+		await post({ intent: 'points', points: '+40', reason: 'Brinde de aniversário', key: randomUUID() })
+		const logged = await queryRows<Record<string, unknown>>(sql`
+			select actor_id, host(ip) as ip, kind, subject_type, subject_id, subject_user_id, before, after
+			from activity_log where subject_user_id = ${target.id}::uuid order by seq`)
+		expect(logged).toEqual([
+			{
+				actor_id: admin.id,
+				ip: '203.0.113.11',
+				kind: 'loyalty',
+				subject_type: 'user',
+				subject_id: target.id,
+				subject_user_id: target.id,
+				before: { totalPoints: 0, pointsAdjustment: null, reason: null },
+				after: { totalPoints: -15, pointsAdjustment: -15, reason: 'Pedido devolvido na loja física' },
+			},
+			{
+				actor_id: admin.id,
+				ip: '203.0.113.11',
+				kind: 'loyalty',
+				subject_type: 'user',
+				subject_id: target.id,
+				subject_user_id: target.id,
+				before: { totalPoints: -15, pointsAdjustment: null, reason: null },
+				after: { totalPoints: 25, pointsAdjustment: 40, reason: 'Brinde de aniversário' },
+			},
+		])
 
 		const detail = (await call(userLoader, `/admin/users/${target.id}`, admin.cookie, undefined, { userId: target.id })) as {
 			user: { totalPoints: number; ledger: unknown[] }
 			adjustmentKey: string
 		}
-		expect(detail.user).toMatchObject({ totalPoints: -15, ledger: [expect.objectContaining({ points: -15 })] })
+		expect(detail.user).toMatchObject({ totalPoints: 25, ledger: expect.arrayContaining([expect.objectContaining({ points: -15 })]) })
 		expect(detail.adjustmentKey).toMatch(/^[0-9a-f-]{36}$/)
 	})
 })

@@ -5,6 +5,7 @@ import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { userWithSession } from '#tests/fixtures/session-user'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createProduct } from '~/commerce/builtin/test-factories.server'
+import { COLLAR_PERSONALIZATION_BASE_HANDLE } from '~/commerce/rules/line-minimum'
 import { activityLog, personalizationItems, reviews, storeSettings, userPhotos, users } from '~/db/schema'
 import { approvePhoto, rejectPhoto } from '~/server/account/photos.server'
 import { changeUserRole } from '~/server/admin-users/user-actions.server'
@@ -266,11 +267,14 @@ describe('every kind of change is recorded with who, from where, before → afte
 			.values({ key: 'pet_name', itemName: 'Nome bordado', priceCents: 1000, productType: 'bandana' })
 			.returning({ id: personalizationItems.id })
 		expect((await setItemPrice('bandana', item!.id, '12,50', actor())).ok).toBe(true)
+		// The base price is the base product's (decision 134): without that product nothing is saved or logged.
+		expect((await setCollarBasePrice('39,90', actor())).ok).toBe(false)
+		await createProduct({ handle: COLLAR_PERSONALIZATION_BASE_HANDLE, title: 'Colar Personalizado', variants: [{ priceCents: 1990 }] })
 		expect((await setCollarBasePrice('39,90', actor())).ok).toBe(true)
 		expect((await setCollarBasePrice('45,00', actor())).ok).toBe(true)
 		expect(await entries('price')).toEqual([
 			expect.objectContaining({ subject_type: 'personalization', subject_id: item!.id, subject_label: 'Bandana personalizada: Nome bordado', actor_id: admin.id, ip: IPV6, before: { priceCents: 1000 }, after: { priceCents: 1250 } }),
-			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: null }, after: { priceCents: 3990 } }),
+			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: 1990 }, after: { priceCents: 3990 } }),
 			expect.objectContaining({ subject_label: 'Preço base do colar personalizado', before: { priceCents: 3990 }, after: { priceCents: 4500 } }),
 		])
 	})

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { z } from 'zod'
+import { userGamification } from '~/db/schema'
 import { setUserRole, UnconfirmedAdminError } from '~/server/auth/roles.server'
 import { db } from '~/server/db.server'
-import { recordActivity } from '~/server/activity/record.server'
+import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
 import { userText } from '~/utils/text-schema'
@@ -70,13 +72,37 @@ export async function changeUserRole(
 	}
 }
 
-export async function adjustUserPoints(targetId: string, adjustment: PointAdjustment): Promise<AdminUserResult> {
-	const awarded = await awardPointsOnce(db, {
-		userId: targetId,
-		actionType: 'adjustment',
-		description: adjustment.reason,
-		points: adjustment.points,
-		eventKey: `adjustment:${adjustment.key}`,
+/**
+ * Issue 30: the adjustment and its activity entry (the admin, the address, the balance before →
+ * after, the points and the reason) in one transaction; the customer is the entry's `userId`, so
+ * it is in her LGPD export. The balance is read after the ledger's upsert (which locks her summary
+ * row), so two adjustments at once each log the balance they really moved. A repeated key
+ * (a double submit) changes nothing and logs nothing.
+ */
+export async function adjustUserPoints(targetId: string, adjustment: PointAdjustment, actor: Actor | null = null): Promise<AdminUserResult> {
+	const awarded = await db.transaction(async (tx) => {
+		const awarded = await awardPointsOnce(tx, {
+			userId: targetId,
+			actionType: 'adjustment',
+			description: adjustment.reason,
+			points: adjustment.points,
+			eventKey: `adjustment:${adjustment.key}`,
+		})
+		if (!awarded) return false
+		const [summary] = await tx
+			.select({ totalPoints: userGamification.totalPoints })
+			.from(userGamification)
+			.where(eq(userGamification.userId, targetId))
+		const after = summary?.totalPoints ?? adjustment.points
+		await recordActivity(tx, {
+			actorId: actor?.actorId ?? null,
+			ip: actor?.ip ?? null,
+			kind: 'loyalty',
+			subject: { type: 'user', id: targetId, label: 'Pontos da conta', userId: targetId },
+			before: { totalPoints: after - adjustment.points },
+			after: { totalPoints: after, pointsAdjustment: adjustment.points, reason: adjustment.reason },
+		})
+		return true
 	})
 	if (awarded) publishAccountChange(targetId)
 	return { ok: true, message: awarded ? USER_ADMIN_MESSAGES.pointsAdjusted : USER_ADMIN_MESSAGES.pointsRepeated }

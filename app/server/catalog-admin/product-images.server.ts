@@ -61,9 +61,10 @@ const pendingVariants = new Set<Promise<void>>()
  * Makes the variants after the answer has gone: the admin does not wait for AVIF encoding. One
  * picture at a time per process (a queue), so a batch of uploads does not take every core from
  * the shoppers. A restart loses the queue; the storefront then makes WebP on first request.
+ * The store's logo (store-logo.server.ts) goes through the same queue.
  */
 let queue: Promise<void> = Promise.resolve()
-function makeVariantsLater(url: string, width: number | null) {
+export function makeVariantsLater(url: string, width: number | null) {
 	const location = parseUploadUrl(url)
 	if (!location) return
 	const work = queue.then(async () => {

@@ -176,22 +176,39 @@ export async function existingCouponCodes(codes: string[], executor: Executor = 
 
 /**
  * Writes the checked coupons in one transaction. A code created by someone else between the
- * check and this write is skipped (never overwritten) and reported back.
+ * check and this write is skipped (never overwritten) and reported back. Issue 30: each coupon
+ * written is in the activity log as one created by hand is (nothing → its fields), with where it
+ * came from (`source`: the file's name), in the same transaction; a skipped one changed nothing.
  */
-export async function importCoupons(coupons: CouponInput[]): Promise<{ inserted: string[]; skipped: string[] }> {
+export async function importCoupons(
+	coupons: CouponInput[],
+	actor: Actor | null = null,
+	fileName = '',
+): Promise<{ inserted: string[]; skipped: string[] }> {
+	const source = fileName.trim() ? `Importação CSV (${fileName.trim().slice(0, 200)})` : 'Importação CSV'
 	return db.transaction(async (tx) => {
 		const inserted: string[] = []
 		const skipped: string[] = []
 		for (const input of coupons) {
-			const [row] = await queryRows<{ code: string }>(
+			const [row] = await queryRows<{ id: string; code: string }>(
 				sql`insert into coupons (code, kind, value, min_subtotal_cents, usage_limit, starts_at, ends_at, active)
 					values (${input.code}, ${input.kind}, ${input.value}, ${input.minSubtotalCents}, ${input.usageLimit},
 						${input.startsAt?.toISOString() ?? null}, ${input.endsAt?.toISOString() ?? null}, ${input.active})
-					on conflict (code) do nothing returning code`,
+					on conflict (code) do nothing returning id, code`,
 				tx,
 			)
-			if (row) inserted.push(row.code)
-			else skipped.push(input.code)
+			if (!row) {
+				skipped.push(input.code)
+				continue
+			}
+			inserted.push(row.code)
+			await recordActivity(tx, {
+				...who(actor),
+				kind: 'coupon',
+				subject: { type: 'coupon', id: row.id, label: `Cupom ${row.code}` },
+				before: null,
+				after: { ...snapshotOfInput(input), source },
+			})
 		}
 		return { inserted, skipped }
 	})

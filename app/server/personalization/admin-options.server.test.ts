@@ -92,14 +92,14 @@ describe('prices', () => {
 		await setItemPrice('bandana', perfume!.id, '12,99')
 	})
 
-	test('the collar base price is the base product price; the setting follows', async () => {
+	test('the collar base price is the base product price, and nothing else (decision 134)', async () => {
 		expect(await collarBasePrice()).toBe(1990)
 		expect(await setCollarBasePrice('21.90')).toEqual({ ok: true, message: 'Preço base atualizado!' })
 		expect(await variantPrices('guia-personalizada-base-colares')).toEqual([2190])
-		const [setting] = await queryRows<{ setting_value: string }>(
-			sql`select setting_value from personalization_settings where setting_type = 'collar' and setting_key = 'base_price_cents'`,
-		)
-		expect(setting?.setting_value).toBe('2190')
+		expect(await collarBasePrice()).toBe(2190)
+		// No second value beside it: the old 'base_price_cents' setting is neither seeded nor written.
+		const settings = await queryRows(sql`select 1 from personalization_settings where setting_type = 'collar' and setting_key = 'base_price_cents'`)
+		expect(settings).toEqual([])
 		await setCollarBasePrice('19.90')
 	})
 

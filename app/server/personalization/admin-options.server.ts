@@ -16,6 +16,7 @@ import { type Executor, type Transaction, db, queryRows } from '~/server/db.serv
 import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { logger } from '~/server/logger.server'
 import { userText } from '~/utils/text-schema'
+import { COLLAR_PERSONALIZATION_BASE_HANDLE } from '~/commerce/rules/line-minimum'
 import { BASE_HANDLES, WHOLESALE_EXTRA_HANDLES } from './page-data.server'
 
 /**
@@ -39,6 +40,7 @@ export const ADMIN_OPTION_MESSAGES = {
 	priceUpdated: 'Preço atualizado!',
 	priceFailed: 'Erro ao atualizar preço',
 	basePriceUpdated: 'Preço base atualizado!',
+	collarBaseMissing: `O produto base do colar personalizado (${COLLAR_PERSONALIZATION_BASE_HANDLE}) não existe: recrie-o em Produtos para vender colares personalizados.`,
 	invalidPrice: 'Informe um preço em reais, 0 ou mais (ex.: 29,90).',
 	invalidHex: 'Informe a cor no formato #RRGGBB (ex.: #F472B6).',
 	nameRequired: 'Informe o nome da cor.',
@@ -220,25 +222,20 @@ export async function setItemPrice(type: PersonalizationProductType, id: string,
 
 // ---------------------------------------------------------------------------- collar base price
 
-/** The collar base price: the base product's price (what the cart charges), else the setting. */
+/**
+ * The collar base price: the base product's price, the one thing the builder shows, the cart
+ * charges and the checkout re-reads (decision 134). Null when the base product is missing (the
+ * builder then refuses to add, and the admin page says why). No setting stands beside it: the
+ * seeded 'base_price_cents' (25,00) was never charged and is no longer read or written.
+ */
 export async function collarBasePrice(executor: Executor = db): Promise<number | null> {
-	const [row] = await queryRows<{ price_cents: number }>(
+	const [row] = await queryRows<{ price_cents: number | null }>(
 		sql`
 		select min(v.price_cents)::int as price_cents from product_variants v join products p on p.id = v.product_id
 		where p.handle = ${BASE_HANDLES.collar}`,
 		executor,
 	)
-	if (row?.price_cents !== null && row?.price_cents !== undefined) return row.price_cents
-	const [setting] = await executor
-		.select({ value: personalizationSettings.settingValue })
-		.from(personalizationSettings)
-		.where(
-			and(
-				eq(personalizationSettings.settingType, PERSONALIZATION_SETTINGS.collarBasePriceCents.settingType),
-				eq(personalizationSettings.settingKey, PERSONALIZATION_SETTINGS.collarBasePriceCents.settingKey),
-			),
-		)
-	return setting ? Number(setting.value) : null
+	return row?.price_cents ?? null
 }
 
 async function writeSetting(tx: Transaction, key: { settingType: string; settingKey: string }, cents: number) {
@@ -251,22 +248,25 @@ async function writeSetting(tx: Transaction, key: { settingType: string; setting
 		})
 }
 
+/** The owner's 'Preço base' on /admin/personalizacao/colares: the base product's price, so the shopper pays it. */
 export async function setCollarBasePrice(priceText: unknown, actor: Actor | null = null): Promise<OptionResult> {
 	const price = parsePrice(priceText)
 	if (!price.ok) return { ok: false, message: price.message, field: 'price' }
-	await db.transaction(async (tx) => {
+	const saved = await db.transaction(async (tx) => {
+		const before = await collarBasePrice(tx)
+		if (before === null) return false
 		// Issue 30: the price change in the activity log, with the change.
 		await recordActivity(tx, {
 			actorId: actor?.actorId ?? null,
 			ip: actor?.ip ?? null,
 			kind: 'price',
 			subject: { type: 'personalization', id: null, label: 'Preço base do colar personalizado' },
-			before: { priceCents: await collarBasePrice(tx) },
+			before: { priceCents: before },
 			after: { priceCents: price.cents },
 		})
-		await writeSetting(tx, PERSONALIZATION_SETTINGS.collarBasePriceCents, price.cents)
-		await setProductPrice(tx, BASE_HANDLES.collar, price.cents)
+		return (await setProductPrice(tx, BASE_HANDLES.collar, price.cents)) > 0
 	})
+	if (!saved) return { ok: false, message: ADMIN_OPTION_MESSAGES.collarBaseMissing }
 	announce('personalization')
 	return { ok: true, message: ADMIN_OPTION_MESSAGES.basePriceUpdated }
 }

@@ -28,8 +28,7 @@ export const DEMO_PERSONALIZATION_ITEMS: {
 }))
 
 export const DEMO_PERSONALIZATION_SETTINGS = [
-	// document 001 §2: the collar admin's base price, default 25.
-	{ ...PERSONALIZATION_SETTINGS.collarBasePriceCents, settingValue: '2500' },
+	// The collar's base price is the base product's (catalogue.ts, R$ 19,90), not a setting (decision 134).
 	{ ...PERSONALIZATION_SETTINGS.wholesaleExtraButtonCents, settingValue: '50' },
 	{ ...PERSONALIZATION_SETTINGS.wholesaleSideNameCents, settingValue: '100' },
 ]

@@ -184,8 +184,11 @@ describe('seedDemoData', () => {
 		expect(await db.select({ h: products.handle }).from(products).where(inArray(products.handle, handles))).toHaveLength(7)
 		// The extras the product page sells too are its products (decision 098).
 		expect(handles).toEqual(expect.arrayContaining(['adicional-nome-pet', 'adicional-instagram-pet', 'adicional-extensor', 'adicional-perfume']))
-		const [base] = await db.select().from(personalizationSettings).where(eq(personalizationSettings.settingType, 'collar'))
-		expect(base).toMatchObject({ settingKey: 'base_price_cents', settingValue: '2500' })
+		// The collar's base price is its base product's R$ 19,90 alone (decision 134): no 25,00 setting beside it.
+		expect(await db.select().from(personalizationSettings).where(eq(personalizationSettings.settingType, 'collar'))).toEqual([])
+		const [collarBase] = await queryRows<{ price_cents: number }>(sql`
+			select v.price_cents from product_variants v join products p on p.id = v.product_id where p.handle = 'guia-personalizada-base-colares'`)
+		expect(collarBase?.price_cents).toBe(1990)
 		const tiers = await db.select().from(wholesalePricing).orderBy(asc(wholesalePricing.productType), asc(wholesalePricing.displayOrder))
 		expect(tiers.map((t) => [t.productType, t.minQuantity, t.maxQuantity, t.unitPriceCents])).toEqual([
 			['bandana', 10, 20, 1500], ['bandana', 21, 40, 1300], ['bandana', 41, null, 1000],
