@@ -7,12 +7,23 @@
 export const INTERNAL_TAG = 'uso-interno'
 
 /**
- * The wholesale base products (document 001 §7/§9: fixed handles), with the tier table that
- * prices each (spec decision 10: the cart applies the tiers by quantity).
+ * The base products' fixed handles (document 001 §7/§9), the one list: the seed creates them, the
+ * builders price from them, the cart keeps their rules.
+ */
+export const BASE_PRODUCT_HANDLES = {
+	bandanaPersonalization: 'guia-personalizada-base',
+	collarPersonalization: 'guia-personalizada-base-colares',
+	wholesaleBandana: 'atacado-bandana-base',
+	wholesaleCollar: 'atacado-colar-base',
+} as const
+
+/**
+ * The wholesale base products, with the tier table that prices each (spec decision 10: the cart
+ * applies the tiers by quantity).
  */
 export const WHOLESALE_BASE_HANDLES: Readonly<Record<string, 'bandana' | 'collar'>> = {
-	'atacado-bandana-base': 'bandana',
-	'atacado-colar-base': 'collar',
+	[BASE_PRODUCT_HANDLES.wholesaleBandana]: 'bandana',
+	[BASE_PRODUCT_HANDLES.wholesaleCollar]: 'collar',
 }
 
 /** What the /cart action answers for a product only a builder or a product page may add. */

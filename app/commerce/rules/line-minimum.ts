@@ -1,9 +1,9 @@
-import { WHOLESALE_BASE_HANDLES } from '../internal-products'
+import { BASE_PRODUCT_HANDLES, WHOLESALE_BASE_HANDLES } from '../internal-products'
 import { COLLAR_MINIMUM, COLLAR_QUANTITY_MESSAGES } from './collar-quantity'
 import { WHOLESALE_MINIMUM, WHOLESALE_MINIMUM_MESSAGE } from './wholesale-tiers'
 
 /** The personalised collar's base product (document 001 §7: a fixed handle, seeded with the shop). */
-export const COLLAR_PERSONALIZATION_BASE_HANDLE = 'guia-personalizada-base-colares'
+export const COLLAR_PERSONALIZATION_BASE_HANDLE = BASE_PRODUCT_HANDLES.collarPersonalization
 
 export type LineMinimum = { quantity: number; message: string }
 

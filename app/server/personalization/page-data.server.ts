@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm'
 import { getCommerce } from '~/commerce/index.server'
 import type { WholesaleTier } from '~/commerce/rules/wholesale-tiers'
-import { COLLAR_PERSONALIZATION_BASE_HANDLE } from '~/commerce/rules/line-minimum'
+import { BASE_PRODUCT_HANDLES } from '~/commerce/internal-products'
 import type { ProductSummary } from '~/commerce/types'
 import {
 	colorOptions,
@@ -22,10 +22,10 @@ import { firstSellableVariant, sizesOnSale } from './priced-products.server'
 
 /** document 001 §7: the fixed handles of the base products. */
 export const BASE_HANDLES = {
-	bandana: 'guia-personalizada-base',
-	collar: COLLAR_PERSONALIZATION_BASE_HANDLE,
-	wholesaleBandana: 'atacado-bandana-base',
-	wholesaleCollar: 'atacado-colar-base',
+	bandana: BASE_PRODUCT_HANDLES.bandanaPersonalization,
+	collar: BASE_PRODUCT_HANDLES.collarPersonalization,
+	wholesaleBandana: BASE_PRODUCT_HANDLES.wholesaleBandana,
+	wholesaleCollar: BASE_PRODUCT_HANDLES.wholesaleCollar,
 } as const satisfies Record<string, string>
 
 /** document 001 §9: the wholesale extras, per unit, by their fixed handles. */

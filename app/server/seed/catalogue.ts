@@ -1,5 +1,4 @@
-import { INTERNAL_TAG } from '~/commerce/internal-products'
-import { COLLAR_PERSONALIZATION_BASE_HANDLE } from '~/commerce/rules/line-minimum'
+import { BASE_PRODUCT_HANDLES, INTERNAL_TAG } from '~/commerce/internal-products'
 import type { SelectedOption } from '~/db/schema'
 import { BANDANA_COLOURS, COLLAR_COLOURS, bandanaColour, collarColour, type DemoColour } from './colours'
 import { type DemoImageInput, type DemoPattern, type DemoShape, demoImageUrl } from './demo-image'
@@ -72,10 +71,10 @@ const COLLAR_PRICE: Record<(typeof COLLAR_SIZES)[number], number> = { P: 3490, M
 /** Fixed handles the code looks products up by (documents 000 §4/§9, 001 §7/§9). */
 export const FIXED_HANDLES = {
 	gift: 'brinde-lacinho-pet',
-	bandanaPersonalizationBase: 'guia-personalizada-base',
-	collarPersonalizationBase: COLLAR_PERSONALIZATION_BASE_HANDLE,
-	wholesaleBandanaBase: 'atacado-bandana-base',
-	wholesaleCollarBase: 'atacado-colar-base',
+	bandanaPersonalizationBase: BASE_PRODUCT_HANDLES.bandanaPersonalization,
+	collarPersonalizationBase: BASE_PRODUCT_HANDLES.collarPersonalization,
+	wholesaleBandanaBase: BASE_PRODUCT_HANDLES.wholesaleBandana,
+	wholesaleCollarBase: BASE_PRODUCT_HANDLES.wholesaleCollar,
 } as const
 
 /** document 000 §9: the product page's add-ons (one cart line each, same quantity). */
