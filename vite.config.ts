@@ -34,7 +34,10 @@ function routeModules(ids: Iterable<string>, file: RegExp): string[] {
 	return client.length > 0 ? client : all
 }
 
-type Graph = { shell: Set<string>; admin: Set<string>; pages: Set<string>[] }
+/** A storefront page's route module, and its name. */
+const PAGE = /\/app\/routes\/storefront\/((?!layout\.)[^/]+)\.tsx$/
+
+type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>> }
 const graphs = new WeakMap<GraphReader, Graph>()
 /**
  * `shell`: what every storefront page loads — the root's and the storefront layout's static imports,
@@ -48,7 +51,7 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
 	const graph = {
 		shell: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root|routes\/storefront\/layout)\.tsx$/)),
 		admin: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root\.tsx|routes\/admin\/.+\.tsx?)$/)),
-		pages: routeModules(all, /\/app\/routes\/storefront\/(?!layout\.)[^/]+\.tsx$/).map((id) => staticClosure(getModuleInfo, [id])),
+		pages: new Map(routeModules(all, PAGE).map((id) => [PAGE.exec(id.replace(/\?.*$/, ''))?.[1] as string, staticClosure(getModuleInfo, [id])])),
 	}
 	graphs.set(getModuleInfo, graph)
 	return graph
@@ -62,14 +65,20 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
  * - `shell`: what the storefront layout and the root import, which every storefront page loads;
  *   `shared` holds the part the back-office imports too (cn, buttons, toasts…), so that an admin
  *   page does not load the storefront's header and footer.
- * - `icons`: the icons a storefront page's own module imports (the shell's are in the shell; icons
- *   only drawers, panels or the back-office load stay with them).
+ * - `icons`: the icons more than one storefront page's own route module imports statically (the
+ *   shell's are in the shell); `icons-<page>` the ones a single page imports, which a drawer or panel
+ *   may share and would otherwise be a file each. Icons only drawers, panels, account pages or the
+ *   back-office use stay with them (Rollup's placement).
  */
 function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleIds: () => IterableIterator<string>; getModuleInfo: GraphReader }): string | undefined {
 	if (FRAMEWORK.test(id)) return 'framework'
 	const graph = storefrontGraph(getModuleInfo, getModuleIds())
 	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) ? 'shared' : 'shell'
-	if (id.includes('node_modules/lucide-react/') && graph.pages.some((page) => page.has(id))) return 'icons'
+	if (id.includes('node_modules/lucide-react/')) {
+		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
+		if (pages.length > 1) return 'icons'
+		if (pages.length === 1) return `icons-${pages[0]}`
+	}
 	return undefined
 }
 
