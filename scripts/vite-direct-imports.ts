@@ -1,5 +1,5 @@
 /**
- * A Vite plugin (issue 34, decision XXX): `import { Slot } from 'radix-ui'` and `import { X } from
+ * A Vite plugin (issue 34, decision 135): `import { Slot } from 'radix-ui'` and `import { X } from
  * 'lucide-react'` become imports of the one module that holds the named export, so the bundle never
  * goes through the packages' indexes.
  *

@@ -8,7 +8,7 @@ const utilities = shopUtilities()
 const derived = deriveGroups(utilities)
 const groupOf = new Map(derived.groups.flatMap((group, index) => group.map((utility) => [utility, index] as const)))
 
-describe('cn merges as tailwind-merge does (decision XXX)', () => {
+describe('cn merges as tailwind-merge does (decision 135)', () => {
 	test('the class groups table is the one the utilities in app/ give (else run `npx tsx scripts/class-groups.ts`)', () => {
 		expect(encodeTable(derived)).toEqual({ groups: GROUPS, conflicts: CONFLICTS })
 	})
