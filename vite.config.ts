@@ -2,33 +2,88 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import { directImports } from './scripts/vite-direct-imports'
 import { moduleSizes } from './scripts/vite-module-sizes'
 
-/** Modules only the back-office reaches: they never join a storefront group. */
-const ADMIN = /\/app\/(components|routes)\/admin\//
+type GraphReader = (id: string) => { importedIds: readonly string[] } | null
 
-type ModuleInfoReader = (id: string) => { importers: readonly string[] } | null
+/** The React runtime and React Router: every page loads all of them, so they share one file. */
+const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|^\0?vite\/preload-helper|commonjsHelpers/
 
-/** Whether a storefront (non-admin) module imports `id`, directly or through other modules. */
-function reachedFromStorefront(id: string, getModuleInfo: ModuleInfoReader, seen = new Set<string>()): boolean {
-	if (seen.has(id)) return false
-	seen.add(id)
-	const importers = getModuleInfo(id)?.importers ?? []
-	return importers.some((importer) => (!ADMIN.test(importer) && !importer.includes('node_modules/lucide-react')) || reachedFromStorefront(importer, getModuleInfo, seen))
+/** The route modules whose static imports every storefront page loads. */
+const SHELL_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/storefront\/layout\.tsx$/]
+const isShellEntry = (id: string) => SHELL_ENTRIES.some((entry) => entry.test(id.replace(/\?.*$/, '')))
+
+/** A module and everything it imports statically, closed. */
+function staticClosure(getModuleInfo: GraphReader, entries: string[]): Set<string> {
+	const found = new Set<string>()
+	const queue = [...entries]
+	while (queue.length > 0) {
+		const id = queue.pop() as string
+		if (found.has(id)) continue
+		found.add(id)
+		queue.push(...(getModuleInfo(id)?.importedIds ?? []))
+	}
+	return found
+}
+
+/** The browser build's route modules (without their server code) whose file matches. */
+function routeModules(ids: Iterable<string>, file: RegExp): string[] {
+	const all = [...ids].filter((id) => file.test(id.replace(/\?.*$/, '')))
+	const client = all.filter((id) => id.includes('?__react-router-build-client-route'))
+	return client.length > 0 ? client : all
+}
+
+/** A storefront page's route module, and its name. */
+const PAGE = /\/app\/routes\/storefront\/((?!layout\.)[^/]+)\.tsx$/
+
+type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>> }
+const graphs = new WeakMap<GraphReader, Graph>()
+/**
+ * `shell`: what every storefront page loads — the root's and the storefront layout's static imports,
+ * closed. `admin`: what the root and the back-office's route modules import. `pages`: for each
+ * storefront page, what its own route module imports.
+ */
+function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Graph {
+	const known = graphs.get(getModuleInfo)
+	if (known) return known
+	const all = [...ids]
+	const graph = {
+		shell: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root|routes\/storefront\/layout)\.tsx$/)),
+		admin: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root\.tsx|routes\/admin\/.+\.tsx?)$/)),
+		pages: new Map(routeModules(all, PAGE).map((id) => [PAGE.exec(id.replace(/\?.*$/, ''))?.[1] as string, staticClosure(getModuleInfo, [id])])),
+	}
+	graphs.set(getModuleInfo, graph)
+	return graph
 }
 
 /**
- * Fewer files on a phone's first load (issue 34, decision 089): Rollup gave each icon and each
- * small shared component its own file (62 on a product page, most under 1 KB). The storefront's
- * icons go in one file, and so do the small UI pieces under app/components/ui and app/utils.
+ * Fewer files on a phone's first load (issue 34, decisions 089 and XXX): Rollup gives each small
+ * module shared by several routes its own file (46 on a product page, most under 1 KB). Groups that
+ * add no byte a page would not load anyway:
+ * - `framework`: React and React Router, which every page loads.
+ * - `shell`: what the storefront layout and the root import, which every storefront page loads;
+ *   `shared` holds the part the back-office imports too (cn, buttons, toasts…), so that an admin
+ *   page does not load the storefront's header and footer.
+ * - `icons`: the icons more than one storefront page's own route module imports statically (the
+ *   shell's are in the shell); `icons-<page>` the ones a single page imports, which a drawer or panel
+ *   may share and would otherwise be a file each. Icons only drawers, panels, account pages or the
+ *   back-office use stay with them (Rollup's placement).
  */
-function sharedChunkOf(id: string, { getModuleInfo }: { getModuleInfo: ModuleInfoReader }): string | undefined {
-	if (id.includes('node_modules/lucide-react/') && reachedFromStorefront(id, getModuleInfo)) return 'icons'
+function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleIds: () => IterableIterator<string>; getModuleInfo: GraphReader }): string | undefined {
+	if (FRAMEWORK.test(id)) return 'framework'
+	const graph = storefrontGraph(getModuleInfo, getModuleIds())
+	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) ? 'shared' : 'shell'
+	if (id.includes('node_modules/lucide-react/')) {
+		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
+		if (pages.length > 1) return 'icons'
+		if (pages.length === 1) return `icons-${pages[0]}`
+	}
 	return undefined
 }
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), moduleSizes()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), directImports(), moduleSizes()],
 	build: {
 		target: 'es2022',
 		rollupOptions: { output: { manualChunks: sharedChunkOf } },

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 export const SERVER_ENTRY = 'build/server-entry/index.js'
-const SOURCES = ['app', 'server', 'drizzle', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts']
+const SOURCES = ['app', 'server', 'drizzle', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts', 'scripts/vite-direct-imports.ts']
 
 /** Test files (*.test.ts) do not make the build stale. */
 function newestSourceMtime(target) {

@@ -1,0 +1,117 @@
+/**
+ * `cn()`'s class groups (issue 34, decision 135). tailwind-merge's default configuration knows every
+ * Tailwind utility and weighs 8 KB gzipped on every page; `cn` (app/utils/cn.ts) runs its merge
+ * engine (~2 KB) on a table of only the utilities this shop writes, grouped as tailwind-merge's full
+ * configuration groups them. This module finds those utilities in app/ and derives the table from
+ * the full configuration: two utilities are in one group when each replaces the other, and a group
+ * conflicts with another when its utilities replace the other's but not the reverse (`p-4` replaces
+ * `px-2`).
+ *
+ * `npx tsx scripts/class-groups.ts` rewrites app/utils/class-groups.ts; app/utils/cn.test.ts fails
+ * when a utility in app/ is missing from the table or merges differently from tailwind-merge.
+ */
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { twMerge } from 'tailwind-merge'
+
+const TABLE_FILE = 'app/utils/class-groups.ts'
+
+function sourceFiles(dir: string, found: string[] = []): string[] {
+	for (const name of readdirSync(dir)) {
+		const file = path.join(dir, name)
+		if (statSync(file).isDirectory()) sourceFiles(file, found)
+		else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && file !== path.normalize(TABLE_FILE)) found.push(file)
+	}
+	return found
+}
+
+/** A class without its variants (`md:hover:`) and important mark (`!`). */
+export function baseClass(token: string): string {
+	let depth = 0
+	let last = -1
+	for (let i = 0; i < token.length; i++) {
+		const char = token[i]
+		if (char === '[' || char === '(') depth++
+		else if (char === ']' || char === ')') depth--
+		else if (char === ':' && depth === 0) last = i
+	}
+	return token.slice(last + 1).replace(/^!|!$/g, '')
+}
+
+/**
+ * Every utility tailwind-merge recognises among the words of app/'s string literals, without variants
+ * and without a negative value's leading '-' (the merge engine skips it, as tailwind-merge does).
+ * Arbitrary properties (`[content-visibility:auto]`) are left out: the engine groups them by property.
+ */
+export function shopUtilities(root = 'app'): string[] {
+	const found = new Set<string>()
+	for (const file of sourceFiles(root)) {
+		const source = readFileSync(file, 'utf8')
+		for (const match of source.matchAll(/(['"`])((?:(?!\1)[^\\\n]|\\.)*)\1/g)) {
+			for (const word of (match[2] as string).split(/\s+/)) {
+				if (!word || word.includes('${') || !/^[!a-z0-9\-[\]:/.#%()_,'=&>*@~+]+$/i.test(word)) continue
+				const base = baseClass(word).replace(/^-(?=.)/, '')
+				if (!base || base.startsWith('[')) continue
+				if (twMerge(`${base} ${base}`) === base) found.add(base)
+			}
+		}
+	}
+	return [...found].sort()
+}
+
+/** Groups (by twMerge's behaviour on every pair) and, for each group, the groups it replaces. */
+export function deriveGroups(utilities: string[]): { groups: string[][]; conflicts: number[][] } {
+	const replaces = (later: string, earlier: string) => twMerge(`${earlier} ${later}`) === later
+	const groups: string[][] = []
+	for (const utility of utilities) {
+		const group = groups.find((candidate) => replaces(utility, candidate[0] as string) && replaces(candidate[0] as string, utility))
+		if (group) group.push(utility)
+		else groups.push([utility])
+	}
+	const conflicts = groups.map((group, index) =>
+		groups.flatMap((other, otherIndex) => (otherIndex !== index && replaces(group[0] as string, other[0] as string) ? [otherIndex] : [])),
+	)
+	return { groups, conflicts }
+}
+
+/**
+ * The table's text: groups separated by '|', entries by ' '. An entry `P-*` stands for every utility
+ * `P-…` that is not written out in another group (the merge engine tries written-out utilities
+ * first): for each prefix, the group with the most utilities under it gets the `P-*`.
+ */
+export function encodeTable({ groups, conflicts }: { groups: string[][]; conflicts: number[][] }): { groups: string; conflicts: string } {
+	const prefixOf = (group: string[]) => {
+		const parts = group.map((utility) => utility.split('-'))
+		const common: string[] = []
+		for (let i = 0; parts.every((p) => p.length > i + 1) && parts.every((p) => p[i] === parts[0]?.[i]); i++) common.push(parts[0]?.[i] as string)
+		return common.length > 0 && group.length > 1 ? common.join('-') : null
+	}
+	const owner = new Map<string, number>()
+	groups.forEach((group, index) => {
+		const prefix = prefixOf(group)
+		if (!prefix) return
+		const current = owner.get(prefix)
+		if (current === undefined || (groups[current] as string[]).length < group.length) owner.set(prefix, index)
+	})
+	const encoded = groups.map((group, index) => {
+		const prefix = prefixOf(group)
+		return prefix && owner.get(prefix) === index ? `${prefix}-*` : group.join(' ')
+	})
+	return { groups: encoded.join('|'), conflicts: conflicts.map((list) => list.join(' ')).join('|') }
+}
+
+function writeTable() {
+	const derived = deriveGroups(shopUtilities())
+	const table = encodeTable(derived)
+	writeFileSync(
+		TABLE_FILE,
+		`// Generated by \`npx tsx scripts/class-groups.ts\` from the utilities in app/ (decision 135): do not edit.
+// Groups separated by '|', entries by ' ' ('P-*': any other 'P-…'); CONFLICTS[i]: the groups group i replaces.
+export const GROUPS = ${JSON.stringify(table.groups)}
+export const CONFLICTS = ${JSON.stringify(table.conflicts)}
+`,
+	)
+	console.log(`${TABLE_FILE}: ${derived.groups.length} groups, ${derived.groups.flat().length} utilities`)
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) writeTable()
