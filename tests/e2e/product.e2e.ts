@@ -83,7 +83,8 @@ describe('página de produto', () => {
 		expect(await suggestion.textContent()).toContain('Sugerido para Thor: GG')
 		expect(await suggestion.textContent()).toContain('Golden Retriever: pescoço típico de 50 cm')
 		const golden = dialog.getByTestId('guia-racas').getByRole('row', { name: /^Golden Retriever/ })
-		expect(await golden.getByRole('cell').allTextContents()).toEqual(['50 cm', 'GG'])
+		// The breed table arrives on its own (/resources/breed-sizes): awaited, not read at once.
+		await expect.poll(() => golden.getByRole('cell').allTextContents()).toEqual(['50 cm', 'GG'])
 		await expectAccessible(page, 'guia de tamanhos com o pet (celular)')
 		expectNoPageErrors(page)
 	})
