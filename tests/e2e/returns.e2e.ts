@@ -41,7 +41,9 @@ async function checkThemes(page: Page, name: string) {
 	}
 }
 
-describe('direito de arrependimento', () => {
+// The order is moved to 'delivered' in the e2e server's database: a run on the embedded database
+// (no TEST_DATABASE_URL) cannot reach it from here, so the journey runs on PostgreSQL only.
+describe.skipIf(!pool)('direito de arrependimento', () => {
 	let variantId = ''
 	beforeAll(async () => {
 		const { rows } = await (pool as pg.Pool).query<{ id: string }>(`
