@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { phoneJpeg } from '#tests/fixtures/phone-photos'
-import { SHOPIFY_COLUMNS, type ShopifyColumn } from '~/server/catalog-admin/shopify-csv'
+import { shopifyCsv } from '#tests/fixtures/shopify/generated-export'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { PersonalizationPages } from './pages/personalization-pages'
@@ -159,55 +159,3 @@ describe('real-size uploads in Chromium', () => {
 		expectNoPageErrors(page)
 	}, 120_000)
 })
-
-/**
- * A Shopify product export of at least `bytes` (Shopify's own columns): products with a long
- * Portuguese description and three sizes, one row per variant, as Shopify writes them.
- */
-function shopifyCsv(bytes: number, run: string): { csv: Buffer; products: number } {
-	const quote = (value: string) => `"${value.replace(/"/g, '""')}"`
-	const line = (cells: Partial<Record<ShopifyColumn, string>>) => SHOPIFY_COLUMNS.map((column) => quote(cells[column] ?? '')).join(',')
-	const paragraph =
-		'<p>Bandana de algodão egípcio com estampa exclusiva, costura reforçada e acabamento à mão. "Lavável" a 30 °C, não desbota; ' +
-		'o tecido respira no verão e aquece no inverno. Tamanhos para cães e gatos de todas as raças — do chihuahua ao são-bernardo. 🐶</p>'
-	const rows = [SHOPIFY_COLUMNS.map(quote).join(',')]
-	let size = rows[0]!.length
-	let products = 0
-	while (size < bytes) {
-		products += 1
-		const handle = `bandana-importada-${run}-${products}`
-		const sizes = ['P', 'M', 'G']
-		for (const [index, option] of sizes.entries()) {
-			const row = line({
-				Handle: handle,
-				...(index === 0
-					? {
-							Title: `Bandana Importada ${products} — Coleção Outono`,
-							'Body (HTML)': paragraph.repeat(25),
-							Vendor: 'Pet Estilo',
-							Type: 'Bandanas',
-							Tags: 'bandana, importada, outono',
-							Published: 'FALSE',
-							'Option1 Name': 'Tamanho',
-							Status: 'draft',
-						}
-					: {}),
-				'Option1 Value': option,
-				'Variant SKU': `BI-${run}-${products}-${option}`,
-				'Variant Grams': '80',
-				'Variant Inventory Tracker': 'shopify',
-				'Variant Inventory Qty': '12',
-				'Variant Inventory Policy': 'deny',
-				'Variant Fulfillment Service': 'manual',
-				'Variant Price': '49.90',
-				'Variant Requires Shipping': 'TRUE',
-				'Variant Taxable': 'TRUE',
-				'Gift Card': 'FALSE',
-				'Variant Weight Unit': 'g',
-			})
-			rows.push(row)
-			size += Buffer.byteLength(row) + 2
-		}
-	}
-	return { csv: Buffer.from(`${rows.join('\r\n')}\r\n`), products }
-}
