@@ -98,11 +98,12 @@ describe('the breed table kept in memory (issue 31)', () => {
 		expect((await thorsView()).queries).toBe(1)
 	})
 
-	test("another server's edit arrives as a store event (LISTEN/NOTIFY): kept until then, seen after", async () => {
+	test("another server's edit: not seen from memory until its store event arrives, seen at once after", async () => {
 		await thorsView()
 		// Written by another app server: this one hears of it only through the bus.
 		await db.execute(sql`insert into aria_breed_sizes (name, aliases, neck_mm) values ('Vira-lata caramelo', '{}', 390)`)
 		expect((await thorsView()).necks).toEqual([])
+		// What the bus delivers here when that server's NOTIFY arrives (events.server.ts; its own tests cover LISTEN/NOTIFY).
 		await publish(STORE_CHANNEL, { type: 'breeds' })
 		expect((await thorsView()).necks).toEqual([{ name: 'Thor', neckMm: 390, breed: 'Vira-lata caramelo' }])
 	})
