@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { BreedNeck } from '~/commerce/rules/pet-size'
 import { normalizeMessage } from '~/server/aria/message-text'
 import { queryRows } from '~/server/db.server'
+import { keptUntilStoreChange } from '~/server/store-read-cache.server'
 
 /**
  * The breed table (issue 12; issue 31): a breed's or a size class's typical neck, which the owner
@@ -13,9 +14,18 @@ import { queryRows } from '~/server/db.server'
 
 export type BreedSize = { id: string; name: string; aliases: string[]; neckMm: number }
 
-export async function listBreedSizes(): Promise<BreedSize[]> {
+async function readBreedSizes(): Promise<BreedSize[]> {
 	return queryRows<BreedSize>(sql`select id, name, aliases, neck_mm as "neckMm" from aria_breed_sizes order by name`)
 }
+
+/**
+ * The whole table, kept in memory until the next store event (decision 050; issue 31): a pet
+ * whose breed the table does not know ('Vira-lata caramelo') is then as cheap on every view as
+ * one it knows, and so is each Aria message and the guide. The owner's edits on /admin/aria
+ * announce a store event (`announceStoreChange('breeds')`), which reaches every app server
+ * (LISTEN/NOTIFY) and empties this with the other kept reads. What is returned is frozen.
+ */
+export const listBreedSizes: () => Promise<readonly BreedSize[]> = keptUntilStoreChange('breeds.sizes', readBreedSizes)
 
 /**
  * The breed or size class the text names: the longest name or alias found as whole words

@@ -107,9 +107,24 @@ describe('Minhas Fotos (/user/photos) e /admin/fotos', () => {
 		const admin = new AdminPages(adminPage)
 		await admin.signIn()
 		await adminPage.goto('/admin/fotos')
-		const card = adminPage.getByTestId('foto-cliente').filter({ hasText: customer.email })
+		// Issue 30: on the owner's phone (375 px) each photo is a card headed by whose it is.
+		await adminPage.setViewportSize(MOBILE)
+		const heading = adminPage.getByRole('heading', { level: 2, name: `Foto de ${customer.email}`, exact: true })
+		await heading.waitFor({ state: 'attached' })
+		expect(await heading.count()).toBe(1)
+		const card = adminPage.getByTestId('foto-cliente').filter({ has: heading })
+		const cards = adminPage.getByTestId('foto-cliente')
+		for (let i = 0; i < (await cards.count()); i += 1) {
+			const own = cards.nth(i).getByRole('heading', { level: 2 })
+			expect(await own.count()).toBe(1)
+			expect(await own.textContent()).toMatch(/^Foto de \S+@\S+$/)
+		}
+		const box = await card.boundingBox()
+		expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width)
+		await expectAccessible(adminPage, '/admin/fotos a 375 px')
 		await card.getByRole('button', { name: 'Aprovar' }).click()
 		await admin.shell.toast('Foto aprovada!')
+		await adminPage.setViewportSize(DESKTOP)
 		await expectAccessible(adminPage, '/admin/fotos')
 
 		expect((await stranger.request.get(src)).status()).toBe(200)

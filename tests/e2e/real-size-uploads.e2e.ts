@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { phoneJpeg } from '#tests/fixtures/phone-photos'
-import { SHOPIFY_COLUMNS, type ShopifyColumn } from '~/server/catalog-admin/shopify-csv'
+import { shopifyCsv } from '#tests/fixtures/shopify/generated-export'
 import { AdminPages } from './pages/admin-pages'
 import { AuthPage } from './pages/auth-page'
 import { PersonalizationPages } from './pages/personalization-pages'
 import { Shell } from './pages/shell'
 import { newCustomer } from './support/accounts'
-import { DESKTOP, MOBILE, expectNoPageErrors, setupBrowser } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, pageErrorsOf, setupBrowser } from './support/browser'
 
 /*
  * Issue 28, defect 1: what real owners and shoppers bring, through the hydrated pages (their
  * <Form>/fetcher posts go to `<path>.data`): a 4 MB phone photo, a 4.9 MB pet face, a 4.9 MB exclusive
- * art and wholesale logo, a 4 MB product picture, a 3 MB Shopify product CSV. Each must be accepted and kept; what reaches the server may
+ * art and wholesale logo, a 4 MB product picture, a 5 MB Shopify product CSV (with its upload progress). Each must be accepted and kept; what reaches the server may
  * be smaller (the pages may shrink a photo first), so the tests look at what is stored and listed.
  */
 const browser = setupBrowser()
@@ -24,6 +24,22 @@ const TOO_LARGE = /O conteúdo enviado é grande demais/
 async function hydrated(page: Page) {
 	// Files chosen before hydration are posted by the browser itself, not by the page's code.
 	await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber')))
+}
+
+const IMPORT_UPLOAD_PATH = '/admin/produtos/importar/arquivo'
+
+/** Records what the page shows while it works: every upload percent and every status text. */
+async function recordProgress(page: Page) {
+	await page.evaluate(() => {
+		const seen = { percents: [] as number[], statuses: [] as string[] }
+		;(window as unknown as { __seen: typeof seen }).__seen = seen
+		const look = () => {
+			for (const bar of document.querySelectorAll('progress')) if (bar.hasAttribute('value')) seen.percents.push(bar.value)
+			for (const status of document.querySelectorAll('[role="status"]')) seen.statuses.push((status.textContent ?? '').trim())
+		}
+		new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+	})
+	return () => page.evaluate(() => (window as unknown as { __seen: { percents: number[]; statuses: string[] } }).__seen)
 }
 
 /** The page shows the stored picture: its address, and the browser decoded what the server sent. */
@@ -141,73 +157,56 @@ describe('real-size uploads in Chromium', () => {
 		expectNoPageErrors(page)
 	}, 120_000)
 
-	test('a 3 MB Shopify product CSV passes the check step of /admin/produtos/importar', async () => {
-		const run = randomUUID().slice(0, 6)
-		const { csv, products } = shopifyCsv(3 * MB, run)
+	// Issue 28 (decision 122): a multi-MB export goes up with a real progress bar (percent of bytes
+	// sent), then the check shows an indeterminate 'Verificando produtos…' and its result. An upload
+	// that fails keeps the page and the chosen file.
+	test('a 5 MB Shopify export on /admin/produtos/importar: a dropped upload keeps the page and the file; sent again, the bar fills, then the check answers', async () => {
+		const { csv, products } = shopifyCsv(5 * MB, randomUUID().slice(0, 6))
 		const { page, admin } = await signedInOwner()
 		await page.goto('/admin/produtos/importar')
 		await hydrated(page)
-		await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'products_export_1.csv', mimeType: 'text/csv', buffer: csv })
-		// Decision 122: the file goes up on its own (with a progress bar), then the check gets its token.
-		const rawUpload = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/admin/produtos/importar/arquivo')
+		const input = page.getByLabel('Arquivo CSV')
+		await input.setInputFiles({ name: 'products_export_1.csv', mimeType: 'text/csv', buffer: csv })
+
+		// The connection drops during the upload: a Portuguese message, the page and the chosen file stay.
+		await page.route(`**${IMPORT_UPLOAD_PATH}**`, (route) => route.abort('connectionreset'))
+		await page.getByRole('button', { name: 'Verificar' }).click()
+		await page.getByRole('alert').filter({ hasText: 'Sem conexão com a loja. Verifique a internet e tente novamente.' }).waitFor()
+		await page.getByText('O arquivo continua escolhido: clique em Verificar para enviar de novo.').waitFor()
+		expect(new URL(page.url()).pathname).toBe('/admin/produtos/importar')
+		expect(await input.evaluate((element: HTMLInputElement) => element.files?.[0]?.name)).toBe('products_export_1.csv')
+		await page.unroute(`**${IMPORT_UPLOAD_PATH}**`)
+
+		// Sent again over a slow link (1 MB/s up, as a shop's connection), so the bar can be seen filling.
+		const cdp = await page.context().newCDPSession(page)
+		await cdp.send('Network.enable')
+		await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 1 * MB })
+		const seen = await recordProgress(page)
+		// Decision 122: the file goes up on its own, named, then the check gets its token.
+		const rawUpload = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === IMPORT_UPLOAD_PATH)
 		await page.getByRole('button', { name: 'Verificar' }).click()
 		expect(new URL((await rawUpload).url()).searchParams.get('nome')).toBe('products_export_1.csv')
-		await page.getByRole('heading', { name: /Resultado da verificação/ }).waitFor({ timeout: 60_000 })
+		const bar = page.getByRole('progressbar', { name: /^Enviando arquivo… \d+%/ })
+		await bar.waitFor()
+		await page.getByRole('button', { name: 'Cancelar envio' }).waitFor()
+		// Determinate: its value is the percent of bytes sent, and it moves; its name says the same percent.
+		await expect.poll(() => bar.evaluate((element: HTMLProgressElement) => element.value), { timeout: 30_000 }).toBeGreaterThan(0)
+		await page.getByRole('progressbar', { name: /^Enviando arquivo… ([1-9]\d?)%/ }).waitFor({ timeout: 30_000 })
+		await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+
+		// Then the server checks, and the result appears.
+		await page.getByRole('heading', { name: /Resultado da verificação/ }).waitFor({ timeout: 90_000 })
 		expect(await admin.summaryCount('Novos')).toBe(products)
 		expect(await admin.summaryCount('Inválidos')).toBe(0)
 		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
-		expectNoPageErrors(page)
-	}, 120_000)
+		const { percents, statuses } = await seen()
+		expect(percents.some((percent) => percent > 0 && percent < 100)).toBe(true)
+		expect(Math.max(...percents)).toBeLessThanOrEqual(99)
+		// Percentages only go up.
+		expect(percents).toEqual([...percents].sort((a, b) => a - b))
+		expect(statuses).toContain('Verificando produtos…')
+		await expectAccessible(page, 'importar produtos: verificação')
+		// The one console error is the dropped connection the test caused.
+		expect(pageErrorsOf(page).filter((error) => !/net::ERR_CONNECTION_RESET|net::ERR_FAILED/.test(error))).toEqual([])
+	}, 180_000)
 })
-
-/**
- * A Shopify product export of at least `bytes` (Shopify's own columns): products with a long
- * Portuguese description and three sizes, one row per variant, as Shopify writes them.
- */
-function shopifyCsv(bytes: number, run: string): { csv: Buffer; products: number } {
-	const quote = (value: string) => `"${value.replace(/"/g, '""')}"`
-	const line = (cells: Partial<Record<ShopifyColumn, string>>) => SHOPIFY_COLUMNS.map((column) => quote(cells[column] ?? '')).join(',')
-	const paragraph =
-		'<p>Bandana de algodão egípcio com estampa exclusiva, costura reforçada e acabamento à mão. "Lavável" a 30 °C, não desbota; ' +
-		'o tecido respira no verão e aquece no inverno. Tamanhos para cães e gatos de todas as raças — do chihuahua ao são-bernardo. 🐶</p>'
-	const rows = [SHOPIFY_COLUMNS.map(quote).join(',')]
-	let size = rows[0]!.length
-	let products = 0
-	while (size < bytes) {
-		products += 1
-		const handle = `bandana-importada-${run}-${products}`
-		const sizes = ['P', 'M', 'G']
-		for (const [index, option] of sizes.entries()) {
-			const row = line({
-				Handle: handle,
-				...(index === 0
-					? {
-							Title: `Bandana Importada ${products} — Coleção Outono`,
-							'Body (HTML)': paragraph.repeat(25),
-							Vendor: 'Pet Estilo',
-							Type: 'Bandanas',
-							Tags: 'bandana, importada, outono',
-							Published: 'FALSE',
-							'Option1 Name': 'Tamanho',
-							Status: 'draft',
-						}
-					: {}),
-				'Option1 Value': option,
-				'Variant SKU': `BI-${run}-${products}-${option}`,
-				'Variant Grams': '80',
-				'Variant Inventory Tracker': 'shopify',
-				'Variant Inventory Qty': '12',
-				'Variant Inventory Policy': 'deny',
-				'Variant Fulfillment Service': 'manual',
-				'Variant Price': '49.90',
-				'Variant Requires Shipping': 'TRUE',
-				'Variant Taxable': 'TRUE',
-				'Gift Card': 'FALSE',
-				'Variant Weight Unit': 'g',
-			})
-			rows.push(row)
-			size += Buffer.byteLength(row) + 2
-		}
-	}
-	return { csv: Buffer.from(`${rows.join('\r\n')}\r\n`), products }
-}

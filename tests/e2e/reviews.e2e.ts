@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
-import { DESKTOP, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
 import { AdminPages } from './pages/admin-pages'
 import { Shell } from './pages/shell'
 import { e2eServer } from './support/e2e-server'
@@ -86,6 +86,52 @@ describe('avaliações', () => {
 		expect(await item.locator('time').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
 		expectNoPageErrors(page)
 	})
+
+	test('on a phone (375 px) each review on /admin/avaliacoes is a card headed by its reviewer, approved in one tap (issue 30)', async () => {
+		// A shopper sends a review (on any database: nothing here reads it behind the pages).
+		const page = await browser.newPage(MOBILE)
+		const shell = new Shell(page)
+		await page.goto('/categoria/bandanas')
+		const href = await page.getByRole('main').getByRole('article').first().getByRole('heading').getByRole('link').getAttribute('href')
+		await page.goto(href!)
+		const form = page.getByRole('form', { name: /^Avaliar / })
+		await form.getByRole('radio', { name: '5 estrelas' }).locator('xpath=..').click()
+		const reviewer = `Rosa Celular ${randomUUID().slice(0, 6)}`
+		await form.getByRole('textbox', { name: 'Comentário' }).fill('Chegou rápido e serviu direitinho no meu vira-lata.')
+		await form.getByRole('textbox', { name: 'Seu nome (opcional)' }).fill(reviewer)
+		await form.getByRole('button', { name: 'Enviar Avaliação' }).click()
+		await shell.toast('Avaliação enviada com sucesso!')
+
+		const adminPage = await browser.newPage(MOBILE)
+		const admin = new AdminPages(adminPage)
+		await admin.signIn()
+		await adminPage.goto('/admin/avaliacoes?filtro=pendentes')
+		// 'Aprovar' is a fetcher button: a tap before hydration does nothing.
+		await adminPage.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
+		// The card is found by its heading's accessible name, as a screen reader's heading list shows it.
+		const heading = adminPage.getByRole('heading', { level: 2, name: `Avaliação de ${reviewer}`, exact: true })
+		await heading.waitFor()
+		expect(await heading.count()).toBe(1)
+		const card = adminPage.getByTestId('linha-avaliacao').filter({ has: heading })
+		// Every card has one heading of its own, named after its reviewer.
+		const cards = adminPage.getByTestId('linha-avaliacao')
+		for (let i = 0; i < (await cards.count()); i += 1) {
+			const own = cards.nth(i).getByRole('heading', { level: 2 })
+			expect(await own.count()).toBe(1)
+			expect(await own.textContent()).toMatch(/^Avaliação de \S/)
+		}
+		// A card, not a table row: it fits the screen, with its status and its one-tap approval.
+		const box = await card.boundingBox()
+		expect(box).not.toBeNull()
+		expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(MOBILE.width)
+		await card.getByText('Pendente').waitFor()
+		await expectAccessible(adminPage, '/admin/avaliacoes a 375 px')
+		await card.getByRole('button', { name: 'Aprovar' }).click()
+		await admin.shell.toast('Avaliação aprovada!')
+		await adminPage.goto('/admin/avaliacoes?filtro=aprovadas')
+		await adminPage.getByRole('heading', { level: 2, name: `Avaliação de ${reviewer}`, exact: true }).waitFor()
+		expectNoPageErrors(adminPage)
+	}, 120_000)
 
 	test('POST /resources/reviews refuses invalid input in Portuguese, over HTTP', async () => {
 		const response = await fetch(new URL('/resources/reviews', browser.baseUrl()), {

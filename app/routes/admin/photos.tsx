@@ -64,7 +64,9 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
 	if (fetcher.formData?.get('intent') === 'reject') return null
 	const approved = fetcher.formData?.get('intent') === 'approve' || photo.isApproved
 	return (
-		<li className="overflow-hidden rounded-lg border max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)]" data-testid="foto-cliente">
+		<li className="relative overflow-hidden rounded-lg border max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)]" data-testid="foto-cliente">
+			{/* Issue 30: a heading first in each card, so a screen reader goes from photo to photo and hears whose it is before the picture (out of the grid's flow: sr-only is absolute). */}
+			<h2 className="sr-only">Foto de {photo.userEmail}</h2>
 			<img
 				src={photo.url}
 				alt={photo.caption ?? `Foto de ${photo.userEmail}`}
@@ -72,8 +74,6 @@ function PhotoCard({ photo }: { photo: AdminPhoto }) {
 				className="aspect-square w-full object-cover"
 			/>
 			<div className="min-w-0 space-y-2 p-2 text-sm">
-				{/* Issue 30: a heading per card, so a screen reader goes from photo to photo. */}
-				<h2 className="sr-only">Foto de {photo.userEmail}</h2>
 				<Badge variant={approved ? 'default' : 'secondary'}>{approved ? 'Aprovada' : 'Aguardando'}</Badge>
 				{photo.caption ? <p className="break-words">{photo.caption}</p> : null}
 				<p className="text-xs text-muted-foreground [overflow-wrap:anywhere]">

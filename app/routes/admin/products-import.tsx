@@ -21,7 +21,8 @@ import { redirectWithToast } from '~/server/toast.server'
 import { pageTitle } from '~/utils/meta'
 import type { Route } from './+types/products-import'
 import { CheckCount, ImportFileStep } from '~/components/admin/import-check'
-import { formatTimeLeft, useFileUpload } from '~/components/admin/media/use-file-upload'
+import { useFileUpload } from '~/components/admin/media/use-file-upload'
+import { uploadProgressLabel } from '~/components/admin/media/upload-progress'
 
 /**
  * /admin/produtos/importar (issue 11; decision 070): a product CSV in the Shopify layout,
@@ -41,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const MB = 1024 * 1024
 const TOO_LARGE = `O arquivo é grande demais (máximo ${PRODUCT_CSV_MAX_BYTES / MB} MB).`
+/** After an upload that did not go through: nothing is lost on the page. */
+const UPLOAD_KEPT = 'O arquivo continua escolhido: clique em Verificar para enviar de novo.'
 
 const fieldsSchema = z.discriminatedUnion(
 	'intent',
@@ -152,24 +155,29 @@ function useCsvUpload() {
 		})
 	}
 	const state = upload.state
+	// The file input is never reset here: after a failed or cancelled upload the chosen file is still
+	// there, and 'Verificar' sends it again.
 	const progress =
 		tooLarge ? (
 			<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
 				{TOO_LARGE}
 			</p>
 		) : state.status === 'uploading' ? (
-			<div role="status" className="grid gap-1 text-sm">
-				<span>
-					Enviando o arquivo: {state.percent}%{state.secondsLeft !== null ? ` · ${formatTimeLeft(state.secondsLeft)}` : ''}
-				</span>
-				<progress className="w-full" max={100} value={state.percent} aria-label="Envio do arquivo" />
+			<div className="grid gap-1 text-sm">
+				<span id="products-upload-label">{uploadProgressLabel(state.percent, state.secondsLeft)}</span>
+				{/* Determinate: a progressbar whose value is the percent of bytes sent (issue 28). */}
+				<progress className="w-full" max={100} value={state.percent} aria-labelledby="products-upload-label" />
 				<Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={upload.cancel}>
 					Cancelar envio
 				</Button>
 			</div>
 		) : state.status === 'failed' ? (
 			<p role="alert" className="rounded-md border border-destructive p-3 text-sm text-destructive">
-				{[state.title, state.message ?? 'Não foi possível enviar o arquivo. Tente novamente.'].filter(Boolean).join(': ')}
+				{[state.title, state.message ?? 'Não foi possível enviar o arquivo. Tente novamente.'].filter(Boolean).join(': ')} {UPLOAD_KEPT}
+			</p>
+		) : state.status === 'cancelled' ? (
+			<p role="status" className="text-sm text-muted-foreground">
+				Envio cancelado. {UPLOAD_KEPT}
 			</p>
 		) : null
 	return { onSubmit, progress, uploading: state.status === 'uploading' }
@@ -225,14 +233,18 @@ export default function ProductsImport({ actionData }: Route.ComponentProps) {
 				/>
 
 				{busy ? (
-					<p role="status" className="grid gap-1 text-sm">
-						{navigation.formData?.get('intent') === 'import'
-							? 'Gravando os produtos...'
-							: navigation.formData?.get('token')
-								? 'Verificando o arquivo...'
-								: 'Enviando e verificando o arquivo...'}
-						<progress className="w-full" aria-label="Progresso" />
-					</p>
+					// Indeterminate: the server reads and checks the file (or writes the products); with
+					// JavaScript the upload's own bar came before this (issue 28).
+					<div className="grid gap-1 text-sm">
+						<p role="status" id="products-import-busy">
+							{navigation.formData?.get('intent') === 'import'
+								? 'Gravando os produtos…'
+								: navigation.formData?.get('token')
+									? 'Verificando produtos…'
+									: 'Enviando e verificando produtos…'}
+						</p>
+						<progress className="w-full" aria-labelledby="products-import-busy" />
+					</div>
 				) : null}
 
 				{result ? (

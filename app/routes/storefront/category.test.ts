@@ -51,6 +51,15 @@ beforeAll(async () => {
 	const many = []
 	for (let i = 0; i < CATEGORY_PAGE_SIZE + 5; i += 1) many.push(await createProduct({ title: `Laço ${i}` }))
 	await createCollection({ handle: 'lacinhos', title: 'Laços', productIds: many.map((m) => m.product.id) })
+	// Issue 31: the owner typed one colour three ways (with and without the accent, in lower case).
+	const colour = (size: string, cor: string) => ({ selectedOptions: [{ name: 'Tamanho', value: size }, { name: 'Cor', value: cor }] })
+	const blues = await Promise.all([
+		createProduct({ title: 'Laço Nuvem', variants: [colour('P', 'Azul bebê'), colour('M', 'Azul bebê')] }),
+		createProduct({ title: 'Laço Céu', variants: [colour('P', 'Azul bebe')] }),
+		createProduct({ title: 'Laço Brisa', variants: [colour('G', 'azul bebe'), colour('P', 'Rosa')] }),
+		createProduct({ title: 'Laço Flor', variants: [colour('P', 'Rosa')] }),
+	])
+	await createCollection({ handle: 'lacos-azuis', title: 'Laços Azuis', productIds: blues.map((b) => b.product.id) })
 	const plan = await createProduct({ title: 'Assinatura Bandana Mensal', variants: [{ priceCents: 4990 }] })
 	await createCollection({ handle: 'assinatura', title: 'Assinaturas', productIds: [plan.product.id] })
 })
@@ -96,6 +105,29 @@ describe('category loader', () => {
 		const data = await load('/categoria/assinatura')
 		expect(data.products[0]).toMatchObject({ isSubscription: true, priceCents: 4990 })
 		expect((await load('/categoria/bandana')).products.every((p) => !p.isSubscription)).toBe(true)
+	})
+
+	test("colours spelled with and without the accent are one facet counting both, and filtering by it lists both (issue 31)", async () => {
+		const page = await loader(args('/categoria/lacos-azuis', 'lacos-azuis'))
+		const blue = page.browse.facets.colors.filter((facet) => /^azul beb/i.test(facet.value))
+		// One 'Azul bebê' (whichever spelling the list shows), counting the three products that carry it.
+		expect(blue).toHaveLength(1)
+		expect(blue[0]?.count).toBe(3)
+		expect(page.browse.facets.colors.find((facet) => facet.value === 'Rosa')?.count).toBe(2)
+
+		const listed = async (query: string) =>
+			(await loader(args(`/categoria/lacos-azuis?${query}`, 'lacos-azuis'))).products.map((p) => p.title).sort()
+		const everyBlue = ['Laço Brisa', 'Laço Céu', 'Laço Nuvem']
+		// The facet's own link, and each spelling a shopper (or an old link) may send.
+		expect(await listed(new URLSearchParams({ cor: blue[0]!.value }).toString())).toEqual(everyBlue)
+		expect(await listed('cor=Azul%20bebe')).toEqual(everyBlue)
+		expect(await listed('cor=Azul%20beb%C3%AA')).toEqual(everyBlue)
+		expect(await listed('cor=azul%20BEBE')).toEqual(everyBlue)
+		// Chosen, the one facet stays one and keeps its count.
+		const chosen = await loader(args('/categoria/lacos-azuis?cor=Azul%20bebe', 'lacos-azuis'))
+		expect(chosen.browse.params.filters.colors).toHaveLength(1)
+		expect(chosen.browse.facets.colors.filter((facet) => /^azul beb/i.test(facet.value))).toEqual([{ value: blue[0]!.value, count: 3 }])
+		expect(chosen.browse.total).toBe(3)
 	})
 
 	test('unknown or malformed handles answer 404 in both forms', async () => {

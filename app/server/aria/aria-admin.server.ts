@@ -7,6 +7,7 @@ import type { ProductSummary } from '~/commerce/types'
 import { ariaBreedSizes, ariaKnowledgeBase, ariaProducts } from '~/db/schema'
 import { isUniqueViolation } from '~/server/database-errors.server'
 import { db } from '~/server/db.server'
+import { announceStoreChange } from '~/server/store-events.server'
 import { userText } from '~/utils/text-schema'
 
 /**
@@ -166,9 +167,12 @@ export async function saveBreed(id: string | null, input: BreedInput): Promise<B
 	try {
 		if (id) {
 			const rows = await db.update(ariaBreedSizes).set(values).where(eq(ariaBreedSizes.id, id)).returning({ id: ariaBreedSizes.id })
-			return rows.length > 0 ? { ok: true } : { ok: false, message: ARIA_ADMIN_MESSAGES.breedFailed }
+			if (rows.length === 0) return { ok: false, message: ARIA_ADMIN_MESSAGES.breedFailed }
+		} else {
+			await db.insert(ariaBreedSizes).values(values)
 		}
-		await db.insert(ariaBreedSizes).values(values)
+		// Every server keeps the table in memory until a store event (breed-sizes.server.ts).
+		announceStoreChange('breeds')
 		return { ok: true }
 	} catch (error) {
 		if (isUniqueViolation(error)) return { ok: false, message: ARIA_ADMIN_MESSAGES.breedDuplicate }
@@ -181,5 +185,7 @@ export async function deleteBreed(id: string): Promise<boolean> {
 		.delete(ariaBreedSizes)
 		.where(and(eq(ariaBreedSizes.id, id)))
 		.returning({ id: ariaBreedSizes.id })
-	return rows.length > 0
+	if (rows.length === 0) return false
+	announceStoreChange('breeds')
+	return true
 }

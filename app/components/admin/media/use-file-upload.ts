@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { uploadPercent, uploadSecondsLeft } from './upload-progress'
+
+export { formatTimeLeft } from './upload-progress'
 
 /**
  * Sends one file as the raw body of a POST with XMLHttpRequest, the one browser API that
@@ -45,10 +48,11 @@ export function useFileUpload() {
 			xhr.upload.onprogress = (event) => {
 				if (!event.lengthComputable || event.total === 0) return
 				const elapsed = (performance.now() - startedAt) / 1000
-				const rate = elapsed > 0 ? event.loaded / elapsed : 0
-				// A second of data before guessing: the first chunks leave too fast to say.
-				const secondsLeft = rate > 0 && elapsed >= 1 ? Math.ceil((event.total - event.loaded) / rate) : null
-				setState({ status: 'uploading', percent: Math.min(99, Math.floor((event.loaded / event.total) * 100)), secondsLeft })
+				setState({
+					status: 'uploading',
+					percent: uploadPercent(event.loaded, event.total),
+					secondsLeft: uploadSecondsLeft(event.loaded, event.total, elapsed),
+				})
 			}
 			xhr.onload = () => {
 				const answer = parseAnswer(xhr.responseText)
@@ -73,10 +77,4 @@ export function useFileUpload() {
 	const reset = useCallback(() => setState({ status: 'idle' }), [])
 
 	return { state, start, cancel, reset }
-}
-
-/** '12 s restantes', '2 min restantes'. */
-export function formatTimeLeft(seconds: number): string {
-	if (seconds < 60) return `${seconds} s restantes`
-	return `${Math.ceil(seconds / 60)} min restantes`
 }
