@@ -8,7 +8,7 @@ import { productJsonLd, serializeJsonLd } from '~/components/product/product-jso
 import { detectProductKind } from '~/components/product/product-kind'
 import { type AddonForPage, StandardProduct } from '~/components/product/standard-product'
 import { SubscriptionProduct } from '~/components/product/subscription-product'
-import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
+import { SUBSCRIPTION_COLLECTION } from '~/utils/plan-price'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
 import { productHandleParam } from '~/server/route-params.server'
