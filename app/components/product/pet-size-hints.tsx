@@ -4,7 +4,6 @@ import type { Product } from '~/commerce'
 import { type PetNeck, type PetSizeKind, suggestPetSizes } from '~/commerce/rules/pet-size'
 import { useVisitor } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
-import { PetSizeHintsLine } from './pet-size-hints-slot'
 
 const NO_PETS: readonly PetNeck[] = []
 
@@ -63,7 +62,8 @@ export function PetSizeHints({
 			hint?.petName
 		)
 	return (
-		<PetSizeHintsLine>
+		// -mt-4: 8 px under the size chips (the column's gap is 24 px); h-6 whatever it holds.
+		<div className="-mt-4 flex h-6 min-w-0 items-center text-sm" data-testid="tamanhos-sugeridos">
 			{hint ? (
 				<p className="flex min-w-0 items-center gap-2 whitespace-nowrap" data-testid="tamanho-sugerido">
 					<PawPrintIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -83,6 +83,6 @@ export function PetSizeHints({
 					)}
 				</p>
 			) : null}
-		</PetSizeHintsLine>
+		</div>
 	)
 }

@@ -26,7 +26,7 @@ import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
 import { RestockAlert } from './restock-alert'
 import { useAddOnSchemas } from './use-add-on-schemas'
-import { PetSizeHintsSlot } from './pet-size-hints-slot'
+import { PetSizeHints } from './pet-size-hints'
 import { SizeGuideDialog } from './size-guide-dialog'
 import { BANDANA_SIZE_GUIDE, COLLAR_SIZE_GUIDE, sizeHint } from './size-guides'
 import { installmentLabel, pixOfferLabel } from '~/utils/installments'
@@ -188,7 +188,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 					) : null}
 					{sizeOption && sizeGuide ? (
 						// The signed-in customer's pets, after load (decision 055).
-						<PetSizeHintsSlot
+						<PetSizeHints
 							kind={kind.bandana ? 'bandana' : 'collar'}
 							product={product}
 							sizeOption={sizeOption.name}
