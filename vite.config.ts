@@ -37,7 +37,7 @@ function routeModules(ids: Iterable<string>, file: RegExp): string[] {
 /** A storefront page's route module, and its name. */
 const PAGE = /\/app\/routes\/storefront\/((?!layout\.)[^/]+)\.tsx$/
 
-type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>> }
+type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>>; cards: Set<string> }
 const graphs = new WeakMap<GraphReader, Graph>()
 /**
  * `shell`: what every storefront page loads — the root's and the storefront layout's static imports,
@@ -52,6 +52,8 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
 		shell: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root|routes\/storefront\/layout)\.tsx$/)),
 		admin: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root\.tsx|routes\/admin\/.+\.tsx?)$/)),
 		pages: new Map(routeModules(all, PAGE).map((id) => [PAGE.exec(id.replace(/\?.*$/, ''))?.[1] as string, staticClosure(getModuleInfo, [id])])),
+		// The product grid and everything it imports (the `cards` groups below).
+		cards: staticClosure(getModuleInfo, all.filter((id) => /\/app\/components\/shop\/product-grid\.tsx$/.test(id))),
 	}
 	graphs.set(getModuleInfo, graph)
 	return graph
@@ -78,6 +80,17 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
 		if (pages.length > 1) return 'icons'
 		if (pages.length === 1) return `icons-${pages[0]}`
+		return undefined
+	}
+	// The product card and what it brings, which the shell held until its skeletons stopped importing
+	// the card (decision XXX): `cards` for the pages that list products; what the product page imports
+	// of it too (favourite button, badge) in `card-parts`, and what the checkout imports too (the
+	// instalments) in `prices`, so that neither loads the card. Rollup puts an unassigned dependency
+	// of a group in the group, so each part is named.
+	if (graph.cards.has(id)) {
+		if (graph.pages.get('checkout')?.has(id)) return 'prices'
+		if (graph.pages.get('product')?.has(id)) return 'card-parts'
+		return 'cards'
 	}
 	return undefined
 }
