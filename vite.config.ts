@@ -10,6 +10,9 @@ type GraphReader = (id: string) => { importedIds: readonly string[] } | null
 /** The React runtime and React Router: every page loads all of them, so they share one file. */
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|^\0?vite\/preload-helper|commonjsHelpers/
 
+/** Modules in `shared` whoever imports them. */
+const SHARED_ALWAYS = /\/app\/utils\/format\.ts$/
+
 /** The route modules whose static imports every storefront page loads. */
 const SHELL_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/storefront\/layout\.tsx$/]
 const isShellEntry = (id: string) => SHELL_ENTRIES.some((entry) => entry.test(id.replace(/\?.*$/, '')))
@@ -76,6 +79,9 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	if (FRAMEWORK.test(id)) return 'framework'
 	const graph = storefrontGraph(getModuleInfo, getModuleIds())
 	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) ? 'shared' : 'shell'
+	// Money and dates, which nearly every page and the back-office format: with `shared`, where the shell
+	// had put it, not in the group of whichever page imported it first (decision XXX).
+	if (SHARED_ALWAYS.test(id)) return 'shared'
 	if (id.includes('node_modules/lucide-react/')) {
 		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
 		if (pages.length > 1) return 'icons'
