@@ -3,8 +3,9 @@ import { applyCouponSchema, checkoutSchema } from '~/utils/checkout-schema'
 
 /**
  * The checkout form's validation in the browser: the server's own schema, so the messages are the
- * action's. zod and its conform adapter are ~24 KB gzip, so this module is not in the page's first
- * load: use-checkout-validation.ts loads it once the page is idle or the shopper reaches the form.
+ * action's. zod, its conform adapter and the schema were ~17 KB gzip of the page's first load, so
+ * this module is not in it: use-checkout-validation.ts loads it once the page is idle or the
+ * shopper reaches the form.
  */
 export function validateCheckout(formData: FormData) {
 	// 'Aplicar' checks only the coupon (the cast: conform types one schema per form).
