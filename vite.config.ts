@@ -10,6 +10,9 @@ type GraphReader = (id: string) => { importedIds: readonly string[] } | null
 /** The React runtime and React Router: every page loads all of them, so they share one file. */
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|^\0?vite\/preload-helper|commonjsHelpers/
 
+/** Modules in `shared` whoever imports them. */
+const SHARED_ALWAYS = /\/app\/utils\/format\.ts$/
+
 /** The route modules whose static imports every storefront page loads. */
 const SHELL_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/storefront\/layout\.tsx$/]
 const isShellEntry = (id: string) => SHELL_ENTRIES.some((entry) => entry.test(id.replace(/\?.*$/, '')))
@@ -37,7 +40,7 @@ function routeModules(ids: Iterable<string>, file: RegExp): string[] {
 /** A storefront page's route module, and its name. */
 const PAGE = /\/app\/routes\/storefront\/((?!layout\.)[^/]+)\.tsx$/
 
-type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>> }
+type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>>; cards: Set<string> }
 const graphs = new WeakMap<GraphReader, Graph>()
 /**
  * `shell`: what every storefront page loads — the root's and the storefront layout's static imports,
@@ -52,6 +55,8 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
 		shell: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root|routes\/storefront\/layout)\.tsx$/)),
 		admin: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root\.tsx|routes\/admin\/.+\.tsx?)$/)),
 		pages: new Map(routeModules(all, PAGE).map((id) => [PAGE.exec(id.replace(/\?.*$/, ''))?.[1] as string, staticClosure(getModuleInfo, [id])])),
+		// The product grid and everything it imports (the `cards` groups below).
+		cards: staticClosure(getModuleInfo, all.filter((id) => /\/app\/components\/shop\/product-grid\.tsx$/.test(id))),
 	}
 	graphs.set(getModuleInfo, graph)
 	return graph
@@ -74,10 +79,24 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	if (FRAMEWORK.test(id)) return 'framework'
 	const graph = storefrontGraph(getModuleInfo, getModuleIds())
 	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) ? 'shared' : 'shell'
+	// Money and dates, which nearly every page and the back-office format: with `shared`, where the shell
+	// had put it, not in the group of whichever page imported it first (decision XXX).
+	if (SHARED_ALWAYS.test(id)) return 'shared'
 	if (id.includes('node_modules/lucide-react/')) {
 		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
 		if (pages.length > 1) return 'icons'
 		if (pages.length === 1) return `icons-${pages[0]}`
+		return undefined
+	}
+	// The product card and what it brings, which the shell held until its skeletons stopped importing
+	// the card (decision XXX): `cards` for the pages that list products; what the product page imports
+	// of it too (favourite button, badge) in `card-parts`, and what the checkout imports too (the
+	// instalments) in `prices`, so that neither loads the card. Rollup puts an unassigned dependency
+	// of a group in the group, so each part is named.
+	if (graph.cards.has(id)) {
+		if (graph.pages.get('checkout')?.has(id)) return 'prices'
+		if (graph.pages.get('product')?.has(id)) return 'card-parts'
+		return 'cards'
 	}
 	return undefined
 }

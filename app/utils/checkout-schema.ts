@@ -4,54 +4,16 @@ import { normalizeCpf } from '~/commerce/rules/cpf'
 import { normalizePhone } from '~/commerce/rules/phone'
 import { userText } from './text-schema'
 import { MAX_INSTALLMENTS } from './installments'
+import { BRAZIL_UFS } from './checkout-constants'
 
 /**
  * The checkout form (document 000, spec decision 5), shared by the page (field hints) and the
  * action (the authority). Values come out normalised: CPF, CEP and phone as digits only, the
  * coupon code upper-cased. Prices and totals are deliberately absent: the server computes them.
  */
-export const BRAZIL_UFS = [
-	'AC',
-	'AL',
-	'AP',
-	'AM',
-	'BA',
-	'CE',
-	'DF',
-	'ES',
-	'GO',
-	'MA',
-	'MT',
-	'MS',
-	'MG',
-	'PA',
-	'PB',
-	'PR',
-	'PE',
-	'PI',
-	'RJ',
-	'RN',
-	'RS',
-	'RO',
-	'RR',
-	'SC',
-	'SP',
-	'SE',
-	'TO',
-] as const
-export type Uf = (typeof BRAZIL_UFS)[number]
+export { BRAZIL_UFS, TEST_CARD_TOKENS, type Uf } from './checkout-constants'
 
 export { MAX_INSTALLMENTS } from './installments'
-
-/**
- * Tokens of the embedded test card provider. The browser turns the card fields (which have no
- * `name`, so they are never submitted) into one of these; the server only ever sees the token.
- */
-export const TEST_CARD_TOKENS = {
-	approved: 'tok_test_approved',
-	declined: 'tok_test_declined',
-	insufficientFunds: 'tok_test_insufficient_funds',
-} as const
 
 export const checkoutMessages = {
 	nameRequired: 'Informe seu nome completo.',

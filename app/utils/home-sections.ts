@@ -5,6 +5,7 @@
  * components so both follow the same constants.
  */
 import { formatLongDate } from '~/utils/format'
+import { CATEGORY_CARDS } from './category-cards'
 
 /** document 000 §9: recently viewed shows 6; suggestions are a random 6 from a pool of up to 50. */
 export const RECENTLY_VIEWED_LIMIT = 6
@@ -83,37 +84,7 @@ export const HOME_CATEGORY_ROWS: readonly CategoryRowConfig[] = HOME_FEATURED_SE
 	(section): section is CategoryRowConfig => section.kind === 'row',
 )
 
-/**
- * document 000 §2 'Category cards', in order. Cards backed by a collection show its real
- * product count (decision 7); the service cards (personalization, wholesale) describe the service.
- */
-export type CategoryCardConfig = {
-	label: string
-	href: string
-	/** Collection whose real count is the subtitle; null for a fixed subtitle. */
-	collectionHandle: string | null
-	subtitle?: string
-	/** 'planos' for subscriptions, 'produtos' otherwise. */
-	noun?: 'produtos' | 'planos'
-}
-
-export const CATEGORY_CARDS: readonly CategoryCardConfig[] = [
-	{ label: 'Bandanas', href: '/bandanas', collectionHandle: 'bandana' },
-	{ label: 'Lacinhos', href: '/lacinhos', collectionHandle: 'lacinhos' },
-	{ label: 'Crie sua bandana', href: '/personalize', collectionHandle: null, subtitle: 'Personalize do seu jeito' },
-	{ label: 'Box', href: '/box', collectionHandle: 'shinebox' },
-	{ label: 'Assinaturas', href: '/assinaturas', collectionHandle: 'assinatura', noun: 'planos' },
-	{ label: 'Colar', href: '/colares', collectionHandle: 'colar' },
-	{ label: 'Gravatas', href: '/gravatas', collectionHandle: 'gravatas' },
-	{ label: 'Higiene', href: '/categoria/higiene', collectionHandle: 'higiene' },
-	{
-		label: 'Personalização de Colares',
-		href: '/personalize-colares',
-		collectionHandle: null,
-		subtitle: 'Colares com o nome do seu pet',
-	},
-	{ label: 'Atacado', href: '/atacado', collectionHandle: null, subtitle: 'Para pet shops e revendedores' },
-]
+export { CATEGORY_CARDS, type CategoryCardConfig } from './category-cards'
 
 /** '1 produto disponível', '75 produtos disponíveis', '0 planos disponíveis'. */
 export function availableCountLabel(count: number, noun: 'produtos' | 'planos' = 'produtos'): string {

@@ -1,6 +1,9 @@
 import { formatMoney } from './format'
 import { installmentLabel, pixOfferLabel } from './installments'
 
+/** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
+export const SUBSCRIPTION_COLLECTION = 'assinatura'
+
 /** Document 000 §9, decision 6: a subscription is one plan for 12 months. */
 export const SUBSCRIPTION_MONTHS = 12
 

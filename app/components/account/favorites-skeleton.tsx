@@ -1,4 +1,4 @@
-import { ProductGridSkeleton } from '~/components/shop/product-grid'
+import { ProductGridSkeleton } from '~/components/shop/product-grid-skeleton'
 
 /** Document 001 §2 'Meus Favoritos': three loading placeholders while the list loads. */
 export const FAVORITES_SKELETON_CARDS = 3

@@ -2,9 +2,8 @@ import { FlaskConicalIcon } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
-import { MAX_INSTALLMENTS } from '~/utils/checkout-schema'
 import { type CardFields, TEST_CARD_OTHER_OUTCOME, TEST_CARD_OUTCOMES, formatCardNumber, testCardToken, validateCard } from './test-card'
-import { installmentLabel } from '~/utils/installments'
+import { installmentLabel, MAX_INSTALLMENTS } from '~/utils/installments'
 
 /**
  * Card payment. The 'Ambiente de teste' note and its test numbers show only while the

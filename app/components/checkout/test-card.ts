@@ -1,4 +1,4 @@
-import { TEST_CARD_TOKENS } from '~/utils/checkout-schema'
+import { TEST_CARD_TOKENS } from '~/utils/checkout-constants'
 
 /**
  * The browser half of the embedded TEST card provider. It runs only in the browser: the card

@@ -1,8 +1,7 @@
 import type { ProductCardData } from '~/components/shop/product-card'
-import { ProductGrid } from '~/components/shop/product-grid'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CategoryRowConfig } from '~/utils/home-sections'
-import { useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { RowArrows } from './row-arrows'
 import { SectionHeading } from './section-heading'
 import { useNear } from './use-near'
@@ -24,6 +23,13 @@ const ROW_TRACK =
  * reading a row's geometry makes the browser lay out a row it would otherwise skip
  * (content-visibility, home.tsx).
  */
+/**
+ * The cards' code (the product card with its favourite button and prices) loads with the first row
+ * that comes near, not in the page's first JavaScript (issue 34, decision XXX): the placeholder
+ * holds their place meanwhile.
+ */
+const ProductGrid = lazy(() => import('~/components/shop/product-grid').then((module) => ({ default: module.ProductGrid })))
+
 function titleId(row: CategoryRowConfig) {
 	return `linha-${row.handle}-title`
 }
@@ -34,6 +40,8 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 	const track = useRef<HTMLDivElement>(null)
 	const count = products?.length ?? 0
 	const [near, drawAll] = useNear(section)
+	// The cards are in the page (their code has come): the arrows may measure the row.
+	const [drawn, setDrawn] = useState(false)
 	if (!products || count === 0) return null
 	return (
 		<section
@@ -48,17 +56,26 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 				id={titleId(row)}
 				title={row.title}
 				viewAllHref={row.href}
-				actions={<RowArrows container={track} label={row.title} itemCount={near ? count : 0} measure={near} />}
+				actions={<RowArrows container={track} label={row.title} itemCount={drawn ? count : 0} measure={drawn} />}
 			/>
 			<div ref={track}>
 				{near ? (
-					<ProductGrid products={products} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
+					<Suspense fallback={<RowCardsPlaceholder />}>
+						<ProductGrid products={products} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
+						<WhenDrawn onDrawn={setDrawn} />
+					</Suspense>
 				) : (
 					<RowCardsPlaceholder />
 				)}
 			</div>
 		</section>
 	)
+}
+
+/** Tells the row its cards were committed (rendered inside the same Suspense boundary, after them). */
+function WhenDrawn({ onDrawn }: { onDrawn: (drawn: true) => void }) {
+	useEffect(() => onDrawn(true), [onDrawn])
+	return null
 }
 
 /**

@@ -1,40 +1,14 @@
 import { PackageSearchIcon, PauseIcon, PlayIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { ProductCardData } from '~/components/shop/product-card'
-import { ProductGrid, ProductGridSkeleton } from '~/components/shop/product-grid'
+import { ProductGrid } from '~/components/shop/product-grid'
 import { Button } from '~/components/ui/button'
 import type { FeaturedProducts as FeaturedData } from '~/server/home.server'
 import { SUGGESTION_COUNT, sampleItems } from '~/utils/home-sections'
-import { SectionHeading } from './section-heading'
+import { FEATURED_GRID, FeaturedFrame } from './featured-frame'
 import { createSuggestionRotation, type SuggestionRotation } from './suggestion-rotation'
 import { usePrefersReducedMotion } from './use-reduced-motion'
 import { useHydrated } from '~/utils/use-hydrated'
-
-// Six cards: 2 × 3 on phones, 3 × 2 on tablets, one row of six on desktops.
-const FEATURED_GRID = 'lg:grid-cols-6 lg:gap-4'
-
-const TITLE_ID = 'destaque-title'
-
-function FeaturedFrame({ description, children, action }: { description?: string; children: React.ReactNode; action?: React.ReactNode }) {
-	return (
-		<section aria-labelledby={TITLE_ID} className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-12" data-testid="home-featured">
-			<div className="flex flex-wrap items-end justify-between gap-x-4">
-				<SectionHeading id={TITLE_ID} title="Produtos em Destaque" description={description} />
-				{action}
-			</div>
-			{children}
-		</section>
-	)
-}
-
-/** document 000 §2 'Featured states': loading skeleton with 6 placeholders. */
-export function FeaturedProductsSkeleton() {
-	return (
-		<FeaturedFrame>
-			<ProductGridSkeleton count={SUGGESTION_COUNT} className={FEATURED_GRID} />
-		</FeaturedFrame>
-	)
-}
 
 // Without JavaScript nothing rotates, so the pause button appears only once hydrated (useHydrated).
 

@@ -5,7 +5,7 @@ import type { Product, ProductVariant } from '~/commerce'
 import { useCart } from '~/components/cart/use-cart'
 import { ProductReviews } from '~/components/reviews/product-reviews'
 import { StarRating } from '~/components/reviews/star-rating'
-import { SUBSCRIPTION_MONTHS } from '~/components/shop/product-card'
+import { SUBSCRIPTION_MONTHS } from '~/utils/plan-price'
 import { BenefitCards } from '~/components/subscriptions/benefit-cards'
 import { annualTotalCents, FREE_SHIPPING_BANNER, planPriceText } from '~/components/subscriptions/plan'
 import { Badge } from '~/components/ui/badge'
@@ -14,6 +14,7 @@ import { formatMoney, noBreakPrice } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, reviewCountLabel, type ReviewSummary } from '~/utils/reviews'
 import { usePixDiscountPercent } from '~/components/shop/use-root-data'
 import { responsiveImageProps } from '~/utils/responsive-image'
+import { SUBSCRIPTION_TITLE_ID } from './subscription-slot'
 
 export type SubscriptionProductProps = {
 	/** descriptionHtml is already sanitised by the loader. */
@@ -65,7 +66,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 	)
 
 	return (
-		<article className="mx-auto flex w-full max-w-6xl flex-col gap-12 px-4 py-6 sm:py-10" aria-labelledby="assinatura-titulo">
+		<article className="mx-auto flex w-full max-w-6xl flex-col gap-12 px-4 py-6 sm:py-10" aria-labelledby={SUBSCRIPTION_TITLE_ID}>
 			<Button asChild variant="ghost" size="sm" className="-ml-2 w-fit">
 				<Link to="/assinaturas">
 					<ArrowLeftIcon aria-hidden="true" />
@@ -98,7 +99,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 						</Badge>
 						{!canBuy ? <Badge variant="destructive">Indisponível</Badge> : null}
 					</div>
-					<h1 id="assinatura-titulo" className="text-2xl font-bold sm:text-3xl">
+					<h1 id={SUBSCRIPTION_TITLE_ID} className="text-2xl font-bold sm:text-3xl">
 						{product.title}
 					</h1>
 					{reviewSummary.count > 0 && reviewSummary.average !== null ? (

@@ -2,7 +2,7 @@ import { PawPrintIcon, SearchIcon, WrenchIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
-import { CATEGORY_CARDS } from '~/utils/home-sections'
+import { CATEGORY_CARDS } from '~/utils/category-cards'
 
 /** Where a lost shopper can go from the 404 page (issue 31): the shop's categories. */
 export const NOT_FOUND_LINKS = CATEGORY_CARDS.map((card) => ({ label: card.label, to: card.href }))

@@ -1,8 +1,15 @@
-import { useEffect, useRef } from 'react'
-import { useFetchers, useLocation, useMatches, useNavigation } from 'react-router'
+import { lazy, Suspense } from 'react'
+import { useLocation, useMatches } from 'react-router'
 import { useVisitor } from '~/components/shop/use-root-data'
-import { type LiveEventMessage, useEventSource } from '~/utils/use-event-source'
-import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
+import type { LiveEventMessage } from '~/utils/use-event-source'
+import { useHydrated } from '~/utils/use-hydrated'
+
+/*
+ * The connection itself (live-subscription.tsx: the EventSource, its reconnection and the
+ * revalidations) draws nothing, so it loads after hydration, not in every page's first JavaScript
+ * (issue 34, decision XXX); the server and hydration draw nothing here either way.
+ */
+const LiveSubscription = lazy(() => import('./live-subscription').then((module) => ({ default: module.LiveSubscription })))
 
 /**
  * The shopper's live updates, one EventSource per tab: the cart this browser holds (so two
@@ -23,9 +30,14 @@ export function LiveUpdates() {
 	const pageChannels = useRouteLiveChannels()
 	const params = useRouteLiveParams()
 	const channels = [...(cartKey ? ['cart'] : []), ...(signedIn ? ['favorites', 'account'] : []), ...pageChannels]
-	if (channels.length === 0) return null
+	const hydrated = useHydrated()
+	if (channels.length === 0 || !hydrated) return null
 	const paramsKey = new URLSearchParams(params).toString()
-	return <LiveSubscription key={`${cartKey ?? ''}|${signedIn ? 'in' : 'out'}|${pageChannels.join(',')}|${paramsKey}`} channels={channels} params={params} />
+	return (
+		<Suspense fallback={null}>
+			<LiveSubscription key={`${cartKey ?? ''}|${signedIn ? 'in' : 'out'}|${pageChannels.join(',')}|${paramsKey}`} channels={channels} params={params} />
+		</Suspense>
+	)
 }
 
 /**
@@ -63,38 +75,6 @@ function useRouteLiveParams(): Record<string, string> {
 	return params
 }
 
-function LiveSubscription({ channels, params }: { channels: string[]; params: Record<string, string> }) {
-	const revalidate = useSerialRevalidate()
-	// An event heard while this tab navigates or submits waits until it is idle: what runs
-	// loads fresh data anyway, and a revalidation started meanwhile aborts it or, for a
-	// fetcher's redirect, makes React Router drop the redirect. The one deferred
-	// revalidation then catches changes made by others meanwhile.
-	const navigation = useNavigation()
-	const fetchers = useFetchers()
-	const busy = navigation.state !== 'idle' || fetchers.some((fetcher) => fetcher.state !== 'idle')
-	const pending = useRef(false)
-
-	useEventSource(
-		channels,
-		(event) => {
-			if (isOwnFavoriteEcho(event)) return
-			// The handler is an effect event (useEventSource): it sees this render's `busy`.
-			if (busy) {
-				pending.current = true
-				return
-			}
-			void revalidate()
-		},
-		{ params },
-	)
-	useEffect(() => {
-		if (busy || !pending.current) return
-		pending.current = false
-		void revalidate()
-	}, [busy, revalidate])
-	return null
-}
-
 // Favourite changes this tab made itself, by product id: their echo needs no second
 // revalidation, the heart button already revalidated. Module state: one tab, one map.
 const ECHO_WINDOW_MS = 5000
@@ -105,7 +85,8 @@ export function noteLocalFavoriteChange(productId: string) {
 	localFavoriteChanges.set(productId, Date.now())
 }
 
-function isOwnFavoriteEcho(event: LiveEventMessage): boolean {
+/** An event echoing a favourite change this tab made (live-subscription.tsx skips it). */
+export function isOwnFavoriteEcho(event: LiveEventMessage): boolean {
 	if (event.channel !== 'favorites' || event.type !== 'changed' || typeof event.id !== 'string') return false
 	const at = localFavoriteChanges.get(event.id)
 	if (at === undefined) return false

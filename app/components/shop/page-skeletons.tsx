@@ -1,4 +1,4 @@
-import { ProductGridSkeleton } from '~/components/shop/product-grid'
+import { ProductGridSkeleton } from '~/components/shop/product-grid-skeleton'
 import { Skeleton } from '~/components/ui/skeleton'
 
 /*

@@ -11,12 +11,14 @@ import { responsiveImageProps } from '~/utils/responsive-image'
 import { listPrice } from '~/commerce/rules/list-price'
 import { installmentLabel, pixOfferLabel } from '~/utils/installments'
 import { usePixDiscountPercent } from './use-root-data'
-import { SUBSCRIPTION_MONTHS, planPriceText } from '~/utils/plan-price'
+import { SUBSCRIPTION_COLLECTION, SUBSCRIPTION_MONTHS, planPriceText } from '~/utils/plan-price'
 
-/** Collection whose products are yearly subscriptions (document 000 §2 'Product card'). */
-export const SUBSCRIPTION_COLLECTION = 'assinatura'
-/** A subscription is one plan for a year: the annual price is 12 × the monthly price. */
-export { SUBSCRIPTION_MONTHS }
+/**
+ * Collection whose products are yearly subscriptions, and the plan's months: defined in
+ * utils/plan-price.ts, which a page imports instead of this card (issue 34: the card is not in
+ * the product page's or the checkout's first load).
+ */
+export { SUBSCRIPTION_COLLECTION, SUBSCRIPTION_MONTHS }
 
 /**
  * Only what a card shows. Lists send this instead of the whole ProductSummary so that a page

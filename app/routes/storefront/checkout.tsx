@@ -4,8 +4,9 @@ import { ChevronDownIcon, ShoppingCartIcon } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router'
-import { CardFieldsSection } from '~/components/checkout/card-fields'
-import { type MercadoPagoCardHandle, MercadoPagoCardFields } from '~/components/checkout/mercadopago-card-fields'
+import { LazyMercadoPagoCardFields, LazyTestCardFields, prefetchCardFields } from '~/components/checkout/lazy-card-fields'
+import type { MercadoPagoCardHandle } from '~/components/checkout/mercadopago-card-fields'
+import { useCheckoutValidation } from '~/components/checkout/use-checkout-validation'
 import { OrderSummaryLines, OrderTotals } from '~/components/orders/order-summary'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
@@ -29,7 +30,8 @@ import { getStoreSettings } from '~/server/settings.server'
 import { getCartReminderConsent, grantCartReminderConsent } from '~/server/cart-reminders/consent.server'
 import { CART_REMINDER_CONSENT_TEXT } from '~/utils/cart-reminder-copy'
 import { combineHeaders, createToastHeaders } from '~/server/toast.server'
-import { applyCouponSchema, BRAZIL_UFS, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
+import { applyCouponSchema, type CheckoutInput, checkoutSchema } from '~/utils/checkout-schema'
+import { BRAZIL_UFS } from '~/utils/checkout-constants'
 import { CARD_UNAVAILABLE_MESSAGE } from '~/utils/card-payment-messages'
 import { formatMoney, formatPercent } from '~/utils/format'
 import { formatPromise } from '~/commerce/rules/delivery-date'
@@ -329,12 +331,10 @@ function CheckoutForm({
 		defaultValue: { ...loaderData.prefill, paymentMethod: loaderData.pixAvailable || !cardProvider ? 'pix' : 'card', installments: '1' },
 		shouldValidate: 'onBlur',
 		shouldRevalidate: 'onInput',
-		onValidate({ formData }) {
-			// 'Aplicar' checks only the coupon (the cast: conform types one schema per form).
-			const schema = formData.get('intent') === 'apply-coupon' ? (applyCouponSchema as unknown as typeof checkoutSchema) : checkoutSchema
-			return parseWithZod(formData, { schema })
-		},
+		// The server's schema, loaded after the page's first JavaScript (use-checkout-validation.ts).
+		onValidate: ({ formData }) => validation.validate(formData),
 	})
+	const validation = useCheckoutValidation((name) => form.validate({ name }))
 	const initialMethod =
 		(fields.paymentMethod.initialValue as string | undefined) ?? (loaderData.pixAvailable || !cardProvider ? 'pix' : 'card')
 	const [method, setMethod] = useState(initialMethod)
@@ -383,6 +383,8 @@ function CheckoutForm({
 	const formProps = getFormProps(form)
 	const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
 		const submitter = (event.nativeEvent as SubmitEvent).submitter
+		// The browser's validation has not loaded yet: submitted again, by the same button, once it has.
+		if (validation.holdSubmit(event)) return
 		const placing = submitter instanceof HTMLButtonElement && submitter.name === 'intent' && submitter.value === 'place-order'
 		if (placing) remembered.onPlaceOrder(event.currentTarget)
 		if (mercadoPago && placing && mpCard.current) {
@@ -432,7 +434,14 @@ function CheckoutForm({
 	return (
 		<main className="mx-auto max-w-6xl px-4 py-8">
 			<h1 className="mb-6 text-2xl font-bold sm:text-3xl">Finalizar compra</h1>
-			<Form method="post" {...formProps} onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[1fr_380px]">
+			<Form
+				method="post"
+				{...formProps}
+				onSubmit={onSubmit}
+				onFocus={validation.prefetch}
+				onPointerDown={validation.prefetch}
+				className="grid gap-8 lg:grid-cols-[1fr_380px]"
+			>
 				<input type="hidden" name="idempotencyKey" value={actionData?.idempotencyKey ?? loaderData.idempotencyKey} />
 				<div className="flex flex-col gap-8">
 					{summary && totals ? (
@@ -564,7 +573,13 @@ function CheckoutForm({
 								</label>
 							) : null}
 							{cardProvider ? (
-								<label className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
+								<label
+									className="flex cursor-pointer items-center gap-3 rounded-md border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+									// The card fields' code loads on the way to choosing the card.
+									onPointerEnter={() => prefetchCardFields(Boolean(cardProvider.mercadoPago))}
+									onTouchStart={() => prefetchCardFields(Boolean(cardProvider.mercadoPago))}
+									onFocus={() => prefetchCardFields(Boolean(cardProvider.mercadoPago))}
+								>
 									<input
 										type="radio"
 										name="paymentMethod"
@@ -590,7 +605,7 @@ function CheckoutForm({
 							{fields.paymentMethod.errors?.[0] ?? null}
 						</p>
 						{method === 'card' && cardProvider?.mercadoPago ? (
-							<MercadoPagoCardFields
+							<LazyMercadoPagoCardFields
 								ref={mpCard}
 								config={cardProvider.mercadoPago}
 								totalCents={totals?.totalCents ?? 0}
@@ -601,7 +616,7 @@ function CheckoutForm({
 								installmentsError={fields.installments.errors?.[0]}
 							/>
 						) : method === 'card' && cardProvider ? (
-							<CardFieldsSection
+							<LazyTestCardFields
 								provider={cardProvider}
 								totalCents={totals?.totalCents ?? 0}
 								defaultInstallments={Number(fields.installments.initialValue ?? 1) || 1}

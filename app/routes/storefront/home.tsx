@@ -1,9 +1,9 @@
-import { type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Await, useLocation } from 'react-router'
 import { AppDownloadBanner } from '~/components/home/app-download-banner'
 import { CategoryCarousel } from '~/components/home/category-carousel'
 import { CategoryRow, CategoryRowSkeleton } from '~/components/home/category-row'
-import { FeaturedProducts, FeaturedProductsSkeleton } from '~/components/home/featured-products'
+import { FeaturedProductsSkeleton } from '~/components/home/featured-frame'
 import { useFeaturedProducts } from '~/components/home/use-featured-products'
 import { Hero } from '~/components/home/hero'
 import { InstagramShowcase } from '~/components/home/instagram-showcase'
@@ -120,13 +120,30 @@ function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Rout
 	)
 }
 
+/*
+ * 'Produtos em Destaque' is drawn in the browser only (the visitor's products, asked for after
+ * load), so its cards, their rotation and the product card are not in the page's first JavaScript
+ * (issue 34, decision XXX): their module loads beside the visitor's request, behind the skeleton
+ * the server drew.
+ */
+const loadFeaturedProducts = () => import('~/components/home/featured-products')
+const FeaturedProducts = lazy(() => loadFeaturedProducts().then((module) => ({ default: module.FeaturedProducts })))
+
 /**
  * The visitor's own section, asked for after load: its state lives here, so its arrival re-renders
  * this section and not the whole page (decision 065).
  */
 function FeaturedSection() {
 	const featured = useFeaturedProducts()
-	return featured ? <FeaturedProducts featured={featured} /> : <FeaturedProductsSkeleton />
+	// The cards' code is asked for with the visitor's products, so both arrive together.
+	useEffect(() => void loadFeaturedProducts().catch(() => undefined), [])
+	return featured ? (
+		<Suspense fallback={<FeaturedProductsSkeleton />}>
+			<FeaturedProducts featured={featured} />
+		</Suspense>
+	) : (
+		<FeaturedProductsSkeleton />
+	)
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

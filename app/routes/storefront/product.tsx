@@ -7,8 +7,12 @@ import { useRecordProductView } from '~/components/engagement/use-record-view'
 import { productJsonLd, serializeJsonLd } from '~/components/product/product-json-ld'
 import { detectProductKind } from '~/components/product/product-kind'
 import { type AddonForPage, StandardProduct } from '~/components/product/standard-product'
-import { SubscriptionProduct } from '~/components/product/subscription-product'
-import { SUBSCRIPTION_COLLECTION } from '~/components/shop/product-card'
+import {
+	awaitSubscriptionLayoutBeforeHydration,
+	loadSubscriptionProduct,
+	SubscriptionProductSlot,
+} from '~/components/product/subscription-slot'
+import { SUBSCRIPTION_COLLECTION } from '~/utils/plan-price'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
 import { productHandleParam } from '~/server/route-params.server'
@@ -20,6 +24,9 @@ import type { Route } from './+types/product'
  * bandanas, resolves the extras' add-on products by their fixed handles: their prices and
  * variant ids come from the server, never from the browser.
  */
+
+// A subscription product's page: its layout's code before React hydrates it (components/product/subscription-slot.tsx).
+await awaitSubscriptionLayoutBeforeHydration()
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
 export const PRODUCT_LOAD_ERROR = 'Erro ao carregar produto'
@@ -75,6 +82,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		reviewsModule.getReviewSummary(product.id),
 		offersExtras ? commerce.getProductsByHandles(PRODUCT_ADDON_KEYS.map((key) => PRODUCT_ADDON_HANDLES[key])) : Promise.resolve([]),
 		getStoreSettings(),
+		// The subscription layout's code, so that the server draws it (components/product/subscription-slot.tsx).
+		isSubscription ? loadSubscriptionProduct() : undefined,
 	])
 
 	const addons: AddonForPage[] = []
@@ -127,6 +136,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 	]
 }
 
+/** A client navigation to a subscription product: its layout's code before the page renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+	const data = await serverLoader()
+	if (data.isSubscription) await loadSubscriptionProduct().catch(() => undefined)
+	return data
+}
+
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { product, isSubscription, reviews, reviewSummary, addons, restockAlerts, seo } = loaderData
 	useRecordProductView({
@@ -144,7 +160,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 			 */}
 			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: seo.jsonLd }} />
 			{isSubscription ? (
-				<SubscriptionProduct product={product} reviewSummary={reviewSummary} reviews={reviews} />
+				<SubscriptionProductSlot product={product} reviewSummary={reviewSummary} reviews={reviews} />
 			) : (
 				// key: a client navigation to another product starts with fresh choices.
 				<StandardProduct
