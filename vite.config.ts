@@ -63,7 +63,7 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
 }
 
 /**
- * Fewer files on a phone's first load (issue 34, decisions 089 and XXX): Rollup gives each small
+ * Fewer files on a phone's first load (issue 34, decisions 089 and 137): Rollup gives each small
  * module shared by several routes its own file (46 on a product page, most under 1 KB). Groups that
  * add no byte a page would not load anyway:
  * - `framework`: React and React Router, which every page loads.
@@ -80,7 +80,7 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	const graph = storefrontGraph(getModuleInfo, getModuleIds())
 	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) ? 'shared' : 'shell'
 	// Money and dates, which nearly every page and the back-office format: with `shared`, where the shell
-	// had put it, not in the group of whichever page imported it first (decision XXX).
+	// had put it, not in the group of whichever page imported it first (decision 137).
 	if (SHARED_ALWAYS.test(id)) return 'shared'
 	if (id.includes('node_modules/lucide-react/')) {
 		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
@@ -89,7 +89,7 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 		return undefined
 	}
 	// The product card and what it brings, which the shell held until its skeletons stopped importing
-	// the card (decision XXX): `cards` for the pages that list products; what the product page imports
+	// the card (decision 137): `cards` for the pages that list products; what the product page imports
 	// of it too (favourite button, badge) in `card-parts`, and what the checkout imports too (the
 	// instalments) in `prices`, so that neither loads the card. Rollup puts an unassigned dependency
 	// of a group in the group, so each part is named.

@@ -1,6 +1,6 @@
 /*
  * The home page's category cards, on their own: the 404 page (in every storefront page's first
- * load) lists them, and the rest of home-sections.ts is the home page's (issue 34, decision XXX).
+ * load) lists them, and the rest of home-sections.ts is the home page's (issue 34, decision 137).
  */
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The checkout's constants without its schema: the page's state list and the test provider's
  * card code import these, and importing them from checkout-schema.ts would put zod in the
- * checkout's first load (issue 34, decision XXX). checkout-schema.ts re-exports them.
+ * checkout's first load (issue 34, decision 137). checkout-schema.ts re-exports them.
  */
 export const BRAZIL_UFS = [
 	'AC',

@@ -4,7 +4,7 @@ import type { CardFieldsSection as CardFieldsSectionType } from './card-fields'
 import type { MercadoPagoCardFields as MercadoPagoCardFieldsType } from './mercadopago-card-fields'
 
 /*
- * The card's payment UI (issue 34, decision XXX): the test provider's fields with their card rules,
+ * The card's payment UI (issue 34, decision 137): the test provider's fields with their card rules,
  * or Mercado Pago's secure fields with its SDK loader and instalment quotes. A PIX payment needs
  * none of it, so neither is in the checkout's first load: the chosen one loads when the card option
  * is chosen (and starts when the pointer or focus reaches it).

@@ -76,7 +76,7 @@ function holdSubmit(event: React.FormEvent<HTMLFormElement>): boolean {
 
 /**
  * The checkout form's client validation without zod in the page's first load (issue 34, decision
- * XXX). The schema's module loads when the page is idle, or at once when the shopper focuses or
+ * 137). The schema's module loads when the page is idle, or at once when the shopper focuses or
  * touches the form (`prefetch`, for the form's onFocus and onPointerDown). Until it has come:
  * - a field left (conform's blur validation) shows and clears nothing; that field is validated as
  *   soon as the module arrives, so its message appears then;

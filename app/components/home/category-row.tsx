@@ -25,7 +25,7 @@ const ROW_TRACK =
  */
 /**
  * The cards' code (the product card with its favourite button and prices) loads with the first row
- * that comes near, not in the page's first JavaScript (issue 34, decision XXX): the placeholder
+ * that comes near, not in the page's first JavaScript (issue 34, decision 137): the placeholder
  * holds their place meanwhile.
  */
 const ProductGrid = lazy(() => import('~/components/shop/product-grid').then((module) => ({ default: module.ProductGrid })))

@@ -3,7 +3,7 @@ import type * as SubscriptionModule from './subscription-product'
 
 /*
  * The subscription layout of the product page, out of the page's first load (issue 34, decision
- * XXX): a standard product, nearly every product page, never draws it. Where the server did draw
+ * 137): a standard product, nearly every product page, never draws it. Where the server did draw
  * it, its code must be there before React hydrates, or the boundary would hydrate late and meet
  * changed data or lost clicks (decisions 124 and 135). So the module is loaded:
  * - on the server, by the route's loader, before the page renders;

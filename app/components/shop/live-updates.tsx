@@ -7,7 +7,7 @@ import { useHydrated } from '~/utils/use-hydrated'
 /*
  * The connection itself (live-subscription.tsx: the EventSource, its reconnection and the
  * revalidations) draws nothing, so it loads after hydration, not in every page's first JavaScript
- * (issue 34, decision XXX); the server and hydration draw nothing here either way.
+ * (issue 34, decision 137); the server and hydration draw nothing here either way.
  */
 const LiveSubscription = lazy(() => import('./live-subscription').then((module) => ({ default: module.LiveSubscription })))
 
