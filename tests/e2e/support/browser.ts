@@ -105,21 +105,21 @@ export function expectNoPageErrors(page: Page) {
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
-/** Runs axe-core in the page; fails on serious or critical violations. */
-export async function expectAccessible(page: Page, label = page.url()) {
+/** Runs axe-core in the page; fails on serious or critical violations. `rules`: only these of axe's rules. */
+export async function expectAccessible(page: Page, label = page.url(), { rules }: { rules?: readonly string[] } = {}) {
 	// A toast that starts fading out during the scan (its 4 s ran out) was measured half
 	// transparent: a failure that depended on the machine's speed. With reduced motion sonner
 	// drops its transitions, so a toast is either fully shown or gone while axe looks.
 	const reducedBefore = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)
 	await page.emulateMedia({ reducedMotion: 'reduce' })
 	try {
-		await scanWithAxe(page, label)
+		await scanWithAxe(page, label, rules)
 	} finally {
 		await page.emulateMedia({ reducedMotion: reducedBefore ? 'reduce' : 'no-preference' })
 	}
 }
 
-async function scanWithAxe(page: Page, label: string) {
+async function scanWithAxe(page: Page, label: string, rules?: readonly string[]) {
 	// Let finite animations (toasts sliding in, dialogs fading) end: axe measures colours
 	// as painted, and a half-faded toast is not what a shopper reads.
 	await page.evaluate(() =>
@@ -130,16 +130,42 @@ async function scanWithAxe(page: Page, label: string) {
 				.map((a) => a.finished.catch(() => undefined)),
 		),
 	)
-	// evaluate() goes through the DevTools protocol, so the page's CSP does not block it.
-	await page.evaluate(axeSource)
-	const violations = await page.evaluate(async () => {
+	// evaluate() goes through the DevTools protocol, so the page's CSP does not block it. Once per
+	// document: a second scan of the same page (another theme, after a click) finds it there.
+	if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
+	const violations = await page.evaluate(async (only) => {
 		const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe
 		// label-content-name-mismatch is 'experimental' in axe, so off by default; a shopper's
 		// voice control ('click Carrinho 2') depends on it, so it runs too (issue 13, defect 8).
-		const result = await axe.run({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+		const result = await axe.run(
+			only
+				? { resultTypes: ['violations'], runOnly: { type: 'rule', values: only } }
+				: { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
+		)
 		return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }))
-	})
+	}, rules ? [...rules] : null)
 	const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 	const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 	expect(report, `axe em ${label}`).toEqual([])
+}
+
+/** Axe's rules whose answer depends on the theme: colours. The others read the markup, the same in both. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const
+
+/**
+ * A page drawn in the dark theme, axe-clean; then the same page's colours in the light theme. The
+ * theme is only the `dark` class on <html> (components/shop/theme.tsx: the server writes it for a
+ * dark preference and nothing for light), so the light page is this one without the class, and only
+ * axe's colour rules can answer differently there. One load and one full scan for both themes,
+ * where a pass per theme cost a load, a hydration and a full scan each (decision 074's budget).
+ */
+export async function expectAccessibleInBothThemes(page: Page, label = page.url()) {
+	expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), `${label}: desenhada no tema escuro`).toBe(true)
+	await expectAccessible(page, `${label} (escuro)`)
+	await page.evaluate(() => document.documentElement.classList.remove('dark'))
+	try {
+		await expectAccessible(page, `${label} (claro)`, { rules: COLOUR_RULES })
+	} finally {
+		await page.evaluate(() => document.documentElement.classList.add('dark'))
+	}
 }
