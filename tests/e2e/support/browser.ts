@@ -162,8 +162,12 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const
 export async function expectAccessibleInBothThemes(page: Page, label = page.url()) {
 	expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), `${label}: desenhada no tema escuro`).toBe(true)
 	await expectAccessible(page, `${label} (escuro)`)
+	const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+	const darkBackground = await background()
 	await page.evaluate(() => document.documentElement.classList.remove('dark'))
 	try {
+		// Were the theme to move off the class, this would scan the dark colours twice: it fails instead.
+		expect(await background(), `${label}: sem a classe dark, as cores mudam`).not.toBe(darkBackground)
 		await expectAccessible(page, `${label} (claro)`, { rules: COLOUR_RULES })
 	} finally {
 		await page.evaluate(() => document.documentElement.classList.add('dark'))
