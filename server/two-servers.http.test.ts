@@ -1,10 +1,16 @@
 // Runs on both databases (decision 130): its subject is several servers on one database.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { request as httpsRequest } from 'node:https'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { connect as tlsConnect } from 'node:tls'
 import pg from 'pg'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, freePort, startAppServer } from '#tests/support/app-server'
-import { type RunningNginx, findNginx, startNginx } from '#tests/support/nginx'
+import { type RunningNginx, deploySiteFile, findNginx, runnableSiteFile, startNginx } from '#tests/support/nginx'
 import { type RunningS3Server, startS3Server } from '#tests/support/s3-server'
 import { ADMIN, newCustomer } from '#tests/e2e/support/accounts'
 import { HttpSession } from '#tests/e2e/support/http-session'
@@ -26,6 +32,8 @@ import { brazilianStoreExport } from '#tests/fixtures/shopify/brazilian-store-ex
  */
 
 const METRICS_TOKEN = 'd'.repeat(40)
+/** The public name in docs/deploy.md's site file. */
+const SITE_HOST = 'www.minhaloja.com.br'
 const PRODUCT = '/produto/bandana-preta'
 
 async function whyNotHere(): Promise<string | null> {
@@ -89,6 +97,8 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 			METRICS_TOKEN,
 			ADMIN_EMAIL: ADMIN.email,
 			ADMIN_PASSWORD: ADMIN.password,
+			// The deployment guide's site file answers for this name (its test below).
+			ALLOWED_HOSTS: SITE_HOST,
 		}
 		// The first migrates nothing (the run's template) but seeds; the second joins the same database.
 		a = await startAppServer(env)
@@ -286,6 +296,57 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 		expect(imported.headers.get('location')).toBe('/admin/produtos')
 		const { rows } = await pool.query<{ n: number }>(`select count(*)::int as n from products where title like '% nº _'`)
 		expect(rows[0]?.n).toBe(3)
+	})
+
+	test("the deployment guide's site file as written: port 80 sends to https, TLS with HTTP/2 reaches the shop", async () => {
+		// A self-signed certificate for the guide's name, where Let's Encrypt's would be.
+		const dir = mkdtempSync(path.join(tmpdir(), 'loja-tls-'))
+		const certificate = path.join(dir, 'fullchain.pem')
+		const key = path.join(dir, 'privkey.pem')
+		execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${SITE_HOST}`, '-keyout', key, '-out', certificate], {
+			stdio: 'ignore',
+		})
+		const [httpPort, tlsPort] = await Promise.all([freePort(), freePort()])
+		const site = runnableSiteFile(deploySiteFile(), { upstreams: [addressOf(a), addressOf(b)], httpPort, tlsPort, certificate, key })
+		const front = await startNginx({ upstreams: [], port: httpPort, site })
+		try {
+			// Plain HTTP: the address kept, sent to https on the public name.
+			const plain = await fetch(`http://127.0.0.1:${httpPort}/produto/bandana-preta?cor=azul`, { redirect: 'manual', headers: { host: SITE_HOST } })
+			expect(plain.status).toBe(301)
+			expect(plain.headers.get('location')).toBe(`https://${SITE_HOST}/produto/bandana-preta?cor=azul`)
+			await plain.arrayBuffer()
+
+			// TLS ends at nginx and offers HTTP/2 (ALPN), as the guide says.
+			const alpn = await new Promise<string | false | null>((resolve, reject) => {
+				const socket = tlsConnect({ host: '127.0.0.1', port: tlsPort, servername: SITE_HOST, ALPNProtocols: ['h2', 'http/1.1'], rejectUnauthorized: false }, () => {
+					resolve(socket.alpnProtocol)
+					socket.end()
+				})
+				socket.on('error', reject)
+			})
+			expect(alpn).toBe('h2')
+
+			// Over HTTPS the shop itself answers, through the guide's snippets.
+			const page = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+				const req = httpsRequest(
+					{ host: '127.0.0.1', port: tlsPort, path: '/produto/bandana-preta', servername: SITE_HOST, headers: { host: SITE_HOST }, rejectUnauthorized: false },
+					(response) => {
+						let body = ''
+						response.setEncoding('utf8')
+						response.on('data', (chunk: string) => (body += chunk))
+						response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+					},
+				)
+				req.on('error', reject)
+				req.end()
+			})
+			expect(page.status).toBe(200)
+			expect(page.body).toContain('Bandana')
+			expect(front.logs.join('')).not.toMatch(/\[(emerg|alert|crit|error)\]/)
+		} finally {
+			await front.stop()
+			rmSync(dir, { recursive: true, force: true })
+		}
 	})
 
 	test('A stopped during a burst of pages and cart POSTs: no error, no POST lost, A drains then exits 0', async () => {
