@@ -60,4 +60,26 @@ describe('the per-address budget', () => {
 		}
 		expect((await enterSignIn('mais-um@exemplo.test', ip)).allowed).toBe(false)
 	})
+
+	test('an IPv6 guesser cannot take a fresh budget per address: the addresses of one /64 share it (decision 071)', async () => {
+		setClockForTests(new Date('2026-11-24T12:01:00Z'))
+		onTestFinished(() => setClockForTests(null))
+		// Five tries on one account, each from another address of the same /64 (a phone's privacy addresses).
+		const sameSubnet = (n: number) => `2001:db8:cafe:12:${n.toString(16)}:0:0:${(n * 7).toString(16)}`
+		for (let i = 1; i <= SIGN_IN_LIMITS.accountAddress.limit; i++) {
+			expect((await enterSignIn('dona@exemplo.test', sameSubnet(i))).allowed).toBe(true)
+		}
+		expect((await enterSignIn('dona@exemplo.test', sameSubnet(99))).allowed).toBe(false)
+		// The same /64 written another way (zeros compressed, capitals) is the same subscriber.
+		expect((await enterSignIn('dona@exemplo.test', '2001:DB8:CAFE:12::1')).allowed).toBe(false)
+		// The next /64 is another subscriber, with its own budget.
+		expect((await enterSignIn('dona@exemplo.test', '2001:db8:cafe:13::1')).allowed).toBe(true)
+
+		// The per-address budget across accounts is per /64 too (another /64, a fresh count).
+		const sprayer = (n: number) => `2001:db8:beef:1:${n.toString(16)}::${(n + 1).toString(16)}`
+		for (let i = 0; i < SIGN_IN_LIMITS.address.limit; i++) {
+			expect((await enterSignIn(`spray${i}@exemplo.test`, sprayer(i))).allowed).toBe(true)
+		}
+		expect((await enterSignIn('spray-final@exemplo.test', sprayer(5000))).allowed).toBe(false)
+	})
 })
