@@ -185,7 +185,7 @@ function percentile(sorted: number[], p: number): number {
 	return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number)
 }
 
-async function checkDatabase(pool: pg.Pool, contended: string[], ordersBefore: number): Promise<string[]> {
+async function checkDatabase(pool: pg.Pool, contended: string[], runStart: Date): Promise<string[]> {
 	const problems: string[] = []
 	const references = accepted.map((a) => a.reference)
 	const { rows: orders } = await pool.query<{ reference: string; lines: number }>(
@@ -210,13 +210,16 @@ async function checkDatabase(pool: pg.Pool, contended: string[], ordersBefore: n
 			problems.push(`variante ${row.id}: estoque ${row.stock} + vendidos ${row.sold} ≠ ${CONTENDED.stock}`)
 	}
 	// Orders beyond the accepted ones must be checkouts whose answer never came (still running
-	// when the run stopped waiting, or a dropped connection): anything more is an order lost.
-	const { rows: total } = await pool.query<{ n: number }>(`select count(*)::int as n from orders`)
-	const unaccounted = Number(total[0]?.n) - ordersBefore - orders.length
+	// when the run stopped waiting, or a dropped connection): anything more is an order lost. A
+	// declined card (402) leaves its order cancelled, the shopper told: only orders that stand count.
+	const { rows: total } = await pool.query<{ n: number }>(
+		`select count(*)::int as n from orders where created_at >= $1 and status <> 'cancelado'`,
+		[runStart],
+	)
+	const standing = Number(total[0]?.n)
+	const unaccounted = standing - orders.length
 	if (unaccounted > checkoutsUnanswered)
-		problems.push(
-			`${Number(total[0]?.n) - ordersBefore} pedidos novos no banco, ${orders.length} aceitos e ${checkoutsUnanswered} sem resposta: pedido perdido`,
-		)
+		problems.push(`${standing} pedidos novos no banco (cancelados fora), ${orders.length} aceitos e ${checkoutsUnanswered} sem resposta: pedido perdido`)
 	else if (unaccounted > 0)
 		log(`${unaccounted} pedido(s) feitos cuja resposta não chegou ao comprador (${checkoutsUnanswered} checkouts sem resposta)`)
 	return problems
@@ -294,8 +297,8 @@ async function main() {
 			)
 		if (!TARGET && FRONT === 'nginx') nginx = await startNginx({ upstreams: servers.map((s) => new URL(s.url).host), port: frontPort })
 		const base = TARGET ?? nginx?.url ?? (servers[0] as RunningServer).url
-		const { rows: before } = await pool.query<{ n: number }>(`select count(*)::int as n from orders`)
-		const ordersBefore = Number(before[0]?.n ?? 0)
+		const { rows: before } = await pool.query<{ at: Date }>(`select now() as at`)
+		const runStart = before[0]?.at ?? new Date(0)
 		log(
 			`${TARGET ? `loja em ${base}` : nginx ? `nginx em ${base} na frente de ${servers.map((s) => s.url).join(' e ')}` : `servidor em ${base}`}: até ${SHOPPERS} compradores ao mesmo tempo por ${DURATION_S} s`,
 		)
@@ -387,7 +390,7 @@ async function main() {
 		// nginx's own errors (an upstream refused, timed out, a retry): none in a good run.
 		const nginxLines = (nginx?.logs.join('') ?? '').split('\n').filter((line) => line.trim() !== '')
 		if (nginxLines.length) log(`nginx registrou ${nginxLines.length} linha(s) de erro; as primeiras:\n  ${nginxLines.slice(0, 5).join('\n  ')}`)
-		const problems = await checkDatabase(pool, contended, ordersBefore)
+		const problems = await checkDatabase(pool, contended, runStart)
 		log(
 			problems.length === 0
 				? 'banco conferido: cada checkout aceito é um pedido com linhas, estoque baixado uma vez, nada negativo'
