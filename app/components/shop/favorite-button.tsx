@@ -1,10 +1,8 @@
-import { HeartIcon } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from '~/components/ui/toast'
 import { type FavoriteActionResult, FAVORITES_ENDPOINT, favoriteMessages } from '~/components/engagement/favorite-messages'
 import { noteLocalFavoriteChange } from '~/components/shop/live-updates'
 import { useVisitor } from '~/components/shop/use-root-data'
-import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'
 import { useSerialRevalidate } from '~/utils/use-serial-revalidate'
 
@@ -70,18 +68,15 @@ export function FavoriteButton({ product, className }: { product: { id: string; 
 	}
 
 	return (
-		<Button
+		// The look is one class in app.css (.favorite-button): this button is drawn once per card.
+		<button
 			type="button"
-			variant="secondary"
-			size="icon"
-			className={cn('rounded-full bg-background/90 shadow-sm hover:bg-background', className)}
+			className={cn('favorite-button', className)}
 			aria-label={isFavorite ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
 			aria-pressed={isFavorite}
 			aria-busy={pending || undefined}
 			data-favorite={isFavorite ? 'true' : 'false'}
 			onClick={() => void toggle()}
-		>
-			<HeartIcon className={isFavorite ? 'fill-primary text-primary' : ''} aria-hidden="true" />
-		</Button>
+		/>
 	)
 }
