@@ -9,8 +9,9 @@ import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { handleErrorLogLevel } from '~/server/error-log-level.server'
 import { logger } from '~/server/logger.server'
 import { withLowPriorityModulePreloads } from '~/server/module-preload-priority.server'
-// The stylesheet as text, put inside every page (components/inline-stylesheet.tsx).
-import appCss from './styles/app.css?inline'
+// The storefront's stylesheet as text, put inside every page (components/inline-stylesheet.tsx);
+// the back-office adds the rest as a file (routes/admin/layout.tsx).
+import appCss from './styles/storefront.css?inline'
 
 export const streamTimeout = 5_000
 

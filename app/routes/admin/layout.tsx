@@ -6,6 +6,10 @@ import { requireAdmin } from '~/server/auth/guards.server'
 import { getSidebarOpen } from '~/server/sidebar.server'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/layout'
+// The complete stylesheet: the page's own holds only what the storefront uses (storefront.css).
+import adminStylesheet from '~/styles/app.css?url'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStylesheet }]
 
 // Loader and action headers (Cache-Control, Retry-After) reach the client only through this.
 export const headers = routeHeaders(PRIVATE_NO_STORE)
