@@ -3,7 +3,7 @@
  * production build (run `npm run build` first; the script builds when the build is stale).
  *
  * A page's first load is what its HTML makes the browser fetch before hydration: React Router's
- * manifest script, the client entry, the root, the storefront layout and the page's route module,
+ * manifest script, the client entry, the root, the page's layout and the page's route module,
  * with every file they import statically (the same set React Router writes as modulepreload links).
  * Dynamic imports (lazy components) are not counted: they load later, on demand. The manifest
  * script counts because react-router.config.ts has routeDiscovery 'initial' (decision 009); in
@@ -29,7 +29,8 @@ import { ensureBuilt } from '#tests/support/app-server'
 import { type ChunkModules, MODULE_SIZES_FILE } from './vite-module-sizes'
 
 const CLIENT_DIR = 'build/client'
-const LAYOUT = 'routes/storefront/layout'
+/** The storefront's layouts: the shop's shell, and the checkout's own (decision XXX). */
+const LAYOUTS = ['routes/storefront/layout', 'routes/storefront/checkout-layout']
 const KB = 1024
 
 /** No page's first load over this many gzipped KB (issue 34). */
@@ -47,11 +48,12 @@ const PAGES: { name: string; routeId: string; budgetKb: number; maxFiles?: numbe
 	// +1 file (decision 137): the featured cards' lazy module shares modules with the home's chunk, which React Router's route chunk may not export, so Rollup adds a 0.2 KB facade.
 	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 142, files: 14 } },
 	// Category, search and subscriptions +1 KB and +3 files (decision 137): the product card left the shell, which every page loads, for the `cards`, `card-parts` and `prices` files these pages load.
-	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 140, files: 15 } },
+	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 139, files: 15 } },
 	// +3 files (decision 137): the reviews (shared with the lazy subscription layout), and the card's parts and prices that were in the shell.
 	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 154, files: 25 } },
 	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 140, files: 15 } },
-	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 152, files: 19 } },
+	// Decision XXX: a layout of its own, without the storefront shell's file.
+	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 145, files: 18 } },
 	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 139, files: 15 } },
 ]
 
@@ -192,7 +194,7 @@ function main() {
 	const routeFiles = routeSourceFiles()
 	const results = PAGES.map((page) => {
 		const chain = routeChain(manifest, page.routeId)
-		if (!chain.includes(LAYOUT)) throw new Error(`${page.routeId} is not under the storefront layout`)
+		if (!chain.some((id) => LAYOUTS.includes(id))) throw new Error(`${page.routeId} is not under a storefront layout`)
 		const files = firstLoadFiles(manifest, manifestFile, chain)
 		const gz = files.reduce((sum, f) => sum + sizeOf(f).gz, 0)
 		const raw = files.reduce((sum, f) => sum + sizeOf(f).raw, 0)
