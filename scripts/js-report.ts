@@ -49,8 +49,8 @@ const PAGES: { name: string; routeId: string; budgetKb: number; maxFiles?: numbe
 	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 142, files: 14 } },
 	// Category, search and subscriptions +1 KB and +3 files (decision 137): the product card left the shell, which every page loads, for the `cards`, `card-parts` and `prices` files these pages load.
 	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 139, files: 15 } },
-	// +3 files (decision 137): the reviews (shared with the lazy subscription layout), and the card's parts and prices that were in the shell.
-	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 154, files: 25 } },
+	// +3 files (decision 137): the reviews (shared with the lazy subscription layout), and the card's parts and prices that were in the shell; −1 (decision XXX): the review form's code loads near the form.
+	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 153, files: 24 } },
 	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 140, files: 15 } },
 	// Decision XXX: a layout of its own, without the storefront shell's file.
 	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 145, files: 18 } },
