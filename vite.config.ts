@@ -37,14 +37,15 @@ function routeModules(ids: Iterable<string>, file: RegExp): string[] {
 	return client.length > 0 ? client : all
 }
 
-/** A storefront page's route module, and its name. */
-const PAGE = /\/app\/routes\/storefront\/((?!layout\.)[^/]+)\.tsx$/
+/** A storefront page's route module, and its name (the layouts are not pages). */
+const PAGE = /\/app\/routes\/storefront\/((?![^/]*layout\.)[^/]+)\.tsx$/
 
-type Graph = { shell: Set<string>; admin: Set<string>; pages: Map<string, Set<string>>; cards: Set<string> }
+type Graph = { shell: Set<string>; admin: Set<string>; checkout: Set<string>; pages: Map<string, Set<string>>; cards: Set<string> }
 const graphs = new WeakMap<GraphReader, Graph>()
 /**
  * `shell`: what every storefront page loads — the root's and the storefront layout's static imports,
- * closed. `admin`: what the root and the back-office's route modules import. `pages`: for each
+ * closed. `admin`: what the root and the back-office's route modules import. `checkout`: what the
+ * checkout's layout and page import (it is not under the storefront layout). `pages`: for each
  * storefront page, what its own route module imports.
  */
 function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Graph {
@@ -54,6 +55,7 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
 	const graph = {
 		shell: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root|routes\/storefront\/layout)\.tsx$/)),
 		admin: staticClosure(getModuleInfo, routeModules(all, /\/app\/(root\.tsx|routes\/admin\/.+\.tsx?)$/)),
+		checkout: staticClosure(getModuleInfo, routeModules(all, /\/app\/routes\/storefront\/checkout(-layout)?\.tsx$/)),
 		pages: new Map(routeModules(all, PAGE).map((id) => [PAGE.exec(id.replace(/\?.*$/, ''))?.[1] as string, staticClosure(getModuleInfo, [id])])),
 		// The product grid and everything it imports (the `cards` groups below).
 		cards: staticClosure(getModuleInfo, all.filter((id) => /\/app\/components\/shop\/product-grid\.tsx$/.test(id))),
@@ -68,8 +70,8 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
  * add no byte a page would not load anyway:
  * - `framework`: React and React Router, which every page loads.
  * - `shell`: what the storefront layout and the root import, which every storefront page loads;
- *   `shared` holds the part the back-office imports too (cn, buttons, toasts…), so that an admin
- *   page does not load the storefront's header and footer.
+ *   `shared` holds the part the back-office or the checkout imports too (cn, buttons, toasts…), so
+ *   that neither loads the storefront's header and footer.
  * - `icons`: the icons more than one storefront page's own route module imports statically (the
  *   shell's are in the shell); `icons-<page>` the ones a single page imports, which a drawer or panel
  *   may share and would otherwise be a file each. Icons only drawers, panels, account pages or the
@@ -78,7 +80,9 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
 function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleIds: () => IterableIterator<string>; getModuleInfo: GraphReader }): string | undefined {
 	if (FRAMEWORK.test(id)) return 'framework'
 	const graph = storefrontGraph(getModuleInfo, getModuleIds())
-	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) ? 'shared' : 'shell'
+	// What the checkout imports of the shell is in `shared` too: its layout is not the storefront's
+	// (decision XXX), and `shell` would bring the storefront's header and footer back into its first load.
+	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) || graph.checkout.has(id) ? 'shared' : 'shell'
 	// Money and dates, which nearly every page and the back-office format: with `shared`, where the shell
 	// had put it, not in the group of whichever page imported it first (decision 137).
 	if (SHARED_ALWAYS.test(id)) return 'shared'

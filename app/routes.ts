@@ -24,7 +24,6 @@ export default [
 		route('trocas-e-devolucoes', 'routes/storefront/policy.tsx', { id: 'policy-returns' }),
 		route('privacidade', 'routes/storefront/policy.tsx', { id: 'policy-privacy' }),
 		route('termos-de-uso', 'routes/storefront/policy.tsx', { id: 'policy-terms' }),
-		route('checkout', 'routes/storefront/checkout.tsx'),
 		route('pedido/:reference', 'routes/storefront/order.tsx'),
 		// Issue 31 (decision 121): the abandoned-cart reminder's links (restore the cart; stop the reminders).
 		route('carrinho/voltar/:token', 'routes/storefront/cart-restore.tsx'),
@@ -32,6 +31,9 @@ export default [
 		route(':handle', 'routes/storefront/category.tsx', { id: 'category-short' }),
 		route('*', 'routes/storefront/not-found.tsx'),
 	]),
+	// The checkout draws its own header and footer, not the shop's (issue 34): a layout of its own,
+	// so its first load skips the storefront shell's code.
+	layout('routes/storefront/checkout-layout.tsx', [route('checkout', 'routes/storefront/checkout.tsx')]),
 	route('user', 'routes/account/layout.tsx', [
 		route('dashboard', 'routes/account/dashboard.tsx'),
 		route('favorites', 'routes/account/favorites.tsx'),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, waitForHydration } from './support/browser'
 import { AdminPages } from './pages/admin-pages'
 import { Shell } from './pages/shell'
 import { e2eServer } from './support/e2e-server'
@@ -16,6 +16,40 @@ afterAll(async () => {
 })
 
 describe('avaliações', () => {
+	test('a star clicked and a comment typed before the form’s code arrives are kept; nothing can be sent until then', async () => {
+		const page = await browser.newPage(MOBILE)
+		// The form's module (not its schema's), held until released.
+		let release: () => void = () => {}
+		const gate = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		await page.route(/\/assets\/review-form-[\w-]{8}\.js$/, async (route) => {
+			await gate
+			await route.continue().catch(() => {})
+		})
+		await page.goto('/produto/bandana-preta')
+		await waitForHydration(page)
+		const form = page.getByRole('form', { name: /^Avaliar / })
+		const fourStars = form.getByRole('radio', { name: '4 estrelas' })
+		const commentBox = form.getByRole('textbox', { name: 'Comentário' })
+		const submit = form.getByRole('button', { name: 'Enviar Avaliação' })
+		const comment = 'Escrito antes do código do formulário'
+		// The server's form, as the shopper meets it while the code is on its way: the browser keeps the choice.
+		await fourStars.locator('xpath=..').click()
+		await commentBox.fill(comment)
+		expect(await fourStars.isChecked()).toBe(true)
+		expect(await submit.isDisabled()).toBe(true)
+		await form.getByText('0/500').waitFor()
+
+		release()
+		// The form's own code has drawn it with what was chosen and typed: its counter counts the comment.
+		await form.getByText(`${comment.length}/500`).waitFor()
+		expect(await fourStars.isChecked()).toBe(true)
+		expect(await commentBox.inputValue()).toBe(comment)
+		await expect.poll(() => submit.isDisabled()).toBe(false)
+		expectNoPageErrors(page)
+	})
+
 	test.skipIf(!pool)('a review is sent from the product page, stays hidden, and shows once approved', async () => {
 		const page = await browser.newPage()
 		const shell = new Shell(page)
@@ -35,7 +69,8 @@ describe('avaliações', () => {
 		const fourStars = form.getByRole('radio', { name: '4 estrelas' })
 		await fourStars.locator('xpath=..').click()
 		expect(await fourStars.isChecked()).toBe(true)
-		expect(await submit.isDisabled()).toBe(false)
+		// The form's code loads as the form comes near (decision XXX): the button follows the star once it is there.
+		await expect.poll(() => submit.isDisabled()).toBe(false)
 
 		// Too short: the schema's message as a toast; nothing typed is lost.
 		const commentBox = form.getByRole('textbox', { name: 'Comentário' })

@@ -12,6 +12,7 @@ import {
 	loadSubscriptionProduct,
 	SubscriptionProductSlot,
 } from '~/components/product/subscription-slot'
+import { loadReviewForm } from '~/components/reviews/review-form-slot'
 import { SUBSCRIPTION_COLLECTION } from '~/utils/plan-price'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
@@ -84,6 +85,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		getStoreSettings(),
 		// The subscription layout's code, so that the server draws it (components/product/subscription-slot.tsx).
 		isSubscription ? loadSubscriptionProduct() : undefined,
+		// The review form's code, so that the server draws the form (components/reviews/review-form-slot.tsx).
+		loadReviewForm(),
 	])
 
 	const addons: AddonForPage[] = []
@@ -136,9 +139,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 	]
 }
 
-/** A client navigation to a subscription product: its layout's code before the page renders. */
+/**
+ * A client navigation to a product: the review form's code and a subscription product's layout
+ * before the page renders, so that both are drawn at once.
+ */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	const data = await serverLoader()
+	const [data] = await Promise.all([serverLoader(), loadReviewForm().catch(() => undefined)])
 	if (data.isSubscription) await loadSubscriptionProduct().catch(() => undefined)
 	return data
 }
