@@ -81,7 +81,7 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	if (FRAMEWORK.test(id)) return 'framework'
 	const graph = storefrontGraph(getModuleInfo, getModuleIds())
 	// What the checkout imports of the shell is in `shared` too: its layout is not the storefront's
-	// (decision XXX), and `shell` would bring the storefront's header and footer back into its first load.
+	// (decision 138), and `shell` would bring the storefront's header and footer back into its first load.
 	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) || graph.checkout.has(id) ? 'shared' : 'shell'
 	// Money and dates, which nearly every page and the back-office format: with `shared`, where the shell
 	// had put it, not in the group of whichever page imported it first (decision 137).

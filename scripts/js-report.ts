@@ -34,7 +34,7 @@ import reactRouterConfig from '../react-router.config'
 import { type ChunkModules, MODULE_SIZES_FILE } from './vite-module-sizes'
 
 const CLIENT_DIR = 'build/client'
-/** The storefront's layouts: the shop's shell, and the checkout's own (decision XXX). */
+/** The storefront's layouts: the shop's shell, and the checkout's own (decision 138). */
 const LAYOUTS = ['routes/storefront/layout', 'routes/storefront/checkout-layout']
 const KB = 1024
 
@@ -54,10 +54,10 @@ const PAGES: { name: string; routeId: string; budgetKb: number; maxFiles?: numbe
 	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 142, files: 14 } },
 	// Category, search and subscriptions +1 KB and +3 files (decision 137): the product card left the shell, which every page loads, for the `cards`, `card-parts` and `prices` files these pages load.
 	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 139, files: 15 } },
-	// +3 files (decision 137): the reviews (shared with the lazy subscription layout), and the card's parts and prices that were in the shell; −1 (decision XXX): the review form's code loads near the form.
+	// +3 files (decision 137): the reviews (shared with the lazy subscription layout), and the card's parts and prices that were in the shell; −1 (decision 138): the review form's code loads near the form.
 	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 153, files: 24 } },
 	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 140, files: 15 } },
-	// Decision XXX: a layout of its own, without the storefront shell's file.
+	// Decision 138: a layout of its own, without the storefront shell's file.
 	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 145, files: 18 } },
 	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 139, files: 15 } },
 ]
@@ -90,7 +90,7 @@ type Manifest = { entry: { module: string; imports: string[] }; routes: Record<s
 
 /**
  * 'lazy': each page inlines the part of the manifest it needs instead of importing the whole. The
- * shop keeps 'initial' (decisions 009 and XXX); the report measures either, to weigh a switch.
+ * shop keeps 'initial' (decisions 009 and 138); the report measures either, to weigh a switch.
  * (Widened: the config's own type is the one literal it holds.)
  */
 const LAZY_DISCOVERY = (reactRouterConfig.routeDiscovery as Config['routeDiscovery'])?.mode === 'lazy'

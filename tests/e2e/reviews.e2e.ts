@@ -69,7 +69,7 @@ describe('avaliações', () => {
 		const fourStars = form.getByRole('radio', { name: '4 estrelas' })
 		await fourStars.locator('xpath=..').click()
 		expect(await fourStars.isChecked()).toBe(true)
-		// The form's code loads as the form comes near (decision XXX): the button follows the star once it is there.
+		// The form's code loads as the form comes near (decision 138): the button follows the star once it is there.
 		await expect.poll(() => submit.isDisabled()).toBe(false)
 
 		// Too short: the schema's message as a toast; nothing typed is lost.
