@@ -11,7 +11,7 @@ type GraphReader = (id: string) => { importedIds: readonly string[] } | null
 const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|^\0?vite\/preload-helper|commonjsHelpers/
 
 /** Modules in `shared` whoever imports them. */
-const SHARED_ALWAYS = /\/app\/utils\/format\.ts$/
+const SHARED_ALWAYS = /\/app\/utils\/(format|load-once)\.ts$/
 
 /** The route modules whose static imports every storefront page loads. */
 const SHELL_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/storefront\/layout\.tsx$/]
@@ -84,7 +84,8 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	// (decision 138), and `shell` would bring the storefront's header and footer back into its first load.
 	if (graph.shell.has(id) && !isShellEntry(id)) return graph.admin.has(id) || graph.checkout.has(id) ? 'shared' : 'shell'
 	// Money and dates, which nearly every page and the back-office format: with `shared`, where the shell
-	// had put it, not in the group of whichever page imported it first (decision 137).
+	// had put it, not in the group of whichever page imported it first (decision 137). `loadOnce`, which the
+	// lazy parts of several pages use, would otherwise be a file of its own.
 	if (SHARED_ALWAYS.test(id)) return 'shared'
 	if (id.includes('node_modules/lucide-react/')) {
 		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)

@@ -2,6 +2,7 @@ import { parse } from '@conform-to/react'
 import { useEffect } from 'react'
 import { usePrefetchWhenIdle } from '~/components/ui/lazy-overlay'
 import type * as ValidationModule from './checkout-validation'
+import { loadOnce } from '~/utils/load-once'
 
 type Validation = typeof ValidationModule
 type CheckoutSubmission = ReturnType<Validation['validateCheckout']>
@@ -9,8 +10,6 @@ type CheckoutSubmission = ReturnType<Validation['validateCheckout']>
 /** The name of the hidden button with which conform submits its validation requests. */
 const CONFORM_INTENT = '__intent__'
 
-let loaded: Validation | null = null
-let loading: Promise<Validation> | null = null
 /** The module could not be loaded for a held submission: the form goes to the server, which checks it. */
 let unavailable = false
 /** Fields left before the module came, validated when it does; and how (the form's `form.validate`). */
@@ -18,16 +17,8 @@ const pending = new Set<string>()
 let revalidateField: ((name: string) => void) | null = null
 
 /** Loads the checkout's validation (zod and the schema) once; a failed load may be tried again. */
-export function loadCheckoutValidation(): Promise<Validation> {
-	loading ??= import('./checkout-validation').then(
-		(module) => (loaded = module),
-		(error: unknown) => {
-			loading = null
-			throw error
-		},
-	)
-	return loading
-}
+const checkoutValidation = loadOnce(() => import('./checkout-validation'))
+export const loadCheckoutValidation = checkoutValidation.load
 
 function validatePending() {
 	const names = [...pending]
@@ -39,6 +30,7 @@ const prefetch = () => void loadCheckoutValidation().catch(() => undefined)
 
 /** conform's onValidate. */
 function validate(formData: FormData): CheckoutSubmission {
+	const loaded = checkoutValidation.current()
 	if (loaded) return loaded.validateCheckout(formData)
 	return parse<never, string[]>(formData, {
 		resolve(_payload, intent) {
@@ -63,7 +55,7 @@ function validate(formData: FormData): CheckoutSubmission {
 function holdSubmit(event: React.FormEvent<HTMLFormElement>): boolean {
 	const submitter = (event.nativeEvent as SubmitEvent).submitter
 	// conform's own validation requests (a field left) go to `validate`.
-	if (loaded || unavailable || (submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT)) return false
+	if (checkoutValidation.current() || unavailable || (submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT)) return false
 	event.preventDefault()
 	const element = event.currentTarget
 	const again = () => element.isConnected && element.requestSubmit(submitter instanceof HTMLElement ? submitter : null)

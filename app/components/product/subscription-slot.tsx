@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import type * as SubscriptionModule from './subscription-product'
+import { loadOnce } from '~/utils/load-once'
 
 /*
  * The subscription layout of the product page, out of the page's first load (issue 34, decision
@@ -17,20 +18,9 @@ import type * as SubscriptionModule from './subscription-product'
 /** The layout's heading id: its presence in the HTML says the server drew the layout. */
 export const SUBSCRIPTION_TITLE_ID = 'assinatura-titulo'
 
-let loaded: typeof SubscriptionModule | null = null
-let loading: Promise<typeof SubscriptionModule> | null = null
-
 /** Loads the subscription layout's module once (a failed load may be tried again). */
-export function loadSubscriptionProduct(): Promise<typeof SubscriptionModule> {
-	loading ??= import('./subscription-product').then(
-		(module) => (loaded = module),
-		(error: unknown) => {
-			loading = null
-			throw error
-		},
-	)
-	return loading
-}
+const subscriptionLayout = loadOnce(() => import('./subscription-product'))
+export const loadSubscriptionProduct = subscriptionLayout.load
 
 /** In the browser before hydration: the layout's code when the server's HTML holds it. */
 export async function awaitSubscriptionLayoutBeforeHydration() {
@@ -41,7 +31,7 @@ export async function awaitSubscriptionLayoutBeforeHydration() {
 const LazySubscriptionProduct = lazy(() => loadSubscriptionProduct().then((module) => ({ default: module.SubscriptionProduct })))
 
 export function SubscriptionProductSlot(props: SubscriptionModule.SubscriptionProductProps) {
-	const Loaded = loaded?.SubscriptionProduct
+	const Loaded = subscriptionLayout.current()?.SubscriptionProduct
 	if (Loaded) return <Loaded {...props} />
 	// Only when a load above failed or was skipped: drawn once the code arrives.
 	return (

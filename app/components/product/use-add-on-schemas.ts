@@ -1,18 +1,13 @@
 import { useCallback, useState } from 'react'
 import type * as AddOnSchemaModule from '~/commerce/rules/add-on-schemas'
+import { loadOnce } from '~/utils/load-once'
 
 type AddOnSchemas = typeof AddOnSchemaModule
 
-// One module for the whole session: a second product page finds it loaded.
-let loaded: AddOnSchemas | null = null
-let loading: Promise<AddOnSchemas> | null = null
-
-function loadAddOnSchemas(): Promise<AddOnSchemas> {
-	loading ??= import('~/commerce/rules/add-on-schemas').then((module) => (loaded = module))
-	// A failed load (flaky network) may be tried again by the next interaction.
-	loading.catch(() => (loading = null))
-	return loading
-}
+// One module for the whole session: a second product page finds it loaded; a failed load (flaky
+// network) is tried again by the next interaction.
+const addOnSchemas = loadOnce(() => import('~/commerce/rules/add-on-schemas'))
+const loadAddOnSchemas = addOnSchemas.load
 
 /**
  * The product form's zod schemas and line builder, loaded when the shopper first points at,
@@ -20,7 +15,7 @@ function loadAddOnSchemas(): Promise<AddOnSchemas> {
  * first load, and is there before anything is typed or clicked. `ensure()` waits for it.
  */
 export function useAddOnSchemas(): { schemas: AddOnSchemas | null; ensure: () => Promise<AddOnSchemas> } {
-	const [schemas, setSchemas] = useState<AddOnSchemas | null>(loaded)
+	const [schemas, setSchemas] = useState<AddOnSchemas | null>(addOnSchemas.current())
 	const ensure = useCallback(async () => {
 		const module = await loadAddOnSchemas()
 		setSchemas(module)

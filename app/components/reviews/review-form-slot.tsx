@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { flushSync } from 'react-dom'
 import type * as ReviewFormModule from './review-form'
 import type { ReviewFormProps, ReviewFormValues } from './review-form'
+import { loadOnce } from '~/utils/load-once'
 
 /*
  * The review form's code out of the product page's first load (issue 34). The form sits at the
@@ -18,20 +19,9 @@ import type { ReviewFormProps, ReviewFormValues } from './review-form'
  * - on a client navigation, the route's clientLoader has loaded the module: drawn at once.
  */
 
-let loaded: typeof ReviewFormModule | null = null
-let loading: Promise<typeof ReviewFormModule> | null = null
-
 /** Loads the form's module once (a failed load may be tried again). */
-export function loadReviewForm(): Promise<typeof ReviewFormModule> {
-	loading ??= import('./review-form').then(
-		(module) => (loaded = module),
-		(error: unknown) => {
-			loading = null
-			throw error
-		},
-	)
-	return loading
-}
+const reviewForm = loadOnce(() => import('./review-form'))
+export const loadReviewForm = reviewForm.load
 
 /** How far below the viewport the form starts loading its code. */
 const NEAR_VIEWPORT = '600px'
@@ -83,7 +73,10 @@ export function ReviewFormSlot(props: Omit<ReviewFormProps, 'initial'>) {
 	const afterHydration = useRenderedAfterHydration()
 	// On the server and on a client navigation the module is there (loader, clientLoader); while
 	// hydrating, the server's form is kept until the code comes.
-	const [drawn, setDrawn] = useState<Drawn | null>(() => (loaded && (afterHydration || typeof document === 'undefined') ? { Form: loaded.ReviewForm } : null))
+	const [drawn, setDrawn] = useState<Drawn | null>(() => {
+		const loaded = reviewForm.current()
+		return loaded && (afterHydration || typeof document === 'undefined') ? { Form: loaded.ReviewForm } : null
+	})
 	const container = useRef<HTMLDivElement>(null)
 
 	useEffect(() => {
