@@ -122,6 +122,8 @@ export default [
 	route('resources/cep/:cep', 'routes/resources/cep.ts'),
 	route('resources/favorites', 'routes/resources/favorites.ts'),
 	route('resources/views', 'routes/resources/views.ts'),
+	// The home rows' cards, asked for when the first row comes near (decision XXX).
+	route('resources/home-rows', 'routes/resources/home-rows.ts'),
 	route('resources/reviews', 'routes/resources/reviews.ts'),
 	route('resources/personalizacao/arquivo', 'routes/resources/personalization-file.ts'),
 	route('resources/theme', 'routes/resources/theme.ts'),

@@ -463,15 +463,45 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		expect(html).not.toContain('$RC(')
 		expect(html).not.toMatch(/<template id="B:/)
 
+		// Decision XXX: nor the rows' product data, nor their arrows (they come with the cards).
+		expect(html).not.toContain('/imagens/demo/bandana-preta.svg')
+		expect(html).not.toContain('data-testid="setas-da-linha"')
+		// A ceiling on the whole page (187 KB then, 96 KB of it the stylesheet; issue 34's goal is 150 KB):
+		// what is drawn later coming back into the HTML passes it.
+		expect(Buffer.byteLength(html)).toBeLessThan(195_000)
+
 		const page = await browser.newPage(DESKTOP)
 		const home = new HomePage(page)
 		await home.goto()
-		const full = home
-			.categoryRows()
-			.filter({ has: page.getByTestId('setas-da-linha') })
-			.first()
+		// 'Bandanas' has more than four products (the demo catalogue): drawn as it nears, with its arrows.
+		const full = home.categoryRows().first()
 		await full.scrollIntoViewIfNeeded()
 		await expect.poll(() => full.getByRole('article').count()).toBeGreaterThan(5)
+		await full.getByTestId('setas-da-linha').waitFor()
+		expectNoPageErrors(page)
+	})
+
+	test('the cards of every row come in one request, asked for when the first row nears, not with the page', async () => {
+		const page = await browser.newPage(MOBILE)
+		const asked: string[] = []
+		page.on('request', (request) => {
+			if (new URL(request.url()).pathname === '/resources/home-rows') asked.push(request.url())
+		})
+		const home = new HomePage(page)
+		await home.goto()
+		await waitForHydration(page, 'main')
+		await page.waitForLoadState('networkidle')
+		const rows = home.categoryRows()
+		// On a phone the first row is more than two screens down: nothing near, nothing asked.
+		const firstTop = await rows.first().evaluate((row) => row.getBoundingClientRect().top / window.innerHeight)
+		expect(firstTop).toBeGreaterThan(2)
+		expect(asked).toEqual([])
+		expect(await page.getByTestId('row-cards-placeholder').count()).toBe(await rows.count())
+		for (const row of await rows.all()) {
+			await row.scrollIntoViewIfNeeded()
+			await expect.poll(() => row.getByRole('article').count()).toBeGreaterThan(0)
+		}
+		expect(asked).toHaveLength(1)
 		expectNoPageErrors(page)
 	})
 
@@ -479,11 +509,10 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		const page = await browser.newPage(DESKTOP)
 		const home = new HomePage(page)
 		await home.goto()
-		const row = page
-			.getByTestId('home-category-row')
-			.filter({ has: page.getByTestId('setas-da-linha') })
-			.first()
+		// 'Bandanas' has more than four products; its arrows come with its cards, as it nears (decision XXX).
+		const row = home.categoryRows().first()
 		await row.scrollIntoViewIfNeeded()
+		await row.getByTestId('setas-da-linha').waitFor()
 		const title = (await row.getByRole('heading', { level: 2 }).textContent()) ?? ''
 		const next = row.getByRole('button', { name: `Mais produtos de ${title}` })
 		const previous = row.getByRole('button', { name: `Produtos anteriores de ${title}` })
@@ -500,10 +529,13 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		await expect.poll(() => previous.isDisabled()).toBe(false)
 		await previous.click()
 		await expect.poll(scrollLeft).toBeLessThanOrEqual(1)
-		// Phones swipe: no arrows.
+		// Phones swipe: no arrows, even once the row's cards are drawn.
 		const phone = new HomePage(await browser.newPage(MOBILE))
 		await phone.goto()
-		expect(await phone.page.getByTestId('setas-da-linha').first().isVisible()).toBe(false)
+		const phoneRow = phone.categoryRows().first()
+		await phoneRow.scrollIntoViewIfNeeded()
+		await expect.poll(() => phoneRow.getByRole('article').count()).toBeGreaterThan(0)
+		expect(await phoneRow.getByTestId('setas-da-linha').isVisible()).toBe(false)
 		expectNoPageErrors(page)
 	})
 })

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { cn } from '~/utils/cn'
-import { useIsDesktop, usePrefersReducedMotion } from './use-reduced-motion'
 
-type BackgroundVideoProps = {
+// The player (its sources chain, motion and screen checks) loads when its section comes near (issue 34):
+// the server and hydration draw only the empty frame, so the page's first JavaScript does not carry it.
+const VideoPlayer = lazy(() => import('./video-player').then((module) => ({ default: module.VideoPlayer })))
+
+export type BackgroundVideoProps = {
 	/**
 	 * Addresses tried in turn (see videoSourceChain): the configured video (document 000 §3
 	 * video tables), then any default. Empty shows only the still background behind.
@@ -43,46 +46,21 @@ function useNearViewport(ref: React.RefObject<HTMLElement | null>): boolean {
 
 /**
  * A muted, looping decorative video laid over its section's still background. It is never
- * in the server HTML (the first paint is the still, so the video can never delay it), starts
- * after hydration only when the shopper has not asked for reduced motion and the section is
- * near the viewport, and fades in once it plays. When an address fails to load it moves on
- * to the next one; when none is left it removes itself and the still stays (document 000
- * §4/§8: configured video, then the default video, then the static image).
+ * in the server HTML (the first paint is the still, so the video can never delay it); the frame
+ * loads its player when it comes near the viewport (video-player.tsx), which plays only when the
+ * shopper has not asked for reduced motion, and fades in once it plays. When an address fails to
+ * load it moves on to the next one; when none is left it removes itself and the still stays
+ * (document 000 §4/§8: configured video, then the default video, then the static image).
  */
 export function BackgroundVideo({ sources, poster, className, onExhausted, desktopOnly = false }: BackgroundVideoProps) {
 	const frame = useRef<HTMLDivElement>(null)
-	const reducedMotion = usePrefersReducedMotion()
-	const desktop = useIsDesktop()
 	const near = useNearViewport(frame)
-	const chainKey = sources.join('\n')
-	const [attempt, setAttempt] = useState({ chainKey, index: 0, playing: false })
-	// A new list of addresses (new settings) starts over from its first one.
-	const current = attempt.chainKey === chainKey ? attempt : { chainKey, index: 0, playing: false }
-	const src = sources[current.index]
-	const exhausted = sources.length > 0 && src === undefined
-
-	useEffect(() => {
-		if (exhausted) onExhausted?.()
-	}, [exhausted, onExhausted])
-
 	return (
 		<div ref={frame} aria-hidden="true" className={cn('pointer-events-none absolute inset-0', className)}>
-			{src && near && !reducedMotion && (desktop || !desktopOnly) ? (
-				<video
-					key={src}
-					className={cn('size-full object-cover transition-opacity duration-700', current.playing ? 'opacity-100' : 'opacity-0')}
-					src={src}
-					poster={poster}
-					autoPlay
-					muted
-					loop
-					playsInline
-					preload="none"
-					tabIndex={-1}
-					data-testid="background-video"
-					onPlaying={() => setAttempt({ chainKey, index: current.index, playing: true })}
-					onError={() => setAttempt({ chainKey, index: current.index + 1, playing: false })}
-				/>
+			{near && sources.length > 0 ? (
+				<Suspense fallback={null}>
+					<VideoPlayer sources={sources} poster={poster} onExhausted={onExhausted} desktopOnly={desktopOnly} />
+				</Suspense>
 			) : null}
 		</div>
 	)

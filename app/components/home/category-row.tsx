@@ -1,8 +1,7 @@
-import type { ProductCardData } from '~/components/shop/product-card'
 import { Skeleton } from '~/components/ui/skeleton'
 import type { CategoryRowConfig } from '~/utils/home-sections'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { RowArrows } from './row-arrows'
+import { lazy, Suspense, use, useEffect, useRef, useState } from 'react'
+import type { RowProducts } from './row-products'
 import { SectionHeading } from './section-heading'
 import { useNear } from './use-near'
 
@@ -19,9 +18,9 @@ const ROW_TRACK =
  * when the shopper reaches it by keyboard or mouse (decisions 058 and 089). The HTML holds the
  * row's title, its 'Ver Todos' link and a placeholder of the cards' size: ten rows of cards were
  * half of the home page's bytes and elements, parsed and hydrated on every phone before the
- * shopper had scrolled to any of them. Until then the arrows do not measure the row either:
- * reading a row's geometry makes the browser lay out a row it would otherwise skip
- * (content-visibility, home.tsx).
+ * shopper had scrolled to any of them. The cards' data is not in the page either: the first row
+ * that comes near asks for every row's (decision XXX). The desktop's arrows come with the cards:
+ * without them they had nothing to scroll, and they were a tenth of the page's HTML.
  */
 /**
  * The cards' code (the product card with its favourite button and prices) loads with the first row
@@ -29,20 +28,34 @@ const ROW_TRACK =
  * holds their place meanwhile.
  */
 const ProductGrid = lazy(() => import('~/components/shop/product-grid').then((module) => ({ default: module.ProductGrid })))
+// The desktop's arrows come with the cards, and so does their code: asked for with the cards' data.
+const loadRowArrows = () => import('./row-arrows')
+const RowArrows = lazy(() => loadRowArrows().then((module) => ({ default: module.RowArrows })))
 
 function titleId(row: CategoryRowConfig) {
 	return `linha-${row.handle}-title`
 }
 
-/** document 000 §2: a category row shows only when it has products; 'Ver Todos' goes to its category page. */
-export function CategoryRow({ row, products }: { row: CategoryRowConfig; products: ProductCardData[] | null }) {
+/**
+ * document 000 §2: a category row shows only when it has products (`count`, from the page's
+ * loader); 'Ver Todos' goes to its category page. `requestProducts` is the page's one request for
+ * every row's cards (row-products.ts).
+ */
+export function CategoryRow({
+	row,
+	count,
+	requestProducts,
+}: {
+	row: CategoryRowConfig
+	count: number
+	requestProducts: () => Promise<RowProducts | null>
+}) {
 	const section = useRef<HTMLElement>(null)
 	const track = useRef<HTMLDivElement>(null)
-	const count = products?.length ?? 0
 	const [near, drawAll] = useNear(section)
-	// The cards are in the page (their code has come): the arrows may measure the row.
-	const [drawn, setDrawn] = useState(false)
-	if (!products || count === 0) return null
+	// How many cards are in the page (their data and code have come): the arrows show and measure then.
+	const [drawn, setDrawn] = useState(0)
+	if (!count) return null
 	return (
 		<section
 			ref={section}
@@ -56,13 +69,18 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 				id={titleId(row)}
 				title={row.title}
 				viewAllHref={row.href}
-				actions={<RowArrows container={track} label={row.title} itemCount={drawn ? count : 0} measure={drawn} />}
+				actions={
+					drawn > 0 ? (
+						<Suspense fallback={null}>
+							<RowArrows container={track} label={row.title} itemCount={drawn} />
+						</Suspense>
+					) : null
+				}
 			/>
 			<div ref={track}>
 				{near ? (
 					<Suspense fallback={<RowCardsPlaceholder />}>
-						<ProductGrid products={products} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
-						<WhenDrawn onDrawn={setDrawn} />
+						<RowCards products={requestProducts()} handle={row.handle} onDrawn={setDrawn} />
 					</Suspense>
 				) : (
 					<RowCardsPlaceholder />
@@ -72,9 +90,31 @@ export function CategoryRow({ row, products }: { row: CategoryRowConfig; product
 	)
 }
 
-/** Tells the row its cards were committed (rendered inside the same Suspense boundary, after them). */
-function WhenDrawn({ onDrawn }: { onDrawn: (drawn: true) => void }) {
-	useEffect(() => onDrawn(true), [onDrawn])
+/** The row's cards once the request for them has answered (the placeholder stays if it failed). */
+function RowCards({
+	products,
+	handle,
+	onDrawn,
+}: {
+	products: Promise<RowProducts | null>
+	handle: string
+	onDrawn: (count: number) => void
+}) {
+	// Started before waiting for the cards: the arrows' code arrives meanwhile (a repeated import is free).
+	void loadRowArrows().catch(() => undefined)
+	const cards = use(products)?.[handle] ?? []
+	if (cards.length === 0) return <RowCardsPlaceholder />
+	return (
+		<>
+			<ProductGrid products={cards} headingLevel="h3" aboveTheFold={false} className={ROW_TRACK} />
+			<WhenDrawn count={cards.length} onDrawn={onDrawn} />
+		</>
+	)
+}
+
+/** Tells the row how many cards were committed (rendered inside the same Suspense boundary, after them). */
+function WhenDrawn({ count, onDrawn }: { count: number; onDrawn: (count: number) => void }) {
+	useEffect(() => onDrawn(count), [count, onDrawn])
 	return null
 }
 

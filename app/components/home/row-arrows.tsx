@@ -6,25 +6,23 @@ import { Button } from '~/components/ui/button'
  * Arrows for a sideways row of cards (issue 13): on a desktop a mouse cannot swipe, so 4 of 20
  * products were all a shopper saw. Each click scrolls by the visible width (the track snaps to
  * the next card); an arrow is disabled at its end. Phones swipe and do not get them.
- * `measure` false (a row still far from the viewport): the arrows assume the row starts at its
- * beginning and goes on, without reading its geometry (which would lay the row out).
+ * The home's rows draw them once their cards are in the page (category-row.tsx): before that there
+ * is nothing to scroll, and measuring would lay out a row the browser otherwise skips.
  */
 export function RowArrows({
 	container,
 	label,
 	itemCount,
-	measure,
 }: {
 	container: RefObject<HTMLElement | null>
 	label: string
 	itemCount: number
-	measure: boolean
 }) {
 	/** The scrolling list inside the container (the <ul> ProductGrid renders). */
 	const trackOf = () => container.current?.querySelector('ul') ?? null
 	const [edges, setEdges] = useState({ start: true, end: false })
 	useEffect(() => {
-		const element = measure ? trackOf() : null
+		const element = trackOf()
 		if (!element) return
 		const update = () =>
 			setEdges({ start: element.scrollLeft <= 1, end: element.scrollLeft + element.clientWidth >= element.scrollWidth - 1 })
@@ -37,7 +35,7 @@ export function RowArrows({
 		}
 		// itemCount: the row drew the rest of its cards (its ends moved). trackOf reads the stable ref.
 		// eslint-disable-next-line react-hooks/exhaustive-deps
-	}, [container, itemCount, measure])
+	}, [container, itemCount])
 	const scroll = (direction: 1 | -1) => {
 		const element = trackOf()
 		if (!element) return

@@ -4,6 +4,7 @@ import { AppDownloadBanner } from '~/components/home/app-download-banner'
 import { CategoryCarousel } from '~/components/home/category-carousel'
 import { CategoryRow, CategoryRowSkeleton } from '~/components/home/category-row'
 import { FeaturedProductsSkeleton } from '~/components/home/featured-frame'
+import { type RowProducts, rowProductsRequestFor } from '~/components/home/row-products'
 import { useFeaturedProducts } from '~/components/home/use-featured-products'
 import { Hero } from '~/components/home/hero'
 import { InstagramShowcase } from '~/components/home/instagram-showcase'
@@ -31,9 +32,10 @@ const DESCRIPTION =
 /**
  * document 000 §2 'Home page'. What the first screen needs (category counts, videos) is
  * awaited; the category rows and reviews are returned as promises and stream into the same
- * response behind skeletons. Nothing here depends on who asks (the page is cached for
- * everyone, decision 049): 'Produtos em Destaque', which shows the visitor's recently viewed
- * products, is asked for by the browser (useFeaturedProducts).
+ * response behind skeletons. Of each row only its number of products is in the page: the browser
+ * asks for the cards when the first row comes near (decision XXX). Nothing here depends on who
+ * asks (the page is cached for everyone, decision 049): 'Produtos em Destaque', which shows the
+ * visitor's recently viewed products, is asked for by the browser (useFeaturedProducts).
  */
 export async function loader() {
 	// Started before the awaited reads, so everything runs in parallel. One read for every row; a row not read by then streams in behind its own skeleton.
@@ -43,8 +45,9 @@ export async function loader() {
 	const [counts, videos] = await Promise.all([loadCollectionCounts(), loadHomeVideos()])
 	// Rows and reviews already read by now (the catalogue cache) are rendered in place, without skeletons (decision 058).
 	const [readyRows, readyReviews] = await Promise.all([readyOrDeferred(allRows), readyOrDeferred(reviews)])
+	const countOf = (found: Map<string, unknown[]>, handle: string) => found.get(handle)?.length ?? 0
 	const rowOf = (handle: string) =>
-		readyRows.ready ? (readyRows.value.get(handle) ?? null) : readyRows.promise.then((found) => found.get(handle) ?? null)
+		readyRows.ready ? countOf(readyRows.value, handle) : readyRows.promise.then((found) => countOf(found, handle))
 	return {
 		categories: categoryCardSubtitles(counts),
 		videos,
@@ -108,13 +111,21 @@ function ReadyOrStreamed<T>({
 	)
 }
 
-function DeferredRow({ row, products }: { row: CategoryRowConfig; products: Route.ComponentProps['loaderData']['rows'][string] }) {
+function DeferredRow({
+	row,
+	count,
+	requestProducts,
+}: {
+	row: CategoryRowConfig
+	count: Route.ComponentProps['loaderData']['rows'][string]
+	requestProducts: () => Promise<RowProducts | null>
+}) {
 	// The anchor ('/#bandanas', '/#colares'…) is there even while the row streams in.
 	const anchor = row.href.split('/').pop()
 	return (
 		<div id={anchor} className="[contain-intrinsic-size:auto_480px] [content-visibility:auto]">
-			<ReadyOrStreamed data={products} fallback={<CategoryRowSkeleton row={row} />}>
-				{(resolved) => <CategoryRow row={row} products={resolved} />}
+			<ReadyOrStreamed data={count} fallback={<CategoryRowSkeleton row={row} />}>
+				{(resolved) => <CategoryRow row={row} count={resolved} requestProducts={requestProducts} />}
 			</ReadyOrStreamed>
 		</div>
 	)
@@ -150,6 +161,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 	const { categories, videos, rows, reviews } = loaderData
 	const root = useRootData()
 	useScrollToHashSection()
+	// One request for every row's cards, per loader answer (row-products.ts).
+	const requestRowProducts = rowProductsRequestFor(rows)
 	return (
 		<main>
 			<Hero videoUrl={videos.hero} posterUrl={videos.posters.hero} />
@@ -161,8 +174,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 						case 'featured':
 							return <FeaturedSection key="featured" />
 						case 'row': {
-							const products = rows[section.handle]
-							return products ? <DeferredRow key={section.handle} row={section} products={products} /> : null
+							const count = rows[section.handle]
+							return count === undefined ? null : (
+								<DeferredRow key={section.handle} row={section} count={count} requestProducts={requestRowProducts} />
+							)
 						}
 						case 'subscription-promo':
 							return <SubscriptionPromo key="subscription" videoUrl={videos.subscriptionCta} posterUrl={videos.posters.subscriptionCta} />
