@@ -122,7 +122,7 @@ export default [
 	route('resources/cep/:cep', 'routes/resources/cep.ts'),
 	route('resources/favorites', 'routes/resources/favorites.ts'),
 	route('resources/views', 'routes/resources/views.ts'),
-	// The home rows' cards, asked for when the first row comes near (decision XXX).
+	// The home rows' cards, asked for when the first row comes near (decision 139).
 	route('resources/home-rows', 'routes/resources/home-rows.ts'),
 	route('resources/reviews', 'routes/resources/reviews.ts'),
 	route('resources/personalizacao/arquivo', 'routes/resources/personalization-file.ts'),

@@ -463,7 +463,7 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		expect(html).not.toContain('$RC(')
 		expect(html).not.toMatch(/<template id="B:/)
 
-		// Decision XXX: nor the rows' product data, nor their arrows (they come with the cards).
+		// Decision 139: nor the rows' product data, nor their arrows (they come with the cards).
 		expect(html).not.toContain('/imagens/demo/bandana-preta.svg')
 		expect(html).not.toContain('data-testid="setas-da-linha"')
 		// A ceiling on the whole page (187 KB then, 96 KB of it the stylesheet; issue 34's goal is 150 KB):
@@ -509,7 +509,7 @@ describe('linhas de produtos no desktop (issue 13)', () => {
 		const page = await browser.newPage(DESKTOP)
 		const home = new HomePage(page)
 		await home.goto()
-		// 'Bandanas' has more than four products; its arrows come with its cards, as it nears (decision XXX).
+		// 'Bandanas' has more than four products; its arrows come with its cards, as it nears (decision 139).
 		const row = home.categoryRows().first()
 		await row.scrollIntoViewIfNeeded()
 		await row.getByTestId('setas-da-linha').waitFor()

@@ -19,7 +19,7 @@ const ROW_TRACK =
  * row's title, its 'Ver Todos' link and a placeholder of the cards' size: ten rows of cards were
  * half of the home page's bytes and elements, parsed and hydrated on every phone before the
  * shopper had scrolled to any of them. The cards' data is not in the page either: the first row
- * that comes near asks for every row's (decision XXX). The desktop's arrows come with the cards:
+ * that comes near asks for every row's (decision 139). The desktop's arrows come with the cards:
  * without them they had nothing to scroll, and they were a tenth of the page's HTML.
  */
 /**

@@ -15,7 +15,7 @@ function fakeFetch(...replies: (Response | Error)[]) {
 	return { calls, fetchRows }
 }
 
-describe("the home rows' cards, one request for every row (decision XXX)", () => {
+describe("the home rows' cards, one request for every row (decision 139)", () => {
 	test('rows asking at once and later share one request and its answer', async () => {
 		const { calls, fetchRows } = fakeFetch(Response.json(CARDS))
 		const request = rowProductsRequest(fetchRows)

@@ -7,7 +7,7 @@ export const HOME_ROWS_PATH = '/resources/home-rows'
 
 /**
  * The home's category rows ask for their cards with one request, made when the first row comes
- * near (decision XXX); the rows after it draw from the same answer. Returns the function a row
+ * near (decision 139); the rows after it draw from the same answer. Returns the function a row
  * calls while it renders: the same promise each time, so React's `use` can wait on it.
  *
  * The promise never rejects: a failed request resolves to null (the row keeps its placeholder),

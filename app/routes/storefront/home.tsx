@@ -33,7 +33,7 @@ const DESCRIPTION =
  * document 000 §2 'Home page'. What the first screen needs (category counts, videos) is
  * awaited; the category rows and reviews are returned as promises and stream into the same
  * response behind skeletons. Of each row only its number of products is in the page: the browser
- * asks for the cards when the first row comes near (decision XXX). Nothing here depends on who
+ * asks for the cards when the first row comes near (decision 139). Nothing here depends on who
  * asks (the page is cached for everyone, decision 049): 'Produtos em Destaque', which shows the
  * visitor's recently viewed products, is asked for by the browser (useFeaturedProducts).
  */
