@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { formatCnpj } from '~/commerce/rules/cpf'
 import {
-	isRouteErrorResponse,
 	Links,
 	Meta,
 	Outlet,
@@ -12,13 +11,7 @@ import {
 } from 'react-router'
 import { toast as showToast } from '~/components/ui/toast'
 import { useNonce } from '~/components/nonce'
-import {
-	ErrorContent,
-	isUnavailableError,
-	logBoundaryErrorInBrowser,
-	NotFoundContent,
-	UnavailableContent,
-} from '~/components/shop/error-page'
+import { BoundaryContent } from '~/components/shop/error-page'
 import { LiveUpdates } from '~/components/shop/live-updates'
 import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
 import { useVisitor } from '~/components/shop/use-root-data'
@@ -172,11 +165,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** Errors no route handled: a friendly Portuguese page (the 404 page for 404s), without the shop shell. */
 export function ErrorBoundary() {
-	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
-	if (isUnavailableError(error)) return <UnavailableContent />
-	logBoundaryErrorInBrowser(error)
-	// A refused request (4xx with a Portuguese text) says why; anything else stays generic.
-	const message = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === 'string' ? error.data : undefined
-	return <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} message={message} />
+	return <BoundaryContent error={useRouteError()} />
 }

@@ -3,6 +3,7 @@ import { CheckoutHeader } from './checkout-header'
 import { FALLBACK_SETTINGS } from './fallback-settings'
 import { NavigationProgress } from './navigation-pending'
 import { useRootData } from './use-root-data'
+import { SkipToContent } from '~/components/shop/skip-to-content'
 
 /**
  * The checkout's chrome (issue 34): the skip link, its own header and footer, the navigation bar.
@@ -15,12 +16,7 @@ export function CheckoutShell({ children }: { children: React.ReactNode }) {
 	return (
 		<>
 			<NavigationProgress />
-			<a
-				href="#conteudo"
-				className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-			>
-				Pular para o conteúdo
-			</a>
+			<SkipToContent />
 			<div className="flex min-h-dvh flex-col">
 				<CheckoutHeader settings={settings} />
 				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none">

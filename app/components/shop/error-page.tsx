@@ -108,3 +108,17 @@ export function isUnavailableError(error: unknown): boolean {
 export function logBoundaryErrorInBrowser(error: unknown) {
 	if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
 }
+
+/**
+ * What an error boundary shows inside its frame (root, the storefront's layout, the checkout's):
+ * the shop's 404, 'unavailable' for a 503, else the error; a refused request (4xx with a
+ * Portuguese text) says why, anything else stays generic. An unexpected error is logged in the
+ * browser's console.
+ */
+export function BoundaryContent({ error }: { error: unknown }) {
+	logBoundaryErrorInBrowser(error)
+	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
+	if (isUnavailableError(error)) return <UnavailableContent />
+	const message = isRouteErrorResponse(error) && error.status < 500 && typeof error.data === 'string' ? error.data : undefined
+	return <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} message={message} />
+}

@@ -11,6 +11,7 @@ import { ShopUiProvider } from './shop-ui'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 import { useRootData, useVisitor } from './use-root-data'
+import { SkipToContent } from '~/components/shop/skip-to-content'
 
 /**
  * Pages where the floating assistant button is not shown: on a phone it covered the PIX 'copia e
@@ -38,12 +39,7 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 	return (
 		<ShopUiProvider>
 			<NavigationProgress />
-			<a
-				href="#conteudo"
-				className="sr-only z-50 rounded-md bg-primary px-4 py-2 font-semibold text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-			>
-				Pular para o conteúdo
-			</a>
+			<SkipToContent />
 			<div className="flex min-h-dvh flex-col">
 				<SiteHeader
 					user={user}

@@ -1,11 +1,5 @@
-import { isRouteErrorResponse, Outlet, useRouteError } from 'react-router'
-import {
-	ErrorContent,
-	isUnavailableError,
-	logBoundaryErrorInBrowser,
-	NotFoundContent,
-	UnavailableContent,
-} from '~/components/shop/error-page'
+import { Outlet, useRouteError } from 'react-router'
+import { BoundaryContent } from '~/components/shop/error-page'
 import { ShopShell } from '~/components/shop/shop-shell'
 
 /** The public shop's layout: header, footer and assistant button around every storefront page. */
@@ -19,9 +13,9 @@ export default function StorefrontLayout() {
 
 /** A storefront page without its own error boundary failed: keep the shell, explain in Portuguese. */
 export function ErrorBoundary() {
-	const error = useRouteError()
-	const status = isRouteErrorResponse(error) ? error.status : undefined
-	logBoundaryErrorInBrowser(error)
-	if (isUnavailableError(error)) return <ShopShell><UnavailableContent /></ShopShell>
-	return <ShopShell>{status === 404 ? <NotFoundContent /> : <ErrorContent status={status} />}</ShopShell>
+	return (
+		<ShopShell>
+			<BoundaryContent error={useRouteError()} />
+		</ShopShell>
+	)
 }
