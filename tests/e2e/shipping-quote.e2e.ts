@@ -184,8 +184,20 @@ describe('Calcular frete (issue 32)', () => {
 		await expectAccessible(page, 'checkout com SEDEX')
 
 		await checkout.choosePix()
+		// ci29 and ci33 (full runs) once met a checkout that never reached the order page: on that
+		// failure, say what the page shows and what the checkout's posts answered.
+		const answers: string[] = []
+		page.on('response', (response) => {
+			const url = new URL(response.url())
+			if (response.request().method() === 'POST' && url.pathname.startsWith('/checkout')) answers.push(`${response.status()} ${url.pathname}${url.search}`)
+		})
 		await checkout.submit()
-		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/)
+		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/).catch(async (error: unknown) => {
+			const shown = await page
+				.locator('[role="alert"], [data-sonner-toast], [aria-invalid="true"]')
+				.evaluateAll((elements) => elements.map((e) => `${e.getAttribute('name') ?? e.tagName}: ${(e.textContent ?? '').trim().slice(0, 160)}`))
+			throw new Error(`${String(error)}\nna página ${page.url()}: ${JSON.stringify(shown)}\nPOST /checkout: ${JSON.stringify(answers)}`)
+		})
 		const promise = page.getByTestId('prazo-pedido')
 		await promise.waitFor()
 		const told = (await promise.textContent()) ?? ''
