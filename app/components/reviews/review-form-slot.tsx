@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import type * as ReviewFormModule from './review-form'
 import type { ReviewFormProps, ReviewFormValues } from './review-form'
 import { loadOnce } from '~/utils/load-once'
+import { useHydrated } from '~/utils/use-hydrated'
 
 /*
  * The review form's code out of the product page's first load (issue 34). The form sits at the
@@ -28,16 +29,6 @@ const NEAR_VIEWPORT = '600px'
 
 /** React compares this by identity: the same object never makes it rewrite the server's HTML. */
 const SERVER_HTML = { __html: '' }
-
-const subscribeNothing = () => () => {}
-/** False on the server and while React hydrates, true on any render after. */
-function useRenderedAfterHydration(): boolean {
-	return useSyncExternalStore(
-		subscribeNothing,
-		() => true,
-		() => false,
-	)
-}
 
 /** What the shopper chose and typed in the server's form. */
 function readServerForm(container: HTMLElement): ReviewFormValues {
@@ -70,7 +61,7 @@ function refocus(container: HTMLElement, field: FocusedField | null) {
 type Drawn = { Form: typeof ReviewFormModule.ReviewForm; initial?: ReviewFormValues }
 
 export function ReviewFormSlot(props: Omit<ReviewFormProps, 'initial'>) {
-	const afterHydration = useRenderedAfterHydration()
+	const afterHydration = useHydrated()
 	// On the server and on a client navigation the module is there (loader, clientLoader); while
 	// hydrating, the server's form is kept until the code comes.
 	const [drawn, setDrawn] = useState<Drawn | null>(() => {
