@@ -4,14 +4,20 @@ import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router'
 import { ServerRouter } from 'react-router'
 import { StylesheetProvider } from '~/components/inline-stylesheet'
+import { FirstPaintStarterProvider } from '~/components/modules-after-paint'
 import { NonceProvider } from '~/components/nonce'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { handleErrorLogLevel } from '~/server/error-log-level.server'
 import { logger } from '~/server/logger.server'
-import { withLowPriorityModulePreloads } from '~/server/module-preload-priority.server'
+import { prepareCriticalCss } from '~/server/critical-css.server'
+import { FIRST_PAINT_STARTER, firstPaintRewrite, STOREFRONT_STYLESHEET_HREF } from '~/server/modules-after-paint.server'
+import { withPageRewrite } from '~/server/page-rewrite.server'
 // The storefront's stylesheet as text, put inside every page (components/inline-stylesheet.tsx);
 // the back-office adds the rest as a file (routes/admin/layout.tsx).
 import appCss from './styles/storefront.css?inline'
+
+// Read once into its rules: each page keeps those its HTML uses (decision 141).
+const criticalCss = prepareCriticalCss(appCss)
 
 export const streamTimeout = 5_000
 
@@ -32,7 +38,9 @@ export default function handleRequest(
 		const { pipe, abort } = renderToPipeableStream(
 			<NonceProvider value={nonce}>
 				<StylesheetProvider value={appCss}>
-					<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					<FirstPaintStarterProvider value={FIRST_PAINT_STARTER}>
+						<ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+					</FirstPaintStarterProvider>
 				</StylesheetProvider>
 			</NonceProvider>,
 			{
@@ -44,8 +52,8 @@ export default function handleRequest(
 				[readyOption]() {
 					shellRendered = true
 					const body = new CoalescingStream()
-					// The modules after the content (decision 067).
-					const stream = createReadableStreamFromReadable(withLowPriorityModulePreloads(body))
+					// The modules after the first paint, the stylesheet cut to the page (decision 141).
+					const stream = createReadableStreamFromReadable(withPageRewrite(body, firstPaintRewrite(criticalCss, STOREFRONT_STYLESHEET_HREF)))
 					responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
 					resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
 					pipe(body)

@@ -10,6 +10,7 @@ import {
 	useRouteError,
 } from 'react-router'
 import { toast as showToast } from '~/components/ui/toast'
+import { ModulesAfterPaint, useAnnounceHydrated } from '~/components/modules-after-paint'
 import { useNonce } from '~/components/nonce'
 import { BoundaryContent } from '~/components/shop/error-page'
 import { LiveUpdates } from '~/components/shop/live-updates'
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 	const nonce = useNonce()
 	const { preference, resolved } = useTheme()
 	useSyncSystemThemeClass(preference, resolved)
+	useAnnounceHydrated()
 	return (
 		// For 'system', the inline script may add `dark` before React hydrates: the class differs on purpose.
 		<html lang="pt-BR" className={preference === 'dark' ? 'dark' : undefined} suppressHydrationWarning>
@@ -114,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{children}
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
+				<ModulesAfterPaint nonce={nonce} />
 			</body>
 		</html>
 	)

@@ -16,7 +16,7 @@
  * score's run. LIGHTHOUSE_FULL=1 also writes each run's whole report
  * (bench-results/lighthouse-full-{way}-{method}-{page}-{run}.json): long tasks, the LCP element.
  * LIGHTHOUSE_THROTTLING=devtools (or both) also applies the slow network and CPU to the browser
- * while the page loads, instead of Lantern's estimate (decision 067).
+ * while the page loads, instead of Lantern's estimate (decision 067; the modules wait for the first paint since decision 141).
  * LIGHTHOUSE_BASELINE_URL=http://127.0.0.1:PORT also audits another running build (say the commit
  * before a change, started with `PORT=… PAGE_CACHE=on node build/server-entry/index.js` in its
  * own checkout), one run after the other, so before and after come from the same run and machine.

@@ -150,15 +150,39 @@ describe('the production HTTP server', () => {
 		expect(compressed.body.length).toBeLessThan(gzipSync(page).length * 1.5)
 	})
 
-	test('a page asks for its modules after its content: every modulepreload in the head is low priority (decision 067)', async () => {
+	test('a page holds its modules until its first paint: the head\'s modulepreloads and the module script are inert as sent (decision 141)', async () => {
 		const html = await (await fetch(`${base}/`)).text()
 		const headEnd = html.indexOf('</head>')
-		const preloads = [...html.slice(0, headEnd).matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0])
-		expect(preloads.length).toBeGreaterThan(10)
-		expect(preloads.some((tag) => /href="\/assets\/entry\.client-/.test(tag))).toBe(true)
-		for (const tag of preloads) expect(tag).toContain('fetchpriority="low"')
-		// Only those: the body and the other links are as React wrote them.
-		expect(html.match(/fetchpriority="low"/g)).toHaveLength(preloads.length)
+		const held = [...html.slice(0, headEnd).matchAll(/<link rel="x-modulepreload"[^>]*>/g)].map((m) => m[0])
+		expect(held.length).toBeGreaterThan(5)
+		expect(held.some((tag) => /href="\/assets\/entry\.client-/.test(tag))).toBe(true)
+		// None left to fetch before the paint, in the head or anywhere.
+		expect(html).not.toContain('rel="modulepreload"')
+		// React Router's module script, once, under a type no browser runs, followed by its starter.
+		expect(html.match(/<script nonce="[^"]+" type="module"/g)).toBeNull()
+		const heldScripts = [...html.matchAll(/<script nonce="[^"]+" type="x-module-after-paint">([^<]*)<\/script>/g)]
+		expect(heldScripts).toHaveLength(1)
+		expect(heldScripts[0]?.[1]).toContain('import("/assets/entry.client-')
+		expect(html.indexOf('script[type="x-module-after-paint"]')).toBeGreaterThan(html.indexOf('type="x-module-after-paint">'))
+		// The stylesheet inside the page is the part its HTML uses; the starter names the whole one, served as a file.
+		const inline = /<style data-app-css="">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+		const wholeHref = /"(\/assets\/storefront-[\w-]+\.css)"/.exec(html)?.[1] ?? ''
+		const whole = await fetch(`${base}${wholeHref}`)
+		expect(whole.status).toBe(200)
+		expect(whole.headers.get('content-type')).toContain('text/css')
+		const wholeCss = await whole.text()
+		expect(inline.length).toBeGreaterThan(10_000)
+		expect(inline.length).toBeLessThan(wholeCss.length * 0.6)
+		// Each plain class of the page whose rule the whole sheet has is in the page's part; those it does not use are not.
+		const pageClasses = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/)))
+		const plainRules = [...new Set([...wholeCss.matchAll(/(?<=[{}])\.([a-z][a-z0-9-]*)\{/g)].map((match) => match[1] ?? ''))]
+		const used = plainRules.filter((name) => pageClasses.has(name))
+		// `dark` excepted: the theme script may add it before the whole sheet is there.
+		const unused = plainRules.filter((name) => !pageClasses.has(name) && name !== 'dark')
+		expect(used.length).toBeGreaterThan(20)
+		expect(unused.length).toBeGreaterThan(20)
+		for (const name of used) expect(inline, name).toContain(`.${name}{`)
+		for (const name of unused) expect(inline, name).not.toMatch(new RegExp(`[{}]\\.${name}\\{`))
 	})
 
 	test('hashed assets are cached for a year, immutable', async () => {

@@ -277,15 +277,29 @@ describe('page cache (production server)', () => {
 			expect(response?.headers()['content-encoding']).toBe('br')
 			// Hydrated: React has taken over the page (its buttons work).
 			await page.waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')))
-			// The modules came at low priority (decision 067) and hydration kept the server's links: none added twice.
-			const preloads = await page.evaluate(() =>
-				[...document.querySelectorAll('link[rel=modulepreload]')].map((link) => [
-					link.getAttribute('href'),
-					link.getAttribute('fetchpriority'),
-				]),
-			)
-			expect(new Set(preloads.map(([href]) => href)).size).toBe(preloads.length)
-			expect(preloads.find(([href]) => /\/entry\.client-/.test(href ?? ''))?.[1]).toBe('low')
+			// The modules were asked for after the page painted and its hero picture arrived (decision 141),
+			// all of them at once (the held modulepreloads restored), and hydration added none twice.
+			const loads = await page.evaluate(() => {
+				const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN
+				const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+				const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]')?.currentSrc ?? ''
+				return {
+					paint,
+					heroEnd: resources.find((entry) => entry.name === hero)?.responseEnd ?? Number.NaN,
+					modules: resources.filter((entry) => /\/assets\/.+\.js$/.test(entry.name)).map((entry) => entry.startTime),
+					preloads: [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href')),
+					held: document.querySelectorAll('link[rel=x-modulepreload], script[type=x-module-after-paint]').length,
+					// The whole stylesheet, added before the modules ran (decision 141), loaded.
+					wholeStylesheet: [...document.styleSheets].some((sheet) => /\/assets\/storefront-[\w-]+\.css$/.test(sheet.href ?? '') && sheet.cssRules.length > 10),
+				}
+			})
+			expect(loads.modules.length).toBeGreaterThan(5)
+			expect(Math.min(...loads.modules)).toBeGreaterThanOrEqual(loads.paint)
+			expect(Math.min(...loads.modules)).toBeGreaterThanOrEqual(loads.heroEnd)
+			expect(loads.held).toBe(0)
+			expect(loads.wholeStylesheet).toBe(true)
+			expect(loads.preloads.some((href) => /\/entry\.client-/.test(href ?? ''))).toBe(true)
+			expect(new Set(loads.preloads).size).toBe(loads.preloads.length)
 			await page.getByRole('button', { name: 'Aria Assistente' }).click()
 			await page.getByRole('dialog', { name: 'Aria Assistente' }).waitFor()
 

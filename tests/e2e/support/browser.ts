@@ -83,6 +83,7 @@ export async function waitForHydration(page: Page, selector = 'main') {
 }
 
 export function trackErrors(page: Page): Page {
+	waitForHydrationAfterLoads(page)
 	const errors: string[] = []
 	pageErrors.set(page, errors)
 	page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
@@ -92,6 +93,31 @@ export function trackErrors(page: Page): Page {
 			errors.push(`console.error: ${message.text()}`)
 	})
 	return page
+}
+
+/**
+ * A page's JavaScript arrives after its first paint (decision 141), so the browser's `load` no
+ * longer means the shop has taken over: `goto` and `reload` wait for the root's hydration mark, as a
+ * shopper waits for the page to respond. A test that wants the page before that passes its own
+ * `waitUntil`. Documents React Router did not draw (a file, a refusal) have nothing to wait for.
+ */
+function waitForHydrationAfterLoads(page: Page) {
+	const hydrated = () =>
+		page.waitForFunction(() => !('__reactRouterContext' in window) || document.documentElement.dataset.hydrated === 'true', undefined, {
+			timeout: 30_000,
+		})
+	const goto = page.goto.bind(page)
+	page.goto = async (url, options) => {
+		const response = await goto(url, options)
+		if (!options?.waitUntil) await hydrated()
+		return response
+	}
+	const reload = page.reload.bind(page)
+	page.reload = async (options) => {
+		const response = await reload(options)
+		if (!options?.waitUntil) await hydrated()
+		return response
+	}
 }
 
 /** The errors recorded so far, for a test that provokes one on purpose. */

@@ -1,0 +1,140 @@
+import postcss, { type AtRule, type ChildNode } from 'postcss'
+
+/**
+ * The part of the stylesheet a page's HTML uses (decision 141).
+ *
+ * The storefront's stylesheet (~90 KB) is inside every page so the first paint needs no second
+ * request (decision 048), but one page uses a third to a half of it. The stylesheet is read once
+ * into its rules, each with the classes its selectors need; for a page, the rules whose classes are
+ * all in the page's HTML are kept, in their order, inside the at-rules that hold them. The whole
+ * stylesheet follows as a file after the first paint (components/modules-after-paint.tsx), for what
+ * the browser draws later (drawers, the chat, client navigation).
+ *
+ * A selector needs the classes at its top level only: one inside `:where()`, `:is()`, `:not()` or
+ * `:has()` may be absent (`.dark\:x:where(.dark, .dark *)`), so such a rule stays. Erring that way
+ * keeps rules a page does not need, never drops one it does. A rule drawn by several selectors stays
+ * when any of them can match.
+ */
+
+/** Classes the browser adds before the whole stylesheet is there: the theme script's `dark` on <html>. */
+const ADDED_BEFORE_HYDRATION = ['dark']
+
+type Piece =
+	| { kind: 'always'; css: string }
+	| { kind: 'rule'; css: string; needs: string[][] }
+	| { kind: 'group'; open: string; pieces: Piece[] }
+
+export type CriticalCss = {
+	/** The rules a document with these classes can use, as CSS text. */
+	forClasses(classes: ReadonlySet<string>): string
+	/** Whether `name` is needed by some rule that a page without it would leave out. */
+	isUsedClass(name: string): boolean
+}
+
+export function prepareCriticalCss(css: string): CriticalCss {
+	const used = new Set<string>()
+	const pieces = postcss.parse(css).nodes.flatMap((node) => toPieces(node, used))
+	return {
+		forClasses(classes) {
+			const present = new Set(classes)
+			for (const name of ADDED_BEFORE_HYDRATION) present.add(name)
+			return pieces.map((piece) => render(piece, present)).join('')
+		},
+		isUsedClass: (name) => used.has(name),
+	}
+}
+
+function toPieces(node: ChildNode, used: Set<string>): Piece[] {
+	if (node.type === 'comment') return []
+	if (node.type === 'rule') {
+		const needs = splitTopLevel(node.selector, ',').map(topLevelClasses)
+		for (const classes of needs) for (const name of classes) used.add(name)
+		return [needs.some((classes) => classes.length === 0) ? { kind: 'always', css: node.toString() } : { kind: 'rule', css: node.toString(), needs }]
+	}
+	if (node.type === 'atrule' && node.nodes && GROUPING_AT_RULES.has(node.name.toLowerCase())) {
+		return [{ kind: 'group', open: openingOf(node), pieces: node.nodes.flatMap((child) => toPieces(child, used)) }]
+	}
+	// @property, @keyframes, @font-face, `@layer a, b;`, a declaration: always. A statement's `;`
+	// belongs to its parent's text in postcss, not to its own.
+	const statement = node.type === 'decl' || (node.type === 'atrule' && !node.nodes)
+	return [{ kind: 'always', css: statement ? `${node.toString()};` : node.toString() }]
+}
+
+const GROUPING_AT_RULES = new Set(['media', 'supports', 'layer', 'container', 'scope'])
+
+function openingOf(rule: AtRule): string {
+	return `@${rule.name}${rule.params ? ` ${rule.params}` : ''}{`
+}
+
+function render(piece: Piece, present: ReadonlySet<string>): string {
+	if (piece.kind === 'always') return piece.css
+	if (piece.kind === 'rule') return piece.needs.some((classes) => classes.every((name) => present.has(name))) ? piece.css : ''
+	const inside = piece.pieces.map((child) => render(child, present)).join('')
+	return inside ? `${piece.open}${inside}}` : ''
+}
+
+/** `text` cut at `separator` where it is outside brackets, parentheses and escapes. */
+export function splitTopLevel(text: string, separator: string): string[] {
+	const parts: string[] = []
+	let depth = 0
+	let start = 0
+	for (let i = 0; i < text.length; i++) {
+		const char = text[i]
+		if (char === '\\') i += escapeLength(text, i) - 1
+		else if (char === '(' || char === '[') depth++
+		else if (char === ')' || char === ']') depth--
+		else if (char === separator && depth === 0) {
+			parts.push(text.slice(start, i))
+			start = i + 1
+		}
+	}
+	parts.push(text.slice(start))
+	return parts
+}
+
+/** The class names (unescaped) a selector names outside parentheses and attribute brackets. */
+export function topLevelClasses(selector: string): string[] {
+	const names: string[] = []
+	let depth = 0
+	for (let i = 0; i < selector.length; i++) {
+		const char = selector[i]
+		if (char === '\\') i += escapeLength(selector, i) - 1
+		else if (char === '(' || char === '[') depth++
+		else if (char === ')' || char === ']') depth--
+		else if (char === '.' && depth === 0) {
+			let end = i + 1
+			while (end < selector.length) {
+				if (selector[end] === '\\') end += escapeLength(selector, end)
+				else if (/[\w\-\u0080-\uffff]/.test(selector[end] ?? '')) end++
+				else break
+			}
+			names.push(unescapeIdentifier(selector.slice(i + 1, end)))
+			i = end - 1
+		}
+	}
+	return names
+}
+
+/** How many characters the escape at `at` (a backslash) takes: `\:` is 2, `\32 ` is 4. */
+function escapeLength(text: string, at: number): number {
+	const hex = /^[0-9a-fA-F]{1,6} ?/.exec(text.slice(at + 1, at + 8))
+	return hex ? 1 + hex[0].length : 2
+}
+
+function unescapeIdentifier(text: string): string {
+	return text.replace(/\\([0-9a-fA-F]{1,6} ?|[\s\S])/g, (_, escaped: string) =>
+		/^[0-9a-fA-F]/.test(escaped) ? String.fromCodePoint(Number.parseInt(escaped, 16)) : escaped,
+	)
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' }
+
+/** Every class named in `html`'s class attributes, as React writes them (double quotes, entities). */
+export function classesIn(html: string): Set<string> {
+	const classes = new Set<string>()
+	for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+		const value = (match[1] ?? '').replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)
+		for (const name of value.split(/\s+/)) if (name) classes.add(name)
+	}
+	return classes
+}

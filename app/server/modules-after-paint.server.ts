@@ -1,0 +1,133 @@
+import { HELD_MODULE_PRELOAD_REL, HELD_MODULE_SCRIPT_TYPE, HYDRATED_EVENT } from '~/components/modules-after-paint'
+import storefrontStylesheet from '~/styles/storefront.css?url'
+import { classesIn, type CriticalCss } from './critical-css.server'
+import type { PageRewrite } from './page-rewrite.server'
+
+/**
+ * The first paint comes before the page's JavaScript and with only the CSS it uses (decision 141;
+ * before it, decision 067 only lowered the modules' priority).
+ *
+ * React Router's `<Scripts>` writes a `<link rel="modulepreload">` for every module the page
+ * hydrates with (React hoists them to the top of `<head>`) and one inline `<script type="module"
+ * async>` that imports them. `async` runs that script as soon as its imports arrive, even while the
+ * document is still being parsed: on a fast connection, or with the modules cached, a phone
+ * evaluates ~450 KB of JavaScript before it paints the page it already has, and the largest picture
+ * waits behind it. The page is drawn by the server and works by links and forms before hydration.
+ *
+ * So, as the document leaves the server:
+ * - each modulepreload becomes `rel="x-modulepreload"` (not fetched) and the module script gets a
+ *   type no browser runs; the starter written after them (components/modules-after-paint.tsx) turns
+ *   them back on once the page has painted and its high-priority pictures have arrived;
+ * - the stylesheet inside the page keeps only the rules its HTML uses (critical-css.server.ts); the
+ *   starter adds the whole stylesheet, as a file, before the modules run;
+ * - a piece streamed later (a Suspense boundary) that uses a class the shell's rules left out is
+ *   preceded by that stylesheet's `<link>`: the browser waits for it before showing that piece.
+ *
+ * React's hydration compares none of this: the module script is `suppressHydrationWarning`, links
+ * are matched by href and rel after the starter restored them, the inline style's text is read back
+ * from the document (components/inline-stylesheet.tsx), and React 19 skips tags it did not render
+ * at the body's top level. The page cache stores the rewritten document.
+ */
+
+/** The whole storefront stylesheet as a file: the page carries only the rules its HTML uses. */
+export const STOREFRONT_STYLESHEET_HREF = storefrontStylesheet
+
+/**
+ * The starter, written after React Router's scripts (components/modules-after-paint.tsx).
+ *
+ * Waits for the high-priority pictures (the largest paint), for the browser's own word that the
+ * first contentful paint was shown (a 'paint' entry: its time is when the frame reached the screen,
+ * later than the frame's work on the main thread) and two more frames (the pictures' own). Then
+ * restores the modulepreloads (the modules download together), adds the whole stylesheet, and once
+ * it has arrived (or failed) runs React Router's module script in its place under the same nonce
+ * ('strict-dynamic' trusts what a nonced script adds): whatever React draws later finds its rules.
+ * In a hidden tab frames do not come: a timer starts them anyway.
+ *
+ * A tap on a button that does nothing without JavaScript (not a form's submit: that one posts),
+ * made before the page hydrated, is remembered and clicked again once it has: the last one only,
+ * as the shopper's one intention (a second tap on a toggle would undo the first).
+ */
+export const FIRST_PAINT_STARTER = `(function(){
+var d=document,started=false,ran=false,href=${JSON.stringify(STOREFRONT_STYLESHEET_HREF)},tapped=null;
+function early(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.disabled&&!(b.form&&b.type==='submit'))tapped=b}
+d.addEventListener('click',early,true);
+d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){d.removeEventListener('click',early,true);var b=tapped;tapped=null;if(b&&b.isConnected)b.click()},{once:true});
+function run(){
+if(ran)return;ran=true;
+var held=d.querySelector('script[type="${HELD_MODULE_SCRIPT_TYPE}"]');
+if(!held)return;
+var s=d.createElement('script');s.type='module';s.nonce=held.nonce;s.textContent=held.textContent;
+held.replaceWith(s)}
+function start(){
+if(started)return;started=true;
+d.querySelectorAll('link[rel="${HELD_MODULE_PRELOAD_REL}"]').forEach(function(l){l.rel='modulepreload'});
+var css=d.querySelector('link[rel="stylesheet"][href="'+href+'"]');
+if(css&&css.sheet)return run();
+if(!css){css=d.createElement('link');css.rel='stylesheet';css.href=href;d.head.appendChild(css)}
+css.addEventListener('load',run);css.addEventListener('error',run);
+setTimeout(run,5000)}
+function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}
+function afterPaint(){
+try{var seen=new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length){seen.disconnect();frames()}});seen.observe({type:'paint',buffered:true})}catch(e){frames()}}
+var waiting=0;
+d.querySelectorAll('img[fetchpriority="high"]').forEach(function(img){
+if(img.complete)return;waiting++;
+function done(){img.removeEventListener('load',done);img.removeEventListener('error',done);if(--waiting===0)afterPaint()}
+img.addEventListener('load',done);img.addEventListener('error',done)});
+if(waiting===0)afterPaint();
+setTimeout(start,3000)})()`
+
+/** What ends React Router's module script's opening tag (React writes the nonce, then these). */
+export const MODULE_SCRIPT_ATTRIBUTES = ' type="module" async="">'
+const HELD_MODULE_SCRIPT_ATTRIBUTES = ` type="${HELD_MODULE_SCRIPT_TYPE}">`
+const MODULE_PRELOAD = '<link rel="modulepreload" '
+const HELD_MODULE_PRELOAD = `<link rel="${HELD_MODULE_PRELOAD_REL}" `
+const INLINE_STYLESHEET = '<style data-app-css="">'
+// `<script` and a nonce before the attributes: further back than this it is not the same tag.
+const MAX_TAG_PREFIX = 120
+
+export function holdModulePreloads(head: string): string {
+	return head.replaceAll(MODULE_PRELOAD, HELD_MODULE_PRELOAD)
+}
+
+/** The shell with its last tag, React Router's module script, under a type no browser runs. */
+export function holdModuleScript(shell: string): string {
+	if (!shell.endsWith(MODULE_SCRIPT_ATTRIBUTES)) return shell
+	const attributesAt = shell.length - MODULE_SCRIPT_ATTRIBUTES.length
+	const open = shell.lastIndexOf('<script', attributesAt)
+	if (open === -1 || attributesAt - open > MAX_TAG_PREFIX || shell.slice(open, attributesAt).includes('>')) return shell
+	return shell.slice(0, attributesAt) + HELD_MODULE_SCRIPT_ATTRIBUTES
+}
+
+/** `head` with its inline stylesheet's text replaced by `css`. */
+export function replaceInlineStylesheet(head: string, css: string): string {
+	const open = head.indexOf(INLINE_STYLESHEET)
+	if (open === -1) return head
+	const start = open + INLINE_STYLESHEET.length
+	const end = head.indexOf('</style>', start)
+	if (end === -1) return head
+	return head.slice(0, start) + css + head.slice(end)
+}
+
+/** One document's rewrite: the shell as above, then the stylesheet's link before the first later piece that needs it. */
+export function firstPaintRewrite(critical: CriticalCss, stylesheetHref: string): PageRewrite {
+	let shellClasses: ReadonlySet<string> = new Set()
+	let linked = false
+	return {
+		shellEndsAfter: MODULE_SCRIPT_ATTRIBUTES,
+		shell(html) {
+			shellClasses = classesIn(html)
+			const headEnd = html.indexOf('</head>')
+			if (headEnd === -1) return holdModuleScript(html)
+			const head = replaceInlineStylesheet(holdModulePreloads(html.slice(0, headEnd)), critical.forClasses(shellClasses))
+			return holdModuleScript(head + html.slice(headEnd))
+		},
+		later(html) {
+			if (linked) return html
+			const needsMore = [...classesIn(html)].some((name) => !shellClasses.has(name) && critical.isUsedClass(name))
+			if (!needsMore) return html
+			linked = true
+			return `<link rel="stylesheet" href="${stylesheetHref}"/>${html}`
+		},
+	}
+}

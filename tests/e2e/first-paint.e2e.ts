@@ -1,0 +1,134 @@
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { DESKTOP, MOBILE, setupBrowser } from './support/browser'
+
+const browser = setupBrowser()
+
+/**
+ * Decision 141: a page carries only the rules its HTML uses, and its JavaScript and the whole
+ * stylesheet come after its first paint. Until they arrive (and for good, without JavaScript) the
+ * page must look exactly as with the whole stylesheet: every element's computed style, and its
+ * ::before and ::after, the same with the page's rules alone as with all of them, in both themes.
+ */
+const PAGES = ['/', '/categoria/bandana', '/produto/bandana-preta', '/busca?q=bandana']
+
+type Fingerprints = { light: string[]; dark: string[] }
+declare global {
+	interface Window {
+		/** Every element's computed style (and its pseudo-elements'), in document order, in both themes. */
+		styleFingerprints?: () => Fingerprints
+		firstStyles?: Fingerprints
+	}
+}
+
+/** Added to the page before its own code: the styles of ~800 elements stay in the page. */
+function defineFingerprints() {
+	// What a rule can change that a shopper sees: box, place, colour, type, shape. (All ~350
+	// properties of every element and its pseudo-elements took over a minute per page.)
+	const properties = [
+		...['display', 'position', 'inset', 'z-index', 'float', 'box-sizing', 'width', 'height', 'min-width', 'max-width', 'min-height', 'max-height'],
+		...['margin', 'padding', 'border-width', 'border-style', 'border-color', 'border-radius', 'outline-style', 'box-shadow'],
+		...['flex-direction', 'flex-wrap', 'flex-grow', 'flex-shrink', 'flex-basis', 'order', 'justify-content', 'align-items', 'align-self', 'gap'],
+		...['grid-template-columns', 'grid-template-rows', 'grid-column', 'grid-row', 'overflow-x', 'overflow-y'],
+		...['color', 'background-color', 'background-image', 'opacity', 'visibility', 'transform', 'filter', 'mask-image', 'clip-path', 'object-fit', 'aspect-ratio'],
+		...['font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'text-align', 'text-transform', 'text-decoration-line'],
+		...['white-space', 'text-overflow', 'line-clamp', 'content', 'cursor', 'pointer-events', 'content-visibility'],
+	]
+	const describeStyle = (style: CSSStyleDeclaration) => properties.map((name) => `${name}:${style.getPropertyValue(name)}`).join(';')
+	const fingerprint = () => {
+		// A marquee or a pulse mid-flight is not a difference: every animation held at its start, and
+		// every transition (a colour after the theme's switch) at its end.
+		for (const animation of document.getAnimations()) {
+			if (animation instanceof CSSTransition) animation.finish()
+			else {
+				animation.pause()
+				animation.currentTime = 0
+			}
+		}
+		return [...document.querySelectorAll('body *')].map((element) => {
+			const tag = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`
+			const pseudo = (which: string) => describeStyle(getComputedStyle(element, which))
+			return `${tag} ${describeStyle(getComputedStyle(element))} ::before ${pseudo('::before')} ::after ${pseudo('::after')}`
+		})
+	}
+	window.styleFingerprints = () => {
+		const light = fingerprint()
+		document.documentElement.classList.add('dark')
+		const dark = fingerprint()
+		document.documentElement.classList.remove('dark')
+		fingerprint()
+		return { light, dark }
+	}
+}
+
+/** The first element and property whose style changed since `firstStyles`, per theme, or null. */
+function differenceSinceFirst(page: Page) {
+	return page.evaluate(() => {
+		const now = window.styleFingerprints?.()
+		const first = window.firstStyles
+		if (!now || !first) return 'sem medição'
+		for (const theme of ['light', 'dark'] as const) {
+			const before = first[theme]
+			const after = now[theme]
+			if (before.length !== after.length) return `${theme}: ${before.length} elementos antes, ${after.length} depois`
+			for (const [index, style] of before.entries()) {
+				if (style === after[index]) continue
+				const a = style.split(';')
+				const b = (after[index] ?? '').split(';')
+				const at = a.findIndex((entry, position) => entry !== b[position])
+				return `${theme}: ${style.split(' ')[0]}: ${a[at]} → ${b[at]}`
+			}
+		}
+		return null
+	})
+}
+
+describe('a primeira pintura (decision 141)', () => {
+	test('each page drawn with only its own rules looks exactly as with the whole stylesheet, at 375 and 1280, in both themes', async () => {
+		for (const viewport of [MOBILE, DESKTOP]) {
+			const context = await browser.newContext(viewport)
+			// The page as it is before its JavaScript and the whole stylesheet arrive: both held back.
+			await context.route(/\/assets\/.+\.(js|css)$/, (route) => route.abort())
+			await context.addInitScript(defineFingerprints)
+			const page = await context.newPage()
+			for (const path of PAGES) {
+				const response = await page.goto(path)
+				const html = (await response?.text()) ?? ''
+				const wholeHref = /"(\/assets\/storefront-[\w-]+\.css)"/.exec(html)?.[1]
+				expect(wholeHref, `${path}: o endereço da folha inteira está na página`).toBeDefined()
+				const inline = (await page.locator('style[data-app-css]').textContent()) ?? ''
+				const whole = await (await fetch(new URL(wholeHref ?? '', browser.baseUrl()))).text()
+				// Only a part of it: the point of the exercise.
+				expect(inline.length, path).toBeLessThan(whole.length * 0.6)
+
+				await page.evaluate(() => {
+					window.firstStyles = window.styleFingerprints?.()
+				})
+				await page.addStyleTag({ content: whole })
+				expect(await differenceSinceFirst(page), `${path} a ${viewport.width} px`).toBeNull()
+			}
+		}
+	})
+
+	test("a tap on a button before the page has hydrated is not lost: it is made again once it has", async () => {
+		const context = await browser.newContext(MOBILE)
+		let release = () => {}
+		const held = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		// The page's modules held at the network until the shopper has tapped.
+		await context.route(/\/assets\/.+\.js$/, async (route) => {
+			await held
+			await route.continue()
+		})
+		const page = await context.newPage()
+		await page.goto('/', { waitUntil: 'load' })
+		const aria = page.getByRole('button', { name: 'Compre com a Aria' })
+		await aria.click()
+		expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+		expect(await page.getByRole('dialog').count()).toBe(0)
+		release()
+		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+		await page.getByRole('dialog').filter({ hasText: 'Aria' }).first().waitFor()
+	})
+})
