@@ -11,9 +11,6 @@ import { CATEGORY_CARDS } from './category-cards'
 export const RECENTLY_VIEWED_LIMIT = 6
 export const SUGGESTION_COUNT = 6
 export const SUGGESTION_POOL_LIMIT = 50
-/** document 000 §4: suggestion mode starts 10 s after load, then reshuffles every 15 s. */
-export const SUGGESTION_MODE_DELAY_MS = 10_000
-export const SUGGESTION_RESHUFFLE_MS = 15_000
 /** document 000 §7/§9: up to 20 products per category row on the home page. */
 export const HOME_ROW_PRODUCT_LIMIT = 20
 /** document 000 §9: the 12 latest approved reviews. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { SearchPanel } from './pages/search-panel'
-import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
+import { DESKTOP, MOBILE, expectAccessible, expectAccessibleInBothThemes, expectNoPageErrors, setupBrowser } from './support/browser'
 
 const browser = setupBrowser()
 
@@ -106,8 +106,12 @@ describe('busca: página de resultados', () => {
 			return prices.length > 1 && prices.every((price, i) => i === 0 || prices[i - 1]! >= price)
 		}).toBe(true)
 
+		// No match (decision 109: best-sellers, categories, 'Pergunte à Aria'), drawn dark: axe reads both themes on one load.
+		await page.context().addCookies([{ name: 'theme', value: 'dark', url: browser.baseUrl() }])
 		await page.goto('/busca?q=zzzqqq')
 		await page.getByText('Nenhum produto encontrado para "zzzqqq"').waitFor()
+		await page.getByRole('button', { name: 'Pergunte à Aria' }).waitFor()
+		await expectAccessibleInBothThemes(page, 'busca sem resultados')
 		expectNoPageErrors(page)
 	})
 })

@@ -187,9 +187,9 @@ describe('página inicial', () => {
 		}
 	})
 
-	test('without views, six suggestions and never an internal product; new ones at 10 s, then every 15 s', async () => {
+	test("without views, six suggestions that stay put until the shopper asks for others (decision XXX)", async () => {
 		const page = await browser.newPage(MOBILE)
-		// The page's clock is ours: runFor() moves it on (document 000 §4 timing).
+		// The page's clock is ours: a minute passes in no wall time (document 000 §4 had them change at 10 s, then every 15 s).
 		await page.clock.install()
 		const home = new HomePage(page)
 		await home.goto()
@@ -198,23 +198,21 @@ describe('página inicial', () => {
 		const first = await home.featuredTitles()
 		expectSuggestible(first)
 
-		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).waitFor()
-		await page.clock.runFor(10_000)
-		await home.featured().getByTestId('featured-announcement').filter({ hasText: 'Mostrando sugestões para você' }).waitFor()
+		const other = home.featured().getByRole('button', { name: 'Ver outras sugestões' })
+		await other.waitFor()
+		await page.clock.runFor(60_000)
+		expect(await home.featuredTitles()).toEqual(first)
+
+		await other.click()
+		await home.featured().getByTestId('featured-announcement').filter({ hasText: 'Mostrando outras sugestões' }).waitFor()
 		await expect.poll(() => home.featuredTitles()).not.toEqual(first)
 		const second = await home.featuredTitles()
 		expect(second).toHaveLength(6)
 		expectSuggestible(second)
-
-		await page.clock.runFor(15_000)
-		await expect.poll(() => home.featuredTitles()).not.toEqual(second)
-
-		// Paused (WCAG 2.2.2), nothing changes however long the shopper reads.
-		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).click()
-		await home.featured().getByRole('button', { name: 'Retomar sugestões' }).waitFor()
-		const paused = await home.featuredTitles()
+		// None of the six just seen while the catalogue has others (the demo's has dozens).
+		if (!onStorefront()) for (const title of second) expect(first).not.toContain(title)
 		await page.clock.runFor(60_000)
-		expect(await home.featuredTitles()).toEqual(paused)
+		expect(await home.featuredTitles()).toEqual(second)
 		expectNoPageErrors(page)
 	})
 
@@ -228,13 +226,11 @@ describe('página inicial', () => {
 		await home.goto()
 		await home.featured().getByText('Vistos recentemente por você').waitFor()
 		expect(await home.featuredTitles()).toEqual([newer.title, older.title])
-		// Held still while axe reads the page (the switch at 10 s is tested below).
-		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).click()
 		await expectAccessible(page, 'home vistos recentemente')
 		expectNoPageErrors(page)
 	})
 
-	test.runIf(pool)('with a viewing history, suggestion mode still switches on 10 s after load', async () => {
+	test.runIf(pool)("with a viewing history, the recently viewed stay until the shopper asks for suggestions", async () => {
 		if (!pool) return
 		const { visitorId, older, newer } = await plantViews(pool)
 		const context = await browser.newContext(MOBILE)
@@ -245,36 +241,29 @@ describe('página inicial', () => {
 		await home.goto()
 		await home.featured().getByText('Vistos recentemente por você').waitFor()
 		expect(await home.featuredTitles()).toEqual([newer.title, older.title])
-		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).waitFor()
+		const ask = home.featured().getByRole('button', { name: 'Ver sugestões', exact: true })
+		await ask.waitFor()
+		await page.clock.runFor(60_000)
+		expect(await home.featuredTitles()).toEqual([newer.title, older.title])
+		expect(await home.featured().getByText('Vistos recentemente por você').isVisible()).toBe(true)
 
-		await page.clock.runFor(10_000)
+		await ask.click()
 		await home.featured().getByText('Sugestões para você', { exact: true }).waitFor()
 		await home.featured().getByTestId('featured-announcement').filter({ hasText: 'Mostrando sugestões para você' }).waitFor()
 		const suggestions = await home.featuredTitles()
 		expect(suggestions).toHaveLength(6)
 		expectSuggestible(suggestions)
-		await page.clock.runFor(15_000)
-		await expect.poll(() => home.featuredTitles()).not.toEqual(suggestions)
+		await home.featured().getByRole('button', { name: 'Ver outras sugestões' }).waitFor()
 		expectNoPageErrors(page)
 	})
 
-	test.skipIf(providerIndependent())('reduced motion: no video, the still instead, and suggestions start paused', async () => {
+	test.skipIf(providerIndependent())('reduced motion: no video, the still instead', async () => {
 		const page = await browser.newPage(MOBILE)
 		await page.emulateMedia({ reducedMotion: 'reduce' })
-		await page.clock.install()
 		const home = new HomePage(page)
 		await home.goto()
-		await home.featured().getByRole('button', { name: 'Retomar sugestões' }).waitFor()
-		const first = await home.featuredTitles()
-		await page.clock.runFor(40_000)
-		expect(await home.featuredTitles()).toEqual(first)
 		expect(await home.heroVideo().count()).toBe(0)
 		expect(await home.heroStill().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
-		// The shopper may still ask for them.
-		await home.featured().getByRole('button', { name: 'Retomar sugestões' }).click()
-		await home.featured().getByRole('button', { name: 'Pausar sugestões' }).waitFor()
-		await page.clock.runFor(10_000)
-		await expect.poll(() => home.featuredTitles()).not.toEqual(first)
 		expectNoPageErrors(page)
 	})
 

@@ -4,7 +4,7 @@ import { SectionHeading } from './section-heading'
 
 /*
  * The frame of 'Produtos em Destaque' and its skeleton: what the server draws and hydration meets. The cards,
- * their rotation and the product card's code (featured-products.tsx) load after the page's first
+ * their suggestions button and the product card's code (featured-products.tsx) load after the page's first
  * JavaScript, with the visitor's products (issue 34; home.tsx).
  */
 

@@ -30,6 +30,8 @@ describe('WholesaleAdmin', () => {
 		const html = render()
 		expect(values(html, 'min')).toEqual(['10', '21', '10'])
 		expect(values(html, 'max')).toEqual(['20', '', ''])
+		// Issue 30: money in the Brazilian format, as the owner types it ('15,00', never '15.00'): tiers, then extras.
+		expect(values(html, 'price')).toEqual(['15,00', '13,00', '9,00', '0,50', '1,00'])
 		expect(html).toContain('Botão extra (por unidade)')
 		expect(html).not.toContain('role="alert"')
 	})

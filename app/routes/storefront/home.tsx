@@ -133,7 +133,7 @@ function DeferredRow({
 
 /*
  * 'Produtos em Destaque' is drawn in the browser only (the visitor's products, asked for after
- * load), so its cards, their rotation and the product card are not in the page's first JavaScript
+ * load), so its cards, their suggestions button and the product card are not in the page's first JavaScript
  * (issue 34, decision 137): their module loads beside the visitor's request, behind the skeleton
  * the server drew.
  */

@@ -13,6 +13,7 @@ import { type BreedSize, breedNamed, findBreed, listBreedSizes } from '~/server/
 import { activeAriaHandles, knowledgeOfCategory, searchAriaProducts, searchKnowledge } from './knowledge.server'
 import { mentions, normalizeMessage } from './message-text'
 import { type AriaPlace, placeInMessage, placeOfShopper } from './place'
+import { WITHDRAWAL_LINE, WITHDRAWAL_SHORT } from './withdrawal'
 import { type ShopFacts, loadShopFacts } from './shop-facts.server'
 import { type ProductKind, PRODUCT_KINDS, type Understanding, neckMeasureMm, understand } from './understanding'
 
@@ -59,8 +60,10 @@ export async function answerEmbedded(input: { message: string; history: AriaTurn
 	}
 
 	// Size: from a measure, a breed or size class, this chat's earlier messages, or the customer's pet.
-	const sizeAsked = topics.has('size') || neck.fromMessage
-	if (sizeAsked || (neck.value && sizedKinds.length > 0)) {
+	// 'posso trocar o tamanho?' is a question about exchanges, not about sizes.
+	const exchangeOnly = topics.has('returns') && !neck.fromMessage
+	const sizeAsked = (topics.has('size') && !exchangeOnly) || neck.fromMessage
+	if (sizeAsked || (neck.value && sizedKinds.length > 0 && !exchangeOnly)) {
 		if (neck.value) {
 			const named = sizedKinds.flatMap((k) => (k.sized ? [k.sized] : []))
 			const kinds = named.length > 0 ? named : pageKind?.sized ? [pageKind.sized] : (['bandana', 'collar'] as const)
@@ -260,10 +263,8 @@ async function factAnswer(
 			})
 			return `Nossas assinaturas duram 12 meses, com frete grátis e novidades todo mês:\n${lines.join('\n')}\n\n${ariaLink('Ver as assinaturas', '/assinaturas')}`
 		}
-		case 'returns': {
-			const entry = await knowledgeOfCategory('trocas', input.message)
-			return entry ? toShopper(entry.content) : null
-		}
+		case 'returns':
+			return returnsAnswer(facts, input.message, understanding)
 		case 'care': {
 			const entry = await knowledgeOfCategory('cuidados', input.message)
 			return entry ? toShopper(entry.content) : null
@@ -273,6 +274,24 @@ async function factAnswer(
 		case 'contact':
 			return `Fale com a nossa equipe pelo WhatsApp: ${whatsappLink(facts)}`
 	}
+}
+
+const RETURNS_LINKS = `${ariaLink('Desistir em Meus pedidos', '/user/orders')} · ${ariaLink('Ver a política de trocas e devoluções', '/trocas-e-devolucoes')}`
+
+/**
+ * Returns (issue 31, decision 117): an exchange or a defect gets the shop's own words (the 'trocas'
+ * entry) and how to arrange it; giving up the purchase gets the 7-day right. Both say the 7 days —
+ * the right the law gives every online purchase — and end with the two pages where it is done and
+ * explained, as links with words.
+ */
+async function returnsAnswer(facts: ShopFacts, message: string, understanding: Understanding): Promise<string> {
+	const { normalized } = understanding
+	const asksExchange = mentions(normalized, ['troca', 'trocar', 'garantia', 'defeito', 'tamanho', 'serv', 'cabe'])
+	const asksWithdrawal = mentions(normalized, ['devolv', 'devolu', 'arrepend', 'desist', 'reembolso', 'estorno', 'dinheiro de volta'])
+	const entry = asksExchange ? await knowledgeOfCategory('trocas', message) : null
+	if (!entry) return `${WITHDRAWAL_LINE}\n\n${RETURNS_LINKS}`
+	const exchange = `${toShopper(entry.content)} Para combinar a troca: ${whatsappLink(facts)}`
+	return `${exchange}\n\n${asksWithdrawal ? WITHDRAWAL_LINE : WITHDRAWAL_SHORT}\n\n${RETURNS_LINKS}`
 }
 
 /**

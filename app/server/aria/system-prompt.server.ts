@@ -8,6 +8,7 @@ import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import type { AriaContext } from './engine'
 import { listBreedSizes } from '~/server/breed-sizes.server'
 import { loadShopFacts } from './shop-facts.server'
+import { WITHDRAWAL_LINE } from './withdrawal'
 
 /** The model sees at most this many products (handles, titles, prices): a prompt of a few thousand tokens. */
 const PROMPT_PRODUCTS = 200
@@ -56,6 +57,7 @@ export async function buildSystemPrompt(context: AriaContext): Promise<string> {
 			: '- Sem brinde ativo no momento.',
 		`- Pagamento: ${pix} ou cartão de crédito em até ${facts.maxInstallments}x sem juros.`,
 		`- Atacado: ${facts.wholesaleTiers.map((t) => `${t.productType === 'bandana' ? 'bandanas' : 'colares'} ${t.minQuantity}${t.maxQuantity ? `-${t.maxQuantity}` : '+'} un. ${formatMoney(t.unitPriceCents)} cada`).join('; ') || 'consultar pelo WhatsApp'} (página /atacado).`,
+		`- Desistência (direito de arrependimento): ${WITHDRAWAL_LINE} Pedidos em /user/orders; política em /trocas-e-devolucoes.`,
 		`- Personalização: bandanas em /personalize, colares em /personalize-colares. Extras: ${facts.personalizationExtras.map((e) => `${e.itemName} +${formatMoney(e.priceCents)}`).join(', ')}.`,
 		'',
 		'## Guia de tamanhos',

@@ -52,7 +52,7 @@ const TOPIC_STEMS: Readonly<Record<AriaTopic, readonly string[]>> = {
 	],
 	wholesale: ['atacado', 'revend', 'revenda', 'petshop', 'pet shop', 'lote', 'grande quantidade', 'cnpj', 'minimo', 'quantidade minima'],
 	subscription: ['assinatura', 'assinar', 'assinante', 'clube', 'mensal', 'todo mes', 'plano'],
-	returns: ['troca', 'trocar', 'devolu', 'devolv', 'garantia', 'defeito', 'reembolso', 'arrepend', 'estorno'],
+	returns: ['troca', 'trocar', 'devolu', 'devolv', 'garantia', 'defeito', 'reembolso', 'arrepend', 'estorno', 'desist'],
 	care: ['lava', 'lavo', 'lave', 'lavagem', 'limpa', 'limpeza', 'cuidado', 'maquina de lavar', 'secar', 'alvejante'],
 	size: ['tamanho', 'medida', 'medir', 'mede', 'serve', 'servir', 'pescoco', 'caber', 'cabe', 'porte', 'numero'],
 	contact: ['whatsapp', 'zap', 'wpp', 'atendente', 'humano', 'falar com', 'telefone', 'contato', 'email', 'e mail', 'instagram', 'ligar'],

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { orderPlacedEmail } from './order-placed.server'
+import { GROUP_ATTRIBUTE_KEY } from '~/commerce/rules/line-groups'
+import { LINE_ATTRIBUTE_KEYS } from '~/commerce/rules/add-on-lines'
+import { orderMailLines, orderPlacedEmail, type StoredOrderLine } from './order-placed.server'
 import { orderPaidEmail, orderShippedEmail } from './order-status-mail.server'
 
 describe('orderPlacedEmail', () => {
@@ -24,6 +26,61 @@ describe('orderPlacedEmail', () => {
 		expect(mail.text).toContain('https://loja.test/pedido/PET-7K3M9Q')
 		expect(mail.html).toContain('Olá, &lt;b&gt;Ana&lt;/b&gt;!')
 		expect(mail.html).not.toContain('<b>Ana')
+	})
+
+	test('each add-on comes right after its bandana, in the text and the HTML (issue 31), whatever the stored order', () => {
+		const group = (value: string) => ({ key: GROUP_ATTRIBUTE_KEY, value })
+		const forProduct = (title: string) => ({ key: LINE_ATTRIBUTE_KEYS.forProduct, value: title })
+		// As sendPlacedMail reads them: 'order by is_gift, product_title', so every 'Adicional: …' first.
+		const stored: StoredOrderLine[] = [
+			{
+				product_title: 'Adicional: Bordado do nome do pet',
+				variant_title: 'Único',
+				attributes: [{ key: 'Nome do pet', value: 'Thor' }, forProduct('Bandana Personalizada'), group('aaaaaaaaaaaaaaaa')],
+				quantity: 1,
+				line_total_cents: 1000,
+				is_gift: false,
+			},
+			{
+				product_title: 'Adicional: Extensor',
+				variant_title: 'Único',
+				attributes: [forProduct('Bandana Xadrez'), group('bbbbbbbbbbbbbbbb')],
+				quantity: 2,
+				line_total_cents: 1000,
+				is_gift: false,
+			},
+			{
+				product_title: 'Bandana Personalizada',
+				variant_title: 'M',
+				attributes: [{ key: 'Cor', value: 'Preto' }, group('aaaaaaaaaaaaaaaa')],
+				quantity: 1,
+				line_total_cents: 2990,
+				is_gift: false,
+			},
+			{ product_title: 'Bandana Xadrez', variant_title: 'G', attributes: [group('bbbbbbbbbbbbbbbb')], quantity: 2, line_total_cents: 5980, is_gift: false },
+			{ product_title: 'Lacinho', variant_title: 'Único', attributes: null, quantity: 1, line_total_cents: 0, is_gift: true },
+		]
+		const mail = orderPlacedEmail({
+			reference: 'PET-7K3M9Q',
+			customerName: 'Ana',
+			totalCents: 10970,
+			paymentMethod: 'card',
+			lines: orderMailLines(stored),
+			orderUrl: 'https://loja.test/pedido/PET-7K3M9Q',
+		})
+		const expected = [
+			'1× Bandana Personalizada (M) (Cor: Preto)',
+			'   ↳ 1× Adicional: Bordado do nome do pet (Nome do pet: Thor • Para: Bandana Personalizada)',
+			'2× Bandana Xadrez (G)',
+			'   ↳ 2× Adicional: Extensor (Para: Bandana Xadrez)',
+			'1× Lacinho',
+		]
+		// The item paragraphs, without their price (' — R$ …').
+		const items = (paragraphs: string[]) => paragraphs.filter((p) => p.includes('× ')).map((p) => p.split(' — ')[0])
+		expect(items(mail.text.split('\n\n'))).toEqual(expected)
+		expect(items([...(mail.html ?? '').matchAll(/<p [^>]*>([^<]*)<\/p>/g)].map(([, text]) => text ?? ''))).toEqual(expected)
+		// The hidden group key is never shown.
+		expect(mail.text).not.toContain(GROUP_ATTRIBUTE_KEY)
 	})
 
 	test('the promised dates, when the order has them (decision 085)', () => {

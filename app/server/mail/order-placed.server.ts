@@ -1,5 +1,7 @@
+import { productsWithAddons } from '~/commerce/rules/line-groups'
 import type { MailMessage } from '~/server/mail.server'
 import { formatMoney } from '~/utils/format'
+import { lineDetails } from '~/utils/order-summary-line'
 import { type MailParagraph, mailHtml, mailText } from './mail-html.server'
 
 /** 'Pedido recebido' (spec decision 5: every order gets e-mails on placed, paid and shipped). */
@@ -26,6 +28,28 @@ export type OrderPlacedMail = {
 	testPayment?: boolean
 	/** Decision 085: 'Chega entre 8 e 11 de dezembro' (', se o pagamento for confirmado hoje' while unpaid). */
 	deliveryPromise?: string | null
+}
+
+/** An order line as stored (order_lines), in whatever order the database returns it. */
+export type StoredOrderLine = {
+	product_title: string
+	variant_title: string
+	attributes: { key: string; value: string }[] | null
+	quantity: number
+	line_total_cents: number
+	is_gift: boolean
+}
+
+/** The e-mail's lines: each product followed by its add-ons (issue 31, decision 108), with the shopper's choices. */
+export function orderMailLines(lines: readonly StoredOrderLine[]): OrderPlacedMail['lines'] {
+	return productsWithAddons(lines, (l) => l).map(({ line: l, addonOf }) => ({
+		isAddon: addonOf !== null,
+		title: l.variant_title && l.variant_title !== 'Único' ? `${l.product_title} (${l.variant_title})` : l.product_title,
+		details: lineDetails(l.attributes),
+		quantity: l.quantity,
+		totalCents: l.line_total_cents,
+		isGift: l.is_gift,
+	}))
 }
 
 export function orderPlacedEmail(order: OrderPlacedMail): Omit<MailMessage, 'to'> {

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm'
-import { productsWithAddons } from '~/commerce/rules/line-groups'
 import { getCartBackend } from '~/server/cart/backend.server'
 import { reconcileGift } from '~/server/cart/cart.server'
 import { isDatabaseUnavailableError } from '~/server/database-errors.server'
@@ -8,7 +7,7 @@ import { publicUrl } from '~/server/env.server'
 import { cartChannel } from '~/server/event-channels.server'
 import { publish } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
-import { orderPlacedEmail } from '~/server/mail/order-placed.server'
+import { orderMailLines, orderPlacedEmail, type StoredOrderLine } from '~/server/mail/order-placed.server'
 import { sendMail } from '~/server/mail.server'
 import type { LineAttribute } from '~/db/schema/orders'
 import { CARD_UNAVAILABLE_MESSAGE, type CardChargeResult, type CardPaymentProvider, getCardProvider, paymentModeOf } from '~/server/payments/card-provider.server'
@@ -17,7 +16,6 @@ import { pixChargeForOrder } from '~/server/payments/pix.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { CheckoutValues } from '~/utils/checkout-schema'
 import { placeOrder, type PlaceOrderFailure, type PlaceOrderResult, type PlacedOrder } from './place-order.server'
-import { lineDetails } from '~/utils/order-summary-line'
 import { orderAccessToken, orderLinkUrl } from './order-link.server'
 import { retryTransient, TRANSIENT_RETRY_BUDGET_MS } from '~/server/retry-transient.server'
 import { changeOrderStatus } from './status.server'
@@ -477,14 +475,7 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 		const [settings, accessToken, lines, [days]] = await Promise.all([
 			getStoreSettings(),
 			orderAccessToken(order.id),
-			queryRows<{
-				product_title: string
-				variant_title: string
-				attributes: { key: string; value: string }[] | null
-				quantity: number
-				line_total_cents: number
-				is_gift: boolean
-			}>(
+			queryRows<StoredOrderLine>(
 				sql`select product_title, variant_title, attributes, quantity, line_total_cents, is_gift from order_lines
 					where order_id = ${order.id}::uuid order by is_gift, product_title, variant_title`,
 			),
@@ -503,14 +494,7 @@ async function sendPlacedMail(order: PlacedOrder, testPayment = false): Promise<
 			customerName: order.customerName,
 			totalCents: order.totalCents,
 			paymentMethod: order.paymentMethod,
-			lines: productsWithAddons(lines, (l) => l).map(({ line: l, addonOf }) => ({
-				isAddon: addonOf !== null,
-				title: l.variant_title && l.variant_title !== 'Único' ? `${l.product_title} (${l.variant_title})` : l.product_title,
-				details: lineDetails(l.attributes),
-				quantity: l.quantity,
-				totalCents: l.line_total_cents,
-				isGift: l.is_gift,
-			})),
+			lines: orderMailLines(lines),
 			orderUrl: orderLinkUrl(publicUrl(), order.reference, accessToken),
 			pixPayload: pix?.payload ?? null,
 			testPayment,

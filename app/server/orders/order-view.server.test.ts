@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { checkoutValues } from '#tests/fixtures/checkout-values'
 import { withTestDatabase } from '#tests/setup/with-database'
 import { createCart } from '~/commerce/builtin/cart.server'
+import { LINE_ATTRIBUTE_KEYS } from '~/commerce/rules/add-on-lines'
+import { GROUP_ATTRIBUTE_KEY } from '~/commerce/rules/line-groups'
 import { clearCommerceTables, createProduct } from '~/commerce/builtin/test-factories.server'
 import { db } from '~/server/db.server'
 import { clearStoreSettingsCache } from '~/server/settings.server'
@@ -36,10 +38,15 @@ async function placedOrder(paymentMethod: 'card' | 'pix') {
 }
 
 /** The order page's data, opened with the order's e-mail link. */
-async function view(order: { id: string; reference: string }) {
+async function load(order: { id: string; reference: string }) {
 	const token = await orderAccessToken(order.id)
 	const loaded = await loadOrderForViewer(new Request(`http://loja.test/pedido/${order.reference}?acesso=${token}`), order.reference)
 	if (!loaded) throw new Error('pedido não abriu')
+	return loaded
+}
+
+async function view(order: { id: string; reference: string }) {
+	const loaded = await load(order)
 	return { status: loaded.status, cardNotCharged: loaded.cardNotCharged, cardCharging: loaded.cardCharging }
 }
 
@@ -83,6 +90,44 @@ describe('a card order awaiting a charge nobody is making (decision 059, follow-
 	test('a PIX order awaiting payment: neither', async () => {
 		const order = await placedOrder('pix')
 		expect(await view(order)).toEqual({ status: 'aguardando_pagamento', cardNotCharged: false, cardCharging: false })
+	})
+})
+
+describe('the order page lists each add-on under its product (issue 31, decision 108)', () => {
+	test("whatever the stored order ('Adicional: …' sorts first), each product comes with its own add-ons after it", async () => {
+		const variantOf = async (title: string, priceCents: number) =>
+			(await createProduct({ title, variants: [{ priceCents, stock: 10 }] })).variant.id
+		const titles = ['Adicional: Bordado do nome do pet', 'Adicional: Extensor', 'Bandana Lisa', 'Bandana Xadrez']
+		const variants = await Promise.all(titles.map((title, i) => variantOf(title, 1000 + i)))
+		const cart = await createCart({ lines: variants.map((variantId) => ({ variantId, quantity: 1 })) })
+		const placed = await placeOrder({
+			cartId: cart.id,
+			userId: null,
+			buyerTokenHash: 'hash',
+			checkout: checkoutValues({ paymentMethod: 'pix' }),
+			emptyCart: true,
+		})
+		if (!placed.ok) throw new Error(placed.message)
+		// The groups the cart gives one 'Adicionar ao Carrinho' (line-groups.ts): the embroidery goes with
+		// the plain bandana, the extensor with the checked one.
+		const groupOf: Record<string, { group: string; addon: boolean }> = {
+			'Adicional: Bordado do nome do pet': { group: 'aaaaaaaaaaaaaaaa', addon: true },
+			'Adicional: Extensor': { group: 'bbbbbbbbbbbbbbbb', addon: true },
+			'Bandana Lisa': { group: 'aaaaaaaaaaaaaaaa', addon: false },
+			'Bandana Xadrez': { group: 'bbbbbbbbbbbbbbbb', addon: false },
+		}
+		for (const [title, { group, addon }] of Object.entries(groupOf)) {
+			const attributes = [...(addon ? [{ key: LINE_ATTRIBUTE_KEYS.forProduct, value: 'Bandana' }] : []), { key: GROUP_ATTRIBUTE_KEY, value: group }]
+			await db.execute(sql`update order_lines set attributes = ${JSON.stringify(attributes)}::jsonb
+				where order_id = ${placed.order.id}::uuid and product_title = ${title}`)
+		}
+		const { lines } = await load(placed.order)
+		expect(lines.map((l) => [l.title, l.isAddon])).toEqual([
+			['Bandana Lisa', false],
+			['Adicional: Bordado do nome do pet', true],
+			['Bandana Xadrez', false],
+			['Adicional: Extensor', true],
+		])
 	})
 })
 

@@ -124,7 +124,8 @@ export const DEMO_ARIA_KNOWLEDGE: { title: string; content: string; category: st
 	{
 		title: 'Garantia e trocas',
 		category: 'trocas',
-		content: 'Todos os produtos têm garantia de 30 dias. Em caso de defeito ou tamanho errado, fale conosco pelo WhatsApp.',
+		content:
+			'Você pode trocar o tamanho ou o modelo em até 30 dias depois de receber, com a peça sem uso e na embalagem original (o primeiro frete da troca é por nossa conta). Peças com defeito estão na garantia: avise em até 90 dias e consertamos, trocamos ou devolvemos o valor.',
 	},
 	{
 		title: 'Bandana personalizada',
