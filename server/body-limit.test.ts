@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, test } from 'vitest'
-import { uploadRoutes } from '#tests/support/upload-routes'
+import { concretePath, uploadRoutes, urlForms } from '#tests/support/upload-routes'
 import { PRODUCT_IMPORT_BODY_BYTES } from '~/server/catalog-admin/shopify-csv'
 import { uploadBodyLimit } from '~/server/storage/multipart.server'
 import {
@@ -19,34 +19,14 @@ import {
  * Issue 28, defect 1: a limit belongs to the route, whatever URL form reaches it. A hydrated
  * page's <Form>/fetcher posts to `<path>.data`; the rules were written for the bare path, so a
  * 300 KB photo sent from /user/photos got 'máximo 64 KB'. No server, no database: the rule
- * lookup and the limit layer are pure; the HTTP test is in server/http.test.ts.
+ * lookup and the limit layer are pure; the same matrix against the production server is
+ * server/upload-matrix.http.test.ts.
  */
 
 const KB = 1024
 const MB = 1024 * KB
 /** What a back-office form (settings, a status change) may send: an upload needs its own, larger row. */
 const FORM_LIMIT = bodyLimitFor('/admin/configuracoes')
-
-const EXAMPLE_PARAMS: Record<string, string> = {
-	productId: '6f1c2a9e-3b7d-4c5a-9e8f-0a1b2c3d4e5f',
-	collectionId: '0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a',
-	slot: 'personalization-video',
-}
-
-/** An address of the route: each `:param` filled as the app fills it. */
-function concretePath(pattern: string): string {
-	return pattern.replace(/:(\w+)/g, (_, name: string) => EXAMPLE_PARAMS[name] ?? `exemplo-${name.toLowerCase()}`)
-}
-
-/**
- * Every form of a route's URL the app sends (React Router 7.18 single fetch, singleFetchUrl):
- * a link or a form without JavaScript (bare), a trailing slash, a hydrated <Form>/fetcher
- * (`.data`, `/_root.data` for '/'), an index route's `?index`, a revalidation's `?_routes=`.
- */
-function urlForms(path: string, index: boolean): string[] {
-	const data = path === '/' ? '/_root.data' : `${path}.data`
-	return [path, ...(path === '/' ? [] : [`${path}/`]), data, `${data}?_routes=root,routes%2Faccount%2Fphotos`, ...(index ? [`${path}?index`, `${data}?index`] : [])]
-}
 
 /** What Express hands the limit layer: the URL's path, never its query. */
 const pathOf = (url: string) => new URL(url, 'http://loja.test').pathname

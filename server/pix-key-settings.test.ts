@@ -1,3 +1,4 @@
+// Runs on both databases (decision 130): its subject is the settings' jsonb round trip through each engine's driver (a digit-only value came back as a number, issue 28).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -19,7 +20,7 @@ import { settingsFormValues } from '~/routes/admin/settings-form'
  * `/admin/configuracoes.data`, and as a page without JavaScript does), and the next PIX order's
  * BR Code carries that key, normalised. Digit-only keys (CPF, CNPJ) used to be saved, then read
  * back as numbers and replaced by the demo key. PGlite in a temporary directory, or a scratch
- * PostgreSQL database when TEST_DATABASE_URL is set.
+ * PostgreSQL database when TEST_DATABASE_URL is set: the issue asks for both (the first line).
  */
 
 const ADMIN = { email: 'dona@loja.test', password: 'senha-forte-da-dona-123' }

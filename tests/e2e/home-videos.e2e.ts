@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { describe, expect, test } from 'vitest'
+import { webmOfSize } from '#tests/fixtures/media'
 import { AdminPages } from './pages/admin-pages'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } from './support/browser'
 
@@ -10,20 +9,6 @@ import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser } f
  * back the shop's default; the CTA page takes an upload, then 'Salvar Vídeo'.
  */
 const browser = setupBrowser()
-
-/**
- * The demo WebM grown to `bytes` with a top-level EBML Void element after its Segment: still a
- * well-formed WebM a browser plays, of the size a real banner video has.
- */
-async function webmOfSize(bytes: number): Promise<Buffer> {
-	const video = await readFile(path.resolve('public/media/home-default.webm'))
-	const padding = bytes - video.byteLength - 9
-	const header = Buffer.alloc(9)
-	header[0] = 0xec // Void
-	header[1] = 0x01 // 8-byte size
-	header.writeUIntBE(padding, 3, 6)
-	return Buffer.concat([video, header, Buffer.alloc(padding)])
-}
 
 describe('vídeos da página inicial', () => {
 	test('a 20 MB banner video goes up with a moving progress bar, plays on the home page, and removing it restores the default', async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
+import { couponExport } from '#tests/fixtures/coupon-export'
+import { webmOfSize } from '#tests/fixtures/media'
 import { phoneJpeg } from '#tests/fixtures/phone-photos'
 import { shopifyCsv } from '#tests/fixtures/shopify/generated-export'
 import { AdminPages } from './pages/admin-pages'
@@ -13,7 +15,9 @@ import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, pageErrorsOf, se
 /*
  * Issue 28, defect 1: what real owners and shoppers bring, through the hydrated pages (their
  * <Form>/fetcher posts go to `<path>.data`): a 4 MB phone photo, a 4.9 MB pet face, a 4.9 MB exclusive
- * art and wholesale logo, a 4 MB product picture, a 5 MB Shopify product CSV (with its upload progress). Each must be accepted and kept; what reaches the server may
+ * art and wholesale logo, a 4 MB product picture, a 5 MB Shopify product CSV (with its upload progress), a 4 MB
+ * collection picture, a 1 MB coupon CSV (sent back URL-encoded to import it) and a 12 MB personalization video
+ * with the poster frame the page takes from it. Each must be accepted and kept; what reaches the server may
  * be smaller (the pages may shrink a photo first), so the tests look at what is stored and listed.
  */
 const browser = setupBrowser()
@@ -112,7 +116,7 @@ describe('real-size uploads in Chromium', () => {
 		expectNoPageErrors(page)
 	}, 120_000)
 
-	/** The owner, signed in once for the two back-office uploads. */
+	/** The owner, signed in once for the back-office uploads: each test checks the page errors it caused (the CSV test drops a connection on purpose). */
 	let owner: Promise<{ page: Page; admin: AdminPages }> | null = null
 	const signedInOwner = () =>
 		(owner ??= (async () => {
@@ -208,5 +212,108 @@ describe('real-size uploads in Chromium', () => {
 		await expectAccessible(page, 'importar produtos: verificação')
 		// The one console error is the dropped connection the test caused.
 		expect(pageErrorsOf(page).filter((error) => !/net::ERR_CONNECTION_RESET|net::ERR_FAILED/.test(error))).toEqual([])
+	}, 180_000)
+
+	test('the owner sends a 4 MB picture for a collection on /admin/colecoes/…; the page shows it', async () => {
+		const picture = phoneJpeg(4 * MB, 5)
+		const { page, admin } = await signedInOwner()
+		const earlierErrors = pageErrorsOf(page).length
+		const title = `Coleção Foto Grande ${randomUUID().slice(0, 6)}`
+		await page.goto('/admin/colecoes')
+		await hydrated(page)
+		const creation = page.getByRole('form', { name: 'Nova coleção' })
+		await creation.getByLabel('Título', { exact: true }).fill(title)
+		await creation.getByRole('button', { name: 'Criar coleção' }).click()
+		await page.waitForURL(/\/admin\/colecoes\/[0-9a-f-]{36}$/)
+		const collectionId = new URL(page.url()).pathname.split('/').pop() ?? ''
+		await page.getByRole('heading', { level: 1, name: title }).waitFor()
+		await hydrated(page)
+
+		const pictureForm = page.getByRole('form', { name: 'Imagem da coleção' })
+		expect(await pictureForm.locator('img').count()).toBe(0)
+		await pictureForm.getByLabel('Imagem', { exact: true }).setInputFiles({ name: 'IMG_20260521_101522.jpg', mimeType: 'image/jpeg', buffer: await picture })
+		await pictureForm.getByRole('button', { name: 'Enviar imagem' }).click()
+		await admin.shell.toast('Coleção salva!')
+		expect(await shownPicture(pictureForm.locator('img'))).toMatch(new RegExp(`^/uploads/product-images/colecao-${collectionId}/\\d+\\.jpg`))
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+		expect(await page.getByText('Use uma imagem JPEG, PNG ou WebP de até 5MB.').count()).toBe(0)
+		expect(pageErrorsOf(page).slice(earlierErrors)).toEqual([])
+	}, 120_000)
+
+	// The 4 MB row of server/body-limit.ts: the check sends the 1 MB file, the import sends its text
+	// back URL-encoded (each accented letter 6 bytes), past the back-office's 1 MB.
+	test('a 1 MB coupon CSV on /admin/cupons/importar: the check lists every coupon, the import writes them all', async () => {
+		const run = `lote${randomUUID().slice(0, 6)}`
+		const { csv, codes } = couponExport(run)
+		expect(csv.byteLength).toBeGreaterThan(0.99 * 1_000_000)
+		const { page, admin } = await signedInOwner()
+		const earlierErrors = pageErrorsOf(page).length
+		await page.goto('/admin/cupons/importar')
+		await hydrated(page)
+		await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'cupons-loja-antiga.csv', mimeType: 'text/csv', buffer: csv })
+		await page.getByRole('button', { name: 'Verificar' }).click()
+		await page.getByRole('heading', { name: 'Resultado da verificação de cupons-loja-antiga.csv' }).waitFor({ timeout: 60_000 })
+		expect(await admin.summaryCount('Serão importados')).toBe(codes.length)
+		expect(await admin.summaryCount('Inválidos')).toBe(0)
+		const listed = page.getByRole('table', { name: 'Cupons que serão importados' })
+		await listed.getByRole('rowheader', { name: codes.at(-1), exact: true }).waitFor()
+
+		await page.getByRole('button', { name: `Importar ${codes.length} cupons` }).click()
+		await admin.shell.toast(`${codes.length} cupons importados!`)
+		await page.waitForURL((url) => url.pathname === '/admin/cupons')
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+		for (const code of [codes[0], codes.at(-1)] as string[]) {
+			await page.goto(`/admin/cupons?q=${code}`)
+			await page.getByRole('rowheader', { name: code, exact: true }).waitFor()
+		}
+		expect(pageErrorsOf(page).slice(earlierErrors)).toEqual([])
+	}, 180_000)
+
+	test('a 12 MB video on /admin/personalization-video goes up, is saved with its poster frame, and the page and the home page show it', async () => {
+		const video = webmOfSize(12 * MB)
+		const { page, admin } = await signedInOwner()
+		const earlierErrors = pageErrorsOf(page).length
+		await page.goto('/admin/personalization-video')
+		await page.getByRole('heading', { level: 1, name: 'Vídeo da Seção de Personalização' }).waitFor()
+		await hydrated(page)
+		// The file goes up as soon as it is chosen (the raw upload, 50 MB row); then 'Salvar Vídeo'
+		// posts the address with the poster the page took from the video (multipart, `.data`).
+		await page.getByLabel('Arquivo de vídeo').setInputFiles({ name: 'personalizacao-bandanas.webm', mimeType: 'video/webm', buffer: await video })
+		await admin.shell.toast('Vídeo enviado com sucesso!')
+		const uploaded = await page.getByLabel('URL do vídeo').inputValue()
+		expect(uploaded).toMatch(/^\/uploads\/hero-videos\/personalization-\d+\.webm$/)
+		await page.getByRole('button', { name: 'Salvar Vídeo' }).click()
+		await admin.shell.toast('Vídeo atualizado com sucesso!')
+
+		const current = page.getByTestId('video-atual')
+		await current.waitFor()
+		expect(await current.getAttribute('src')).toBe(uploaded)
+		// The browser reads the stored video (its metadata: it is the whole, playable file)…
+		await expect.poll(() => current.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1)
+		expect(await current.evaluate((element: HTMLVideoElement) => element.duration)).toBeGreaterThan(0)
+		// …and its poster is the frame taken in the browser, a picture it decodes.
+		const poster = (await current.getAttribute('poster')) ?? ''
+		expect(poster).toMatch(/^\/uploads\/hero-videos\/personalization-poster-\d+\.jpg$/)
+		const posterWidth = await page.evaluate(async (src) => {
+			const image = new Image()
+			image.src = src
+			await image.decode()
+			return image.naturalWidth
+		}, poster)
+		expect(posterWidth).toBeGreaterThan(0)
+		const stored = await fetch(new URL(uploaded, browser.baseUrl()), { method: 'HEAD' })
+		expect(Number(stored.headers.get('content-length'))).toBe(12 * MB)
+		// The home page's personalization section has them (the still first, the video after load).
+		const home = await (await fetch(new URL('/', browser.baseUrl()))).text()
+		expect(home).toContain(uploaded)
+		expect(home).toContain(poster)
+		expect(await page.getByText(TOO_LARGE).count()).toBe(0)
+
+		// Other files share this server: the section goes back to no video.
+		page.once('dialog', (dialog) => void dialog.accept())
+		await page.getByRole('button', { name: 'Remover Vídeo' }).click()
+		await admin.shell.toast('Vídeo removido com sucesso!')
+		await page.getByTestId('sem-video').waitFor()
+		expect(pageErrorsOf(page).slice(earlierErrors)).toEqual([])
 	}, 180_000)
 })

@@ -44,6 +44,31 @@ export function uploadRoutes(): UploadRoute[] {
 	})
 }
 
+/**
+ * Values for the `:params` of the upload routes: well-formed (a UUID where the action checks one,
+ * a slot that exists), so that an action reads the body instead of refusing the address.
+ */
+export const EXAMPLE_PARAMS: Record<string, string> = {
+	productId: '6f1c2a9e-3b7d-4c5a-9e8f-0a1b2c3d4e5f',
+	collectionId: '0d9e8f7a-6b5c-4d3e-8f2a-1b0c9d8e7f6a',
+	slot: 'personalization',
+}
+
+/** An address of the route: each `:param` filled as the app fills it. */
+export function concretePath(pattern: string): string {
+	return pattern.replace(/:(\w+)/g, (_, name: string) => EXAMPLE_PARAMS[name] ?? `exemplo-${name.toLowerCase()}`)
+}
+
+/**
+ * Every form of a route's URL the app sends (React Router 7.18 single fetch, singleFetchUrl):
+ * a link or a form without JavaScript (bare), a trailing slash, a hydrated <Form>/fetcher
+ * (`.data`, `/_root.data` for '/'), an index route's `?index`, a revalidation's `?_routes=`.
+ */
+export function urlForms(path: string, index: boolean): string[] {
+	const data = path === '/' ? '/_root.data' : `${path}.data`
+	return [path, ...(path === '/' ? [] : [`${path}/`]), data, `${data}?_routes=root,routes%2Faccount%2Fphotos`, ...(index ? [`${path}?index`, `${data}?index`] : [])]
+}
+
 type Binding = { kind: 'local'; node: ts.Node } | { kind: 'import'; from: string; name: string }
 type ModuleNames = { bindings: Map<string, Binding>; exports: Map<string, string>; starExports: string[] }
 
