@@ -99,7 +99,7 @@ describe('loadFeaturedProducts', () => {
 		if (featured.mode !== 'recently-viewed') return
 		expect(featured.products.map((p) => p.handle)).toEqual(['bandana-lisa', 'colar-rosa', 'laco-vermelho'])
 		expect(featured.products[0]).toMatchObject({ title: 'Bandana Lisa', priceCents: 2990, availableForSale: true })
-		// 'Ver sugestões' is there for them too (decision XXX): the pool is loaded with the views.
+		// 'Ver sugestões' is there for them too (decision 142): the pool is loaded with the views.
 		expect(featured.pool.map((p) => p.handle).sort()).toEqual(['bandana-lisa', 'bandana-xadrez-azul', 'colar-rosa', 'laco-vermelho'])
 	})
 

@@ -187,7 +187,7 @@ describe('página inicial', () => {
 		}
 	})
 
-	test("without views, six suggestions that stay put until the shopper asks for others (decision XXX)", async () => {
+	test("without views, six suggestions that stay put until the shopper asks for others (decision 142)", async () => {
 		const page = await browser.newPage(MOBILE)
 		// The page's clock is ours: a minute passes in no wall time (document 000 §4 had them change at 10 s, then every 15 s).
 		await page.clock.install()

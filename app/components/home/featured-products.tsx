@@ -12,7 +12,7 @@ type SuggestionsProps = { startMode: 'recently-viewed' | 'suggestions'; initial:
 
 /**
  * Recently viewed products or suggestions, which stay as they are until the shopper asks for
- * others (decision XXX: nothing changes under her eyes by itself, issue 31). 'Ver sugestões'
+ * others (decision 142: nothing changes under her eyes by itself, issue 31). 'Ver sugestões'
  * leaves the recently viewed products for suggestion mode; 'Ver outras sugestões' draws products
  * not on screen. The change is announced politely; focus stays on the button.
  */
@@ -57,7 +57,7 @@ function FeaturedSuggestions({ startMode, initial, pool }: SuggestionsProps) {
 /**
  * document 000 §2 'Produtos em Destaque': the shopper's recently viewed products when there
  * are any, otherwise suggestions, and suggestions when she asks for them (§4's automatic
- * switch at 10 s and reshuffle every 15 s: decision XXX); 'Erro ao carregar produtos' with
+ * switch at 10 s and reshuffle every 15 s: decision 142); 'Erro ao carregar produtos' with
  * 'Tentar Novamente' (a page reload) when the catalogue failed; 'Nenhum produto encontrado'
  * when there is nothing.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { nextSuggestions } from './next-suggestions'
 
-describe('the suggestions the shopper asks for (decision XXX)', () => {
+describe('the suggestions the shopper asks for (decision 142)', () => {
 	const items = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `p${i}` }))
 	const ids = (list: { id: string }[]) => list.map((item) => item.id)
 
