@@ -16,8 +16,10 @@ describe('the rules a page uses (decision 141)', () => {
 	})
 
 	test('the classes of class attributes as React writes them, entities decoded', () => {
-		const html = '<div class="p-4 md:grid"><a class="[&amp;_a]:underline  after:content-[&#x27;x&#x27;]">x</a><p data-class="nope">class="not-an-attribute"</p></div>'
-		expect([...classesIn(html)]).toEqual(['p-4', 'md:grid', '[&_a]:underline', "after:content-['x']"])
+		const html =
+			'<div class="p-4 md:grid"><a class="[&amp;_a]:underline  after:content-[&#x27;x&#x27;]">x</a><p data-class="nope">class="not-an-attribute"</p>' +
+			'<i class="gap-2\n\tflex"></i></div>'
+		expect([...classesIn(html)]).toEqual(['p-4', 'md:grid', '[&_a]:underline', "after:content-['x']", 'gap-2', 'flex'])
 	})
 
 	test('rules are kept in their order, inside their at-rules; empty at-rules go; what has no class stays', () => {
