@@ -27,10 +27,12 @@ import { brazilianStoreExport } from '#tests/fixtures/shopify/brazilian-store-ex
  * cache of B emptied by A's change (LISTEN/NOTIFY) and a price changed on A on B's cached page at
  * the next request, a live update from one server on a stream nginx holds to the other, rate
  * limits shared and counted on the real client address (TRUST_PROXY=1), /readyz on both, and A
- * stopped during a burst: nginx sends the requests to B and the shopper sees no error, not even on
- * a POST (A drains first: decision 131), and every PIX order the shop answered is in the database.
+ * stopped during a burst as docs/deploy.md's rolling restart does it (taken out of nginx first):
+ * the shopper sees no error, not even on a POST, and every PIX order the shop answered is in the
+ * database (decision 131). Then A, restarted and put back, is stopped without being taken out:
+ * every GET still succeeds, and a POST fails only with 502 and without effect.
  *
- * Servers are started once for the file; the stop is the last test. Skipped, with the reason
+ * Servers are started once for the file; the stops are the last tests. Skipped, with the reason
  * printed, without PostgreSQL (TEST_DATABASE_URL) or nginx (apt-get install -y nginx).
  */
 
@@ -73,6 +75,8 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 	let nginx: RunningNginx
 	let pool: pg.Pool
 	let dropDatabase: () => Promise<void> = async () => {}
+	/** The environment both servers start with (A again, after its restart). */
+	let serverEnv: Record<string, string> = {}
 
 	beforeAll(async () => {
 		const base = process.env.TEST_DATABASE_URL ?? ''
@@ -87,7 +91,7 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 		dropDatabase = scratch.drop
 		s3 = bucket
 		pool = new pg.Pool({ connectionString: scratch.url, max: 2 })
-		const env = {
+		serverEnv = {
 			...s3.env,
 			DATABASE_URL: scratch.url,
 			// The public address is nginx's; one proxy in front (docs/deploy.md).
@@ -104,8 +108,8 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 			ALLOWED_HOSTS: SITE_HOST,
 		}
 		// The first migrates nothing (the run's template) but seeds; the second joins the same database.
-		a = await startAppServer(env)
-		b = await startAppServer(env)
+		a = await startAppServer(serverEnv)
+		b = await startAppServer(serverEnv)
 		nginx = await startNginx({ upstreams: [addressOf(a), addressOf(b)], port })
 	}, 180_000)
 
@@ -410,7 +414,34 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 		}
 	})
 
-	test('A stopped during a burst of pages, cart POSTs and PIX checkouts: no error, no POST lost, every order placed is in the database, A drains then exits 0', async () => {
+	/** What a burst through nginx saw: every answer (or error before one), the checkouts, and A's stop. */
+	type Burst = {
+		answers: Array<{ path: string; outcome: string; upstream: string; sentAfterSignal: boolean }>
+		/** Cart POSTs of the shopper answered 200 (each must be one unit in the cart). */
+		posted: number
+		/** Each PIX checkout: its idempotency key, and the order the shop said it placed. */
+		checkouts: Array<{ idempotencyKey: string; reference: string | null }>
+		shopper: HttpSession
+		variantId: string
+		stopError: unknown
+		/** Requests sent again because nginx closed the client's kept-alive connection before any answer. */
+		resent: number
+	}
+
+	/** Node's fetch failing because the server closed the connection without a byte of an answer. */
+	const closedBeforeAnswer = (error: unknown) => {
+		const cause = (error as Error).cause as { code?: string; message?: string } | undefined
+		return cause?.code === 'UND_ERR_SOCKET' && cause.message === 'other side closed'
+	}
+
+	/**
+	 * Four shoppers' loops through nginx: pages, the cart, a cart POST and a PIX checkout (whose last
+	 * step is a POST) in turn. nginx never resends a POST that reached a server, so one sent on a
+	 * connection A was closing, or accepted by A's kernel just before its listener closed, comes back
+	 * 502. At request `stopAt` `stop` runs (calling `signal` when it sends SIGTERM); the burst goes on
+	 * through A's drain (5 s) and its exit, then 20 requests more: B alone.
+	 */
+	async function burstAround(stopAt: number, stop: (signal: () => void) => Promise<void>): Promise<Burst> {
 		const shopper = new HttpSession(nginx.url)
 		const variantId = await plentifulVariant()
 		// Made to order for the burst: its checkouts must never meet a sold-out variant (409).
@@ -420,93 +451,155 @@ describe.skipIf(skipReason !== null)('two app servers behind nginx, one PostgreS
 		expect(added.status).toBe(200)
 		await added.text()
 
-		/** Each PIX checkout of the burst: its idempotency key, and the order the shop said it placed. */
-		const checkouts: Array<{ idempotencyKey: string; reference: string | null }> = []
+		const burst: Burst = { answers: [], posted: 0, checkouts: [], shopper, variantId, stopError: null, resent: 0 }
 		/** A new shopper's PIX order, as a browser places it: the cart, the checkout page, 'Finalizar Pedido'. */
 		const pixCheckout = async (): Promise<Response> => {
 			const buyer = await shopperWith(nginx.url, variantId)
 			const attempt = { idempotencyKey: await renderCheckout(buyer), reference: null as string | null }
-			checkouts.push(attempt)
+			burst.checkouts.push(attempt)
 			const placed = await buyer.post('/checkout', checkoutForm({ idempotencyKey: attempt.idempotencyKey, paymentMethod: 'pix' }))
 			attempt.reference = /^\/pedido\/(PET-[A-Z0-9]{6})$/.exec(placed.headers.get('location') ?? '')?.[1] ?? null
 			return placed
 		}
-
-		// Every sixth request is a POST to the cart and every sixth a checkout (whose last step is a
-		// POST): nginx never resends one that reached a server, so a POST sent on a connection A was
-		// closing would come back 502 (decision 131's drain prevents it).
 		const paths = ['/', PRODUCT, '/categoria/bandana', '/cart', 'POST /cart', 'PIX /checkout']
-		const failures: string[] = []
-		const answeredBy = new Map<string, number>()
-		let posted = 0
-		let aAnsweredWhileDraining = 0
 		let signalled = false
 		let exited = false
 		let afterExit = 0
 		let stopping: Promise<unknown> = Promise.resolve('A não foi parado')
 		let next = 0
 		const worker = async () => {
-			// Through A's drain (5 s) and its exit, then 20 requests more: B alone.
 			while (!(exited && afterExit >= 20)) {
 				const i = next++
-				if (i === 30) {
-					signalled = true
+				if (i === stopAt) {
 					// stop() fails on a Node warning A printed: kept for after the burst, not unhandled meanwhile.
-					stopping = a.stop().then(
+					stopping = stop(() => (signalled = true)).then(
 						() => ((exited = true), null),
 						(error: unknown) => ((exited = true), error),
 					)
 				}
 				const path = paths[i % paths.length] as string
-				const sentWhileDraining = signalled && !exited
+				const sentAfterSignal = signalled
+				const send = () => (path === 'POST /cart' ? addOne() : path === 'PIX /checkout' ? pixCheckout() : shopper.get(path))
 				let response: Response
 				try {
-					response = path === 'POST /cart' ? await addOne() : path === 'PIX /checkout' ? await pixCheckout() : await shopper.get(path)
+					// nginx's reload closes the old workers' idle connections to the clients; a request
+					// written on one as it closed was never read. A browser sends it again (on HTTP/2,
+					// nginx's GOAWAY says which were not processed); so does this shopper, on another
+					// connection of its pool, which may be closing too: each try uses up one. The cart and
+					// the orders below prove the tries that met a close changed nothing.
+					for (let tries = 1; ; tries += 1) {
+						try {
+							response = await send()
+							break
+						} catch (error) {
+							if (!closedBeforeAnswer(error) || tries === 10) throw error
+							burst.resent += 1
+						}
+					}
 				} catch (error) {
-					// A step before the checkout's POST answered with an error (shopperWith, renderCheckout).
-					failures.push(`${path} → ${(error as Error).message}`)
+					// A step before the checkout's POST answered with an error (shopperWith, renderCheckout), or none came.
+					const cause = (error as Error).cause
+					burst.answers.push({ path, outcome: `${(error as Error).message}${cause ? ` (${String(cause)})` : ''}`, upstream: '', sentAfterSignal })
 					continue
 				}
 				await response.arrayBuffer()
-				const expected = path === 'PIX /checkout' ? 302 : 200
-				if (response.status !== expected) failures.push(`${path} → ${response.status}`)
-				else if (path === 'POST /cart') posted += 1
 				const upstream = upstreamOf(response)
-				answeredBy.set(upstream, (answeredBy.get(upstream) ?? 0) + 1)
-				if (sentWhileDraining && upstream === addressOf(a)) aAnsweredWhileDraining += 1
+				burst.answers.push({ path, outcome: String(response.status), upstream, sentAfterSignal })
+				if (path === 'POST /cart' && response.status === 200) burst.posted += 1
 				if (exited) afterExit += 1
 			}
 		}
 		await Promise.all(Array.from({ length: 4 }, worker))
-		expect(await stopping).toBeNull()
-		expect(a.process.exitCode).toBe(0)
-		// nginx says why it answered 502 itself (upstream closed, refused…).
-		expect(failures, nginx.logs.join('').split('\n').filter((line) => /\[(error|warn)\]/.test(line)).join('\n').slice(-3000)).toEqual([])
-		expect(posted).toBeGreaterThan(5)
-		// The drain served: requests sent after SIGTERM still reached A instead of meeting a closed door.
-		expect(aAnsweredWhileDraining).toBeGreaterThan(0)
-		console.log(
-			`rajada com A parado no meio: ${JSON.stringify(Object.fromEntries(answeredBy))}, ${posted} POSTs, ${checkouts.length} pedidos PIX, ${aAnsweredWhileDraining} respondidos por A durante a drenagem`,
-		)
+		burst.stopError = await stopping
+		return burst
+	}
 
-		// After: B alone serves, and every POST of the burst is in the cart.
-		expect(await unitsIn(await shopper.get('/cart'))).toBe(1 + posted)
-		const more = await addOne()
+	/** The answers other than the expected one (302 for a checkout, 200 otherwise), and nginx's error lines to say why. */
+	function unexpected(burst: Burst): { answers: string[]; why: string } {
+		const answers = burst.answers
+			.filter((answer) => answer.outcome !== (answer.path === 'PIX /checkout' ? '302' : '200'))
+			.map((answer) => `${answer.path} → ${answer.outcome}`)
+		const why = nginx.logs.join('').split('\n').filter((line) => /\[(error|warn)\]/.test(line)).join('\n').slice(-3000)
+		return { answers, why }
+	}
+
+	/** Every checkout answered with its order page has exactly that order in the database; no other attempt left one. */
+	async function expectOrdersExactlyAsAnswered(burst: Burst) {
+		expect(burst.checkouts.length).toBeGreaterThan(2)
+		const { rows: orders } = await pool.query<{ reference: string; idempotency_key: string; payment_method: string }>(
+			'select reference, idempotency_key, payment_method from orders where idempotency_key = any($1)',
+			[burst.checkouts.map((checkout) => checkout.idempotencyKey)],
+		)
+		expect(orders.map((order) => `${order.idempotency_key} ${order.reference} ${order.payment_method}`).sort()).toEqual(
+			burst.checkouts.filter((checkout) => checkout.reference !== null).map((checkout) => `${checkout.idempotencyKey} ${checkout.reference} pix`).sort(),
+		)
+	}
+
+	/** Each cart POST of the shopper answered 200 is one unit in the cart, and no other one is (the first add included). */
+	async function expectCartAsAnswered(burst: Burst) {
+		expect(burst.posted).toBeGreaterThan(5)
+		expect(await unitsIn(await burst.shopper.get('/cart'))).toBe(1 + burst.posted)
+	}
+
+	test("A taken out of nginx, then stopped, during a burst of pages, cart POSTs and PIX checkouts (docs/deploy.md's rolling restart): no error, no POST lost, every order placed is in the database, A exits 0", async () => {
+		// docs/deploy.md, section 7, for A: `down` on its upstream line and `nginx -s reload` (new
+		// workers send it nothing, the old ones finish what they hold); wait until nginx holds no
+		// connection to A but live-update streams (the guide counts them with ss on A's side and
+		// A's loja_live_update_connections; here every process is on 127.0.0.1, so the connections
+		// counted are those of nginx's processes); then SIGTERM.
+		const streamsOnA = async () => {
+			const metrics = await fetch(`${a.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+			const value = /^loja_live_update_connections (\d+)$/m.exec(await metrics.text())?.[1]
+			if (value === undefined) throw new Error('/metrics de A sem loja_live_update_connections')
+			return Number(value)
+		}
+		const burst = await burstAround(30, async (signal) => {
+			await nginx.takeOut(addressOf(a))
+			const reloaded = Date.now()
+			while (nginx.connectionsTo(addressOf(a)) > (await streamsOnA())) await new Promise((r) => setTimeout(r, 20))
+			console.log(`A sem requisições do nginx ${Date.now() - reloaded} ms depois do reload`)
+			signal()
+			await a.stop()
+		})
+		expect(burst.stopError).toBeNull()
+		expect(a.process.exitCode).toBe(0)
+		const { answers, why } = unexpected(burst)
+		expect(answers, why).toEqual([])
+		// A served its share until it was taken out, and nothing sent after SIGTERM reached it.
+		expect(burst.answers.filter((answer) => answer.upstream === addressOf(a)).length).toBeGreaterThan(0)
+		expect(burst.answers.filter((answer) => answer.sentAfterSignal && answer.upstream === addressOf(a))).toEqual([])
+		console.log(`rajada com A tirado do nginx e parado no meio: ${burst.answers.length} respostas, ${burst.posted} POSTs, ${burst.checkouts.length} pedidos PIX, ${burst.resent} reenviadas pelo cliente`)
+
+		await expectCartAsAnswered(burst)
+		await expectOrdersExactlyAsAnswered(burst)
+		// Every checkout was answered with its order page, but a first try the client sent again.
+		expect(burst.checkouts.filter((checkout) => checkout.reference === null).length).toBeLessThanOrEqual(burst.resent)
+		// After: B alone serves.
+		const more = await burst.shopper.post('/cart', { intent: 'add', lines: JSON.stringify([{ variantId: burst.variantId, quantity: 1 }]) })
 		expect(more.status).toBe(200)
 		expect(upstreamOf(more)).toBe(addressOf(b))
 		await more.text()
+	}, 90_000)
 
-		// Every checkout answered with its order page has that order in the database, once; none
-		// answered otherwise (failures above is empty), and no attempt left an order behind unanswered.
-		expect(checkouts.length).toBeGreaterThan(2)
-		const placed = checkouts.map((checkout) => checkout.reference)
-		expect(placed.every((reference) => reference !== null)).toBe(true)
-		const { rows: orders } = await pool.query<{ reference: string; idempotency_key: string; payment_method: string }>(
-			'select reference, idempotency_key, payment_method from orders where idempotency_key = any($1)',
-			[checkouts.map((checkout) => checkout.idempotencyKey)],
-		)
-		expect(orders.map((order) => `${order.idempotency_key} ${order.reference} ${order.payment_method}`).sort()).toEqual(
-			checkouts.map((checkout) => `${checkout.idempotencyKey} ${checkout.reference} pix`).sort(),
-		)
+	test('A restarted and put back (the procedure\'s last step), then stopped WITHOUT being taken out first: every GET succeeds, a POST fails only with 502 and without effect', async () => {
+		// The same port, as systemd restarts it; back into the upstream with the guide's reverse edit.
+		a = await startAppServer(serverEnv, { port: Number(new URL(a.url).port) })
+		await nginx.putBack(addressOf(a))
+		// Stopped sooner than in the first burst: A's share before SIGTERM is not what this one is about.
+		const burst = await burstAround(12, async (signal) => {
+			signal()
+			await a.stop()
+		})
+		expect(burst.stopError).toBeNull()
+		expect(a.process.exitCode).toBe(0)
+		// nginx resends a GET that met A's closing listener to B; a POST it may answer 502 (decision 131).
+		const { answers, why } = unexpected(burst)
+		const postFailedAt502 = /^(POST \/cart → 502|PIX \/checkout → (502|\/cart add respondeu 502\b.*))$/s
+		expect(answers.filter((answer) => !postFailedAt502.test(answer)), why).toEqual([])
+		expect(burst.answers.filter((answer) => answer.upstream === addressOf(a)).length).toBeGreaterThan(0)
+		console.log(`rajada com A parado sem sair do nginx: ${burst.answers.length} respostas, ${answers.length} POSTs com 502`)
+		// A 502 had no effect: the cart holds only the answered POSTs, the database only the answered orders.
+		await expectCartAsAnswered(burst)
+		await expectOrdersExactlyAsAnswered(burst)
 	}, 90_000)
 })

@@ -44,9 +44,10 @@ export async function freePort(): Promise<number> {
  * temporary data directory and waits until /healthz answers.
  */
 /** `nodeArgs`: extra flags for node (e.g. `--cpu-prof`, which NODE_OPTIONS refuses), for profiling scripts. */
-export async function startAppServer(env: Record<string, string> = {}, options: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
+/** `port`: a stopped server's, to start it again where a proxy expects it (a restart). */
+export async function startAppServer(env: Record<string, string> = {}, options: { nodeArgs?: string[]; port?: number } = {}): Promise<RunningServer> {
 	ensureBuilt()
-	const port = await freePort()
+	const port = options.port ?? (await freePort())
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'loja-e2e-'))
 	const logs: string[] = []
 	// --trace-warnings: a warning comes with the stack that raised it (stop() fails on any).

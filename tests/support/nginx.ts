@@ -21,7 +21,47 @@ export type RunningNginx = {
 	config: string
 	logs: string[]
 	process: ChildProcess
+	/**
+	 * docs/deploy.md's first step of a rolling restart: `down` appended to that server's line in the
+	 * upstream, then `nginx -s reload`. Resolves once the reload is applied: new workers (which send
+	 * nothing to that server) run, and every old one is finishing what it holds or gone.
+	 */
+	takeOut(address: string): Promise<void>
+	/** The guide's last step: `down` taken off that server's line, `nginx -s reload`; resolves once applied. */
+	putBack(address: string): Promise<void>
+	/** Established connections from nginx's processes to `address` (`ss`): requests in flight there, streams included. */
+	connectionsTo(address: string): number
 	stop(): Promise<void>
+}
+
+/** The worker processes of the nginx master `pid`, each with its title ('… is shutting down' after a reload). */
+function workersOf(pid: number): Array<{ pid: number; title: string }> {
+	let listing = ''
+	try {
+		listing = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+	} catch {
+		// ps exits 1 when there is no child left
+	}
+	return listing
+		.split('\n')
+		.map((line) => /^\s*(\d+)\s+(.*)$/.exec(line))
+		.filter((match): match is RegExpExecArray => match !== null)
+		.map((match) => ({ pid: Number(match[1]), title: match[2] ?? '' }))
+		.filter((worker) => worker.title.includes('worker process'))
+}
+
+/** The same edit as docs/deploy.md's sed: `down` at the end of the `server <address> …;` line. */
+export function withServerDown(config: string, address: string): string {
+	const line = new RegExp(`^(\\s*server ${address.replace(/[.]/g, '\\.')} .*);$`, 'm')
+	if (!line.test(config)) throw new Error(`nginx.conf: nenhuma linha server ${address}`)
+	return config.replace(line, '$1 down;')
+}
+
+/** The reverse, as docs/deploy.md's second sed: the server's line without `down`. */
+export function withServerUp(config: string, address: string): string {
+	const line = new RegExp(`^(\\s*server ${address.replace(/[.]/g, '\\.')} .*) down;$`, 'm')
+	if (!line.test(config)) throw new Error(`nginx.conf: nenhuma linha server ${address} … down`)
+	return config.replace(line, '$1;')
 }
 
 const SNIPPETS = ['loja-proxy.conf', 'loja-proxy-headers.conf']
@@ -126,6 +166,7 @@ export async function startNginx(options: {
 	const port = options.port ?? (await freePort())
 	const config = nginxConfig({ prefix, port, upstreams: options.upstreams, workers: options.workers, site: options.site })
 	const configFile = path.join(prefix, 'nginx.conf')
+	let currentConfig = config
 	writeFileSync(configFile, config)
 	const logs: string[] = []
 	// -e stderr: the error log before the configuration is read (else /var/log/nginx/error.log).
@@ -154,12 +195,34 @@ export async function startNginx(options: {
 		}
 		await new Promise((r) => setTimeout(r, 100))
 	}
+	/** Writes the configuration, `nginx -s reload`, and waits until new workers run and no old one still accepts. */
+	const reloadWith = async (config: string) => {
+		const before = new Set(workersOf(child.pid!).map((worker) => worker.pid))
+		currentConfig = config
+		writeFileSync(configFile, currentConfig)
+		execFileSync(binary, ['-p', prefix, '-c', configFile, '-s', 'reload'], { stdio: 'pipe' })
+		const deadline = Date.now() + 10_000
+		for (;;) {
+			const workers = workersOf(child.pid!)
+			const renewed = workers.some((worker) => !before.has(worker.pid))
+			const oldStillAccepting = workers.some((worker) => before.has(worker.pid) && !worker.title.includes('shutting down'))
+			if (renewed && !oldStillAccepting) return
+			if (Date.now() > deadline) throw new Error(`nginx -s reload não foi aplicado em 10 s:\n${logs.join('')}`)
+			await new Promise((r) => setTimeout(r, 20))
+		}
+	}
 	return {
 		url,
 		port,
 		config,
 		logs,
 		process: child,
+		takeOut: (address) => reloadWith(withServerDown(currentConfig, address)),
+		putBack: (address) => reloadWith(withServerUp(currentConfig, address)),
+		connectionsTo(address) {
+			const listing = execFileSync('ss', ['-Htnp', 'state', 'established', 'dst', address], { encoding: 'utf8' })
+			return listing.split('\n').filter((line) => line.includes('"nginx"')).length
+		},
 		async stop() {
 			if (child.exitCode === null && child.signalCode === null) {
 				const exited = new Promise((r) => child.once('exit', r))
