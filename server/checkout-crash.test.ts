@@ -1,8 +1,8 @@
 // Runs on both databases (decision 130): its subject is a crash inside the order's transaction.
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { createVariant, renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
@@ -28,7 +28,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a server killed mid-burst of ch
 			`crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`,
 		)
 		server = await startAppServer(env())
-		pool = new pg.Pool({ connectionString: database.url, max: 2 })
+		pool = scratchPool(database.url, 2)
 	})
 	afterAll(async () => {
 		await pool?.end()

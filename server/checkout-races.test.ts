@@ -1,9 +1,9 @@
 // Runs on both databases (decision 130): its subject is races.
 import { HttpSession } from '#tests/e2e/support/http-session'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { createVariant, renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
@@ -31,7 +31,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('checkout races through HTTP (Po
 			ADMIN_EMAIL: ADMIN.email,
 			ADMIN_PASSWORD: ADMIN.password,
 		})
-		pool = new pg.Pool({ connectionString: database.url, max: 2 })
+		pool = scratchPool(database.url, 2)
 	})
 	afterAll(async () => {
 		await pool?.end()

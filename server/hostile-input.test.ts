@@ -1,6 +1,6 @@
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { COMMERCE_MESSAGES } from '~/commerce/errors'
 import { SAFE_TEXT_MESSAGE } from '~/utils/safe-text'
@@ -61,7 +61,7 @@ describe('hostile input at the boundary', () => {
 			? await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, `hostile_${process.pid}_${Date.now()}`)
 			: null
 		server = await startAppServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ...(database ? { DATABASE_URL: database.url } : {}) })
-		pool = database ? new pg.Pool({ connectionString: database.url, max: 2 }) : null
+		pool = database ? scratchPool(database.url, 2) : null
 		admin = new Client(server.url)
 		expect((await admin.post('/auth', { intent: 'signin', ...ADMIN })).status).toBe(302)
 		customer = new Client(server.url)

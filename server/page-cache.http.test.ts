@@ -1,7 +1,7 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { ADMIN, newCustomer } from '#tests/e2e/support/accounts'
 import { HttpSession } from '#tests/e2e/support/http-session'
@@ -38,7 +38,7 @@ beforeAll(async () => {
 		const first = await startAppServer({ ...env, DATABASE_URL: scratch.url })
 		const second = await startAppServer({ ...env, DATABASE_URL: scratch.url })
 		servers = [first, second]
-		pool = new pg.Pool({ connectionString: scratch.url, max: 2 })
+		pool = scratchPool(scratch.url, 2)
 	} else {
 		servers = [await startAppServer(env)]
 	}

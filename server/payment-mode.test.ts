@@ -1,7 +1,7 @@
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { createVariant, renderCheckout, shopperWith, submitCheckout } from '#tests/support/checkout-http'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 /**
@@ -20,7 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a live shop refuses the test ca
 			`live_${process.pid}_${Math.random().toString(36).slice(2, 8)}`,
 		)
 		server = await startAppServer({ SEED_DEMO: 'false', DATABASE_URL: database.url, PAYMENT_MODE: 'live' })
-		pool = new pg.Pool({ connectionString: database.url, max: 2 })
+		pool = scratchPool(database.url, 2)
 	})
 	afterAll(async () => {
 		await pool?.end()

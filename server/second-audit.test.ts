@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import type pg from 'pg'
 import { UNSAFE_decodeViaTurboStream as decodeTurboStream } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { type RunningServer, ensureBuilt, startAppServer } from '#tests/support/app-server'
 
 /**
@@ -25,10 +25,7 @@ beforeAll(async () => {
 	const scratch = onPostgres ? await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL as string, `audit_${process.pid}_${Date.now()}`) : null
 	if (scratch) {
 		dropDatabase = scratch.drop
-		pool = new pg.Pool({ connectionString: scratch.url, max: 1 })
-		// The scratch database is dropped with its connections at the end: a client still closing then
-		// hears PostgreSQL's 57P01, which the pool re-emits; unheard, it failed a CI run (ci35).
-		pool.on('error', () => {})
+		pool = scratchPool(scratch.url, 1)
 	}
 	// LOG_LEVEL=info: what a shop in production writes (the access log included).
 	server = await startAppServer({ LOG_LEVEL: 'info', ...(scratch ? { DATABASE_URL: scratch.url } : {}) })

@@ -1,4 +1,4 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
@@ -10,7 +10,7 @@ import {
 	startFakeMercadoPago,
 	TEST_CARDS,
 } from '#tests/support/fake-mercadopago/server'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { MP_DECLINED_MESSAGES } from '~/server/payments/mercadopago/status'
 import { AuthPage } from './pages/auth-page'
 import { CheckoutPage, recordRequests } from './pages/checkout-page'
@@ -51,7 +51,7 @@ describe.skipIf(!base)('Cartões pelo Mercado Pago (issue 29)', () => {
 		fake = await startFakeMercadoPago()
 		const scratch = await createScratchPostgresDatabase(base ?? '', `mp_e2e_${Date.now()}_${process.pid}`)
 		dropDatabase = scratch.drop
-		pool = new pg.Pool({ connectionString: scratch.url, max: 2 })
+		pool = scratchPool(scratch.url, 2)
 		server = await startAppServer({
 			DATABASE_URL: scratch.url,
 			ADMIN_EMAIL: ADMIN.email,

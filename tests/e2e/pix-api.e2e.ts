@@ -1,9 +1,9 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
 import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, type FakeApiPix, startFakeApiPix } from '#tests/support/fake-api-pix/server'
-import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
+import { createScratchPostgresDatabase, scratchPool } from '#tests/setup/scratch-postgres'
 import { AuthPage } from './pages/auth-page'
 import { CheckoutPage } from './pages/checkout-page'
 import { ADMIN, newCustomer } from './support/accounts'
@@ -35,7 +35,7 @@ describe.skipIf(!base)('PIX pela API Pix (issue 29)', () => {
 		fake = await startFakeApiPix()
 		const scratch = await createScratchPostgresDatabase(base ?? '', `pix_e2e_${Date.now()}_${process.pid}`)
 		dropDatabase = scratch.drop
-		pool = new pg.Pool({ connectionString: scratch.url, max: 2 })
+		pool = scratchPool(scratch.url, 2)
 		server = await startAppServer({
 			DATABASE_URL: scratch.url,
 			ADMIN_EMAIL: ADMIN.email,
