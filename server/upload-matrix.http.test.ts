@@ -1,9 +1,9 @@
-import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { ADMIN } from '#tests/e2e/support/accounts'
 import { HttpSession } from '#tests/e2e/support/http-session'
 import { createScratchPostgresDatabase } from '#tests/setup/scratch-postgres'
 import { type RunningServer, startAppServer } from '#tests/support/app-server'
+import { postUntilAnswered } from '#tests/support/post-until-answered'
 import { concretePath, uploadRoutes, urlForms } from '#tests/support/upload-routes'
 import { bodyLimitFor, tooLargeMessage } from './body-limit'
 
@@ -26,77 +26,31 @@ import { bodyLimitFor, tooLargeMessage } from './body-limit'
 const onPostgres = !!process.env.TEST_DATABASE_URL
 const LIMIT_REFUSAL = 'O conteúdo enviado é grande demais'
 const BOUNDARY = '----matrizDeEnvios7d9f0335'
-const CHUNK = Buffer.alloc(256 * 1024, 'a')
 const uploads = uploadRoutes()
-
-type Answer = { status: number; contentType: string; body: string; sent: number }
 
 /**
  * POSTs `length` bytes to `url`: a multipart form whose one file part fills it (a field no action
  * reads, so no action stores it) or, for a raw upload (`request.body`), the bytes themselves.
- * node:http, to stop writing as soon as the server answers (fetch would keep sending a refused body).
+ * 'only' declares the length and sends the first KB: all the limit layer needs to answer.
  */
-function postBody(base: string, url: string, options: { length: number; declare: 'all' | 'only'; raw: boolean; cookie: string }): Promise<Answer> {
+function postBody(base: string, url: string, options: { length: number; declare: 'all' | 'only'; raw: boolean; cookie: string }) {
 	const head = options.raw
 		? Buffer.alloc(0)
 		: Buffer.from(
 				`--${BOUNDARY}\r\nContent-Disposition: form-data; name="preenchimento"; filename="preenchimento.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
 			)
 	const tail = options.raw ? Buffer.alloc(0) : Buffer.from(`\r\n--${BOUNDARY}--\r\n`)
-	const filler = options.length - head.byteLength - tail.byteLength
-	const target = new URL(url, base)
-	return new Promise((resolve, reject) => {
-		let sent = 0
-		let answered = false
-		const request = http.request({
-			host: target.hostname,
-			port: target.port,
-			method: 'POST',
-			path: target.pathname + target.search,
-			headers: {
-				origin: base,
-				cookie: options.cookie,
-				'content-type': options.raw ? 'application/octet-stream' : `multipart/form-data; boundary=${BOUNDARY}`,
-				'content-length': String(options.length),
-			},
-		})
-		request.on('response', (response) => {
-			answered = true
-			let body = ''
-			response.setEncoding('utf8')
-			response.on('data', (chunk: string) => (body += chunk))
-			response.on('end', () => {
-				request.destroy()
-				resolve({ status: response.statusCode ?? 0, contentType: String(response.headers['content-type'] ?? ''), body, sent })
-			})
-		})
-		// The server may close its side once it has answered: writes still in flight then fail.
-		request.on('error', (error) => (answered ? undefined : reject(error)))
-		// A limit layer that waited for the rest of an over-limit body would hang here: fail instead.
-		request.setTimeout(30_000, () => request.destroy(new Error(`${url}: sem resposta em 30 s (${sent} bytes enviados)`)))
-		const write = (bytes: Buffer) => {
-			sent += bytes.byteLength
-			return request.write(bytes)
-		}
-		let fillerLeft = filler
-		let headWritten = false
-		// 'only': the declared length is all the limit layer needs; a few bytes go, then the answer.
-		const stopAt = options.declare === 'only' ? Math.min(options.length, 1024) : options.length
-		const pump = () => {
-			if (!headWritten) {
-				headWritten = true
-				if (head.byteLength > 0 && !write(head)) return void request.once('drain', pump)
-			}
-			while (!answered && fillerLeft > 0 && sent < stopAt) {
-				const piece = CHUNK.subarray(0, Math.min(CHUNK.byteLength, fillerLeft, stopAt - sent))
-				fillerLeft -= piece.byteLength
-				if (!write(piece)) return void request.once('drain', pump)
-			}
-			if (answered || sent >= stopAt || fillerLeft > 0) return
-			if (tail.byteLength > 0) write(tail)
-			request.end()
-		}
-		pump()
+	return postUntilAnswered(new URL(url, base), {
+		headers: {
+			origin: base,
+			cookie: options.cookie,
+			'content-type': options.raw ? 'application/octet-stream' : `multipart/form-data; boundary=${BOUNDARY}`,
+			'content-length': String(options.length),
+		},
+		head,
+		tail,
+		fillerBytes: options.length - head.byteLength - tail.byteLength,
+		stopAfter: options.declare === 'only' ? Math.min(options.length, 1024) : undefined,
 	})
 }
 
