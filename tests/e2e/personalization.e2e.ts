@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core'
 import pg from 'pg'
 import { afterAll, describe, expect, test } from 'vitest'
 import { AdminPages } from './pages/admin-pages'
@@ -135,6 +136,30 @@ describe('personalização de bandanas (/personalize)', () => {
 		// Issue 30, on a phone: the unpaid order is not in the production queue, only under 'Não pagos'.
 		const adminPage = await browser.newPage(MOBILE)
 		const admin = new AdminPages(adminPage)
+		const fitsTheScreen = () => adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
+		const sheet = adminPage.getByTestId('ordem-producao')
+		/** Printed, the work order shows only the sheet; then back to the queue. */
+		const printOnlyTheSheet = async () => {
+			await adminPage.emulateMedia({ media: 'print' })
+			expect(await adminPage.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false)
+			expect(await sheet.isVisible()).toBe(true)
+			await adminPage.emulateMedia({ media: 'screen' })
+			await adminPage.getByRole('link', { name: 'Voltar para os pedidos' }).click()
+		}
+		/** One tap per step: Na fila → Em produção → Pronto, then the order's Enviado with its tracking code. */
+		const produceAndShip = async (queued: Locator, reference: string, trackingCode: string) => {
+			await queued.getByRole('button', { name: /^Iniciar produção/ }).click()
+			await admin.shell.toast('Produção: "Em produção"')
+			await expect.poll(() => queued.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Em produção')
+			await queued.getByRole('button', { name: /^Marcar como pronto/ }).click()
+			await admin.shell.toast('Pedido marcado como concluído')
+			const done = adminPage.getByRole('region', { name: 'Pedidos Concluídos' }).getByTestId('pedido-personalizado').filter({ hasText: reference })
+			await done.getByLabel('Código de rastreio').fill(trackingCode)
+			await done.getByRole('button', { name: /^Marcar como enviado/ }).click()
+			await admin.shell.toast('Pedido marcado como enviado')
+			await expect.poll(() => done.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Enviado')
+			expect(await fitsTheScreen()).toBe(true)
+		}
 		await admin.signIn()
 		await adminPage.getByRole('link', { name: 'Ver Todos' }).click()
 		await adminPage.getByRole('heading', { level: 1, name: 'Pedidos Personalizados' }).waitFor()
@@ -156,7 +181,7 @@ describe('personalização de bandanas (/personalize)', () => {
 		)
 		await card.getByRole('definition').filter({ hasText: /^M$/ }).waitFor()
 		expect(await card.getByTestId('etapa-producao').textContent()).toBe('Na fila')
-		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		expect(await fitsTheScreen()).toBe(true)
 		await expectAccessible(adminPage, '/admin/pedidos-personalizados (celular)')
 
 		const [download] = await Promise.all([
@@ -174,29 +199,13 @@ describe('personalização de bandanas (/personalize)', () => {
 
 		// The printable work order: the shop order's reference, the notes; printed, only the sheet.
 		await card.getByRole('link', { name: /^Ordem de produção/ }).click()
-		const sheet = adminPage.getByTestId('ordem-producao')
 		await sheet.getByRole('heading', { level: 1, name: reference }).waitFor()
 		await sheet.getByText('Bordar com linha dourada').waitFor()
-		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		expect(await fitsTheScreen()).toBe(true)
 		await expectAccessible(adminPage, 'ordem de produção (celular)')
-		await adminPage.emulateMedia({ media: 'print' })
-		expect(await adminPage.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false)
-		expect(await sheet.isVisible()).toBe(true)
-		await adminPage.emulateMedia({ media: 'screen' })
-		await adminPage.getByRole('link', { name: 'Voltar para os pedidos' }).click()
+		await printOnlyTheSheet()
 
-		// One tap per step: Na fila → Em produção → Pronto, then the order's Enviado.
-		await card.getByRole('button', { name: /^Iniciar produção/ }).click()
-		await admin.shell.toast('Produção: "Em produção"')
-		await expect.poll(() => card.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Em produção')
-		await card.getByRole('button', { name: /^Marcar como pronto/ }).click()
-		await admin.shell.toast('Pedido marcado como concluído')
-		const done = adminPage.getByRole('region', { name: 'Pedidos Concluídos' }).getByTestId('pedido-personalizado').filter({ hasText: reference })
-		await done.getByLabel('Código de rastreio').fill('BR123456789BR')
-		await done.getByRole('button', { name: /^Marcar como enviado/ }).click()
-		await admin.shell.toast('Pedido marcado como enviado')
-		await expect.poll(() => done.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Enviado')
-		expect(await adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+		await produceAndShip(card, reference, 'BR123456789BR')
 		// The dashboard's recent block lists paid pieces, with their stage.
 		await adminPage.goto('/admin')
 		await adminPage.getByTestId('personalizado-recente').filter({ hasText: reference }).getByText('Enviado', { exact: true }).waitFor()
@@ -205,7 +214,6 @@ describe('personalização de bandanas (/personalize)', () => {
 		// differs: the sidebar, the order page, the card's wide rows, the sheet, the ship form. The
 		// notes editor is the same component at both widths (above).
 		await adminPage.setViewportSize({ width: 1280, height: 800 })
-		const fitsTheScreen = () => adminPage.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)
 		await admin.openOrder(secondReference)
 		await admin.changeStatus('Marcar como pago')
 		await admin.openFromSidebar('Personalização', 'Pedidos Personalizados')
@@ -237,26 +245,9 @@ describe('personalização de bandanas (/personalize)', () => {
 		await sheet.getByRole('heading', { level: 1, name: secondReference }).waitFor()
 		expect(await fitsTheScreen()).toBe(true)
 		await expectAccessibleInBothThemes(adminPage, 'ordem de produção 1280')
-		await adminPage.emulateMedia({ media: 'print' })
-		expect(await adminPage.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false)
-		expect(await sheet.isVisible()).toBe(true)
-		await adminPage.emulateMedia({ media: 'screen' })
-		await adminPage.getByRole('link', { name: 'Voltar para os pedidos' }).click()
+		await printOnlyTheSheet()
 
-		await wideCard.getByRole('button', { name: /^Iniciar produção/ }).click()
-		await admin.shell.toast('Produção: "Em produção"')
-		await expect.poll(() => wideCard.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Em produção')
-		await wideCard.getByRole('button', { name: /^Marcar como pronto/ }).click()
-		await admin.shell.toast('Pedido marcado como concluído')
-		const wideDone = adminPage
-			.getByRole('region', { name: 'Pedidos Concluídos' })
-			.getByTestId('pedido-personalizado')
-			.filter({ hasText: secondReference })
-		await wideDone.getByLabel('Código de rastreio').fill('BR987654321BR')
-		await wideDone.getByRole('button', { name: /^Marcar como enviado/ }).click()
-		await admin.shell.toast('Pedido marcado como enviado')
-		await expect.poll(() => wideDone.getByTestId('etapa-producao').textContent(), { timeout: 15_000 }).toBe('Enviado')
-		expect(await fitsTheScreen()).toBe(true)
+		await produceAndShip(wideCard, secondReference, 'BR987654321BR')
 		await adminPage.goto('/admin')
 		await adminPage.getByTestId('personalizado-recente').filter({ hasText: secondReference }).getByText('Enviado', { exact: true }).waitFor()
 		expectNoPageErrors(adminPage)
