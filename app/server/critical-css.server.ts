@@ -72,21 +72,30 @@ function render(piece: Piece, present: { has(name: string): boolean }): string {
 	return inside ? `${piece.open}${inside}}` : ''
 }
 
-/** `text` cut at `separator` where it is outside brackets, parentheses and escapes. */
-export function splitTopLevel(text: string, separator: string): string[] {
-	const parts: string[] = []
+/**
+ * Calls `visit` with the index of each character of `text` outside parentheses, brackets and
+ * escapes; `visit` may return the index it has read up to, to go on after it.
+ */
+function forEachTopLevel(text: string, visit: (index: number) => number | void) {
 	let depth = 0
-	let start = 0
 	for (let i = 0; i < text.length; i++) {
 		const char = text[i]
 		if (char === '\\') i += escapeLength(text, i) - 1
 		else if (char === '(' || char === '[') depth++
 		else if (char === ')' || char === ']') depth--
-		else if (char === separator && depth === 0) {
-			parts.push(text.slice(start, i))
-			start = i + 1
-		}
+		else if (depth === 0) i = visit(i) ?? i
 	}
+}
+
+/** `text` cut at `separator` where it is outside brackets, parentheses and escapes. */
+export function splitTopLevel(text: string, separator: string): string[] {
+	const parts: string[] = []
+	let start = 0
+	forEachTopLevel(text, (i) => {
+		if (text[i] !== separator) return
+		parts.push(text.slice(start, i))
+		start = i + 1
+	})
 	parts.push(text.slice(start))
 	return parts
 }
@@ -94,23 +103,17 @@ export function splitTopLevel(text: string, separator: string): string[] {
 /** The class names (unescaped) a selector names outside parentheses and attribute brackets. */
 export function topLevelClasses(selector: string): string[] {
 	const names: string[] = []
-	let depth = 0
-	for (let i = 0; i < selector.length; i++) {
-		const char = selector[i]
-		if (char === '\\') i += escapeLength(selector, i) - 1
-		else if (char === '(' || char === '[') depth++
-		else if (char === ')' || char === ']') depth--
-		else if (char === '.' && depth === 0) {
-			let end = i + 1
-			while (end < selector.length) {
-				if (selector[end] === '\\') end += escapeLength(selector, end)
-				else if (/[\w\-\u0080-\uffff]/.test(selector[end] ?? '')) end++
-				else break
-			}
-			names.push(unescapeIdentifier(selector.slice(i + 1, end)))
-			i = end - 1
+	forEachTopLevel(selector, (i) => {
+		if (selector[i] !== '.') return
+		let end = i + 1
+		while (end < selector.length) {
+			if (selector[end] === '\\') end += escapeLength(selector, end)
+			else if (/[\w\-\u0080-\uffff]/.test(selector[end] ?? '')) end++
+			else break
 		}
-	}
+		names.push(unescapeIdentifier(selector.slice(i + 1, end)))
+		return end - 1
+	})
 	return names
 }
 
