@@ -11,6 +11,7 @@ import {
 } from 'react-router'
 import { toast as showToast } from '~/components/ui/toast'
 import { ModulesAfterPaint, useAnnounceHydrated } from '~/components/modules-after-paint'
+import { RouteDiscoveryHints } from '~/components/route-discovery-hints'
 import { useNonce } from '~/components/nonce'
 import { BoundaryContent } from '~/components/shop/error-page'
 import { LiveUpdates } from '~/components/shop/live-updates'
@@ -114,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 				{/* The toast outlet; toasts asked for before it has loaded wait for it (components/ui/toast.ts). */}
 				<Toaster theme={resolved} />
 				{children}
+				<RouteDiscoveryHints />
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 				<ModulesAfterPaint nonce={nonce} />

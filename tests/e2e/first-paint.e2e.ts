@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
-import { DESKTOP, MOBILE, setupBrowser } from './support/browser'
+import { DESKTOP, MOBILE, expectNoPageErrors, setupBrowser } from './support/browser'
 
 const browser = setupBrowser()
 
@@ -84,7 +84,8 @@ function differenceSinceFirst(page: Page) {
 }
 
 describe('a primeira pintura (decision 141)', () => {
-	test('each page drawn with only its own rules looks exactly as with the whole stylesheet, at 375 and 1280, in both themes', async () => {
+	// Eight pages' styles, each element's, read twice: about a minute on a quiet machine.
+	test('each page drawn with only its own rules looks exactly as with the whole stylesheet, at 375 and 1280, in both themes', { timeout: 180_000 }, async () => {
 		for (const viewport of [MOBILE, DESKTOP]) {
 			const context = await browser.newContext(viewport)
 			// The page as it is before its JavaScript and the whole stylesheet arrive: both held back.
@@ -130,5 +131,37 @@ describe('a primeira pintura (decision 141)', () => {
 		release()
 		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 		await page.getByRole('dialog').filter({ hasText: 'Aria' }).first().waitFor()
+	})
+
+	test("the page's routes come in its HTML, the rest in one request after hydration: the first 'Adicionar' asks for nothing more (decision 143)", async () => {
+		const page = await browser.newPage(MOBILE)
+		const discoveries: { paths: string[]; status: number }[] = []
+		page.on('response', (response) => {
+			const url = new URL(response.url())
+			if (url.pathname === '/__manifest') discoveries.push({ paths: (url.searchParams.get('paths') ?? '').split(','), status: response.status() })
+		})
+		const response = await page.goto('/produto/bandana-preta')
+		const html = (await response?.text()) ?? ''
+		// No whole-manifest script: the page's own routes are written into it.
+		expect(html).not.toMatch(/(href="|import ")\/assets\/manifest-/)
+		expect(html).toContain('"routes/storefront/product"')
+		expect(html).not.toContain('"routes/admin/')
+		// Right after hydration: the routes of the page's links, and the cart's, which only a fetcher
+		// posts to (a second request may follow for links drawn later).
+		await expect.poll(() => discoveries.some((discovery) => discovery.paths.includes('/cart'))).toBe(true)
+		expect(discoveries[0]?.paths).toEqual(expect.arrayContaining(['/cart', '/categoria']))
+
+		const learnedBefore = discoveries.length
+		const cartPosts: string[] = []
+		page.on('request', (request) => {
+			if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/cart')) cartPosts.push(new URL(request.url()).pathname)
+		})
+		await page.getByRole('main').getByRole('button', { name: 'Adicionar ao Carrinho' }).first().click()
+		await page.getByRole('dialog', { name: 'Carrinho de Compras' }).getByText('Bandana Preta').first().waitFor()
+		expect(cartPosts).toEqual(['/cart.data'])
+		// The drawer's new links may be learned; the cart's route was not asked for again.
+		expect(discoveries.slice(learnedBefore).some((discovery) => discovery.paths.includes('/cart'))).toBe(false)
+		expect(discoveries.every((discovery) => discovery.status === 200)).toBe(true)
+		expectNoPageErrors(page)
 	})
 })
