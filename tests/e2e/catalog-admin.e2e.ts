@@ -158,7 +158,11 @@ describe('catálogo no back-office', () => {
 				.getByRole('textbox', { name: /: preço$/ })
 				.nth(i)
 				.fill('35,00')
+		// The publish's 'Produto salvo!' may still be shown (sonner keeps a toast 4 s, longer while the
+		// page is hidden): the save is known done when its own answer has come (ci38's flake).
+		const pricesSaved = page.waitForResponse((response) => response.request().method() === 'POST' && /^\/admin\/produtos\/[\w-]+(\.data)?$/.test(new URL(response.url()).pathname))
 		await page.getByRole('button', { name: 'Salvar', exact: true }).click()
+		expect((await pricesSaved).status()).toBeLessThan(300)
 		await admin.shell.toast('Produto salvo!')
 		await shopper.goto('/checkout')
 		await shopper.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor()
