@@ -6,6 +6,8 @@ import { ServerRouter } from 'react-router'
 import { StylesheetProvider } from '~/components/inline-stylesheet'
 import { FirstPaintStarterProvider } from '~/components/modules-after-paint'
 import { NonceProvider } from '~/components/nonce'
+import * as errorPages from '~/components/shop/error-page'
+import { provideErrorPage } from '~/components/shop/error-page-slot'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { handleErrorLogLevel } from '~/server/error-log-level.server'
 import { logger } from '~/server/logger.server'
@@ -20,6 +22,9 @@ import appCss from './styles/storefront.css?inline'
 const criticalCss = prepareCriticalCss(appCss)
 
 export const streamTimeout = 5_000
+
+// The error pages load on demand in the browser (decision 144); the server draws them at once.
+provideErrorPage(errorPages)
 
 export default function handleRequest(
 	request: Request,

@@ -13,7 +13,7 @@ import { toast as showToast } from '~/components/ui/toast'
 import { ModulesAfterPaint, useAnnounceHydrated } from '~/components/modules-after-paint'
 import { RouteDiscoveryHints } from '~/components/route-discovery-hints'
 import { useNonce } from '~/components/nonce'
-import { BoundaryContent } from '~/components/shop/error-page'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 import { LiveUpdates } from '~/components/shop/live-updates'
 import { SystemThemeScript, useSyncSystemThemeClass, useTheme } from '~/components/shop/theme'
 import { useVisitor } from '~/components/shop/use-root-data'
@@ -170,5 +170,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 /** Errors no route handled: a friendly Portuguese page (the 404 page for 404s), without the shop shell. */
 export function ErrorBoundary() {
-	return <BoundaryContent error={useRouteError()} />
+	const error = useRouteError()
+	return <ErrorPageSlot>{(pages) => <pages.BoundaryContent error={error} />}</ErrorPageSlot>
 }

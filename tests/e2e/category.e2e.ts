@@ -105,12 +105,31 @@ describe('páginas de categoria', () => {
 		expectNoPageErrors(page)
 	})
 
-	test('/categoria/nao-existe answers 404 with the not-found page', async () => {
+	test('/categoria/nao-existe answers 404 with the not-found page, drawn by the server or met on a client navigation; a page without an error never loads it (decision 144)', async () => {
 		const page = await browser.newPage()
+		const errorPageLoads: string[] = []
+		page.on('request', (request) => {
+			if (/^\/assets\/error-page-[\w-]+\.js$/.test(new URL(request.url()).pathname)) errorPageLoads.push(request.url())
+		})
+		// Hydrated with the server's page: the module came before hydration, nothing redrawn (no #418).
 		const response = await page.goto('/categoria/nao-existe')
 		expect(response?.status()).toBe(404)
 		await page.getByRole('heading', { level: 1, name: 'Ops! Página não encontrada' }).waitFor()
+		expect(errorPageLoads).toHaveLength(1)
 		await expectAccessible(page)
+
+		const fresh = await browser.newPage()
+		const freshLoads: string[] = []
+		fresh.on('request', (request) => {
+			if (/^\/assets\/error-page-[\w-]+\.js$/.test(new URL(request.url()).pathname)) freshLoads.push(request.url())
+		})
+		await fresh.goto('/categoria/bandana')
+		expect(freshLoads).toEqual([])
+		// A client navigation to a category that is not there: the page's module comes then.
+		await fresh.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate('/categoria/nao-existe'))
+		await fresh.getByRole('heading', { level: 1, name: 'Ops! Página não encontrada' }).waitFor()
+		expect(freshLoads).toHaveLength(1)
 		expectNoPageErrors(page)
+		expectNoPageErrors(fresh)
 	})
 })

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'
 import { CATEGORY_CARDS } from '~/utils/category-cards'
+import { ERROR_PAGE_MARK, isUnavailableError, logBoundaryErrorInBrowser } from './error-kinds'
 
 /** Where a lost shopper can go from the 404 page (issue 31): the shop's categories. */
 export const NOT_FOUND_LINKS = CATEGORY_CARDS.map((card) => ({ label: card.label, to: card.href }))
@@ -14,7 +15,7 @@ export const NOT_FOUND_LINKS = CATEGORY_CARDS.map((card) => ({ label: card.label
  */
 export function NotFoundContent() {
 	return (
-		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 px-4 py-16 text-center">
+		<main {...ERROR_PAGE_MARK} className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-5 px-4 py-16 text-center">
 			<p className="text-7xl font-extrabold text-primary" aria-hidden="true">
 				404
 			</p>
@@ -58,7 +59,7 @@ export function NotFoundContent() {
  */
 export function ErrorContent({ status, message }: { status?: number; message?: string }) {
 	return (
-		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+		<main {...ERROR_PAGE_MARK} className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<PawPrintIcon className="size-12 text-primary" aria-hidden="true" />
 			<h1 className="text-2xl font-bold">Algo deu errado</h1>
 			<p className="text-muted-foreground">
@@ -84,7 +85,7 @@ export function ErrorContent({ status, message }: { status?: number; message?: s
  */
 export function UnavailableContent() {
 	return (
-		<main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
+		<main {...ERROR_PAGE_MARK} className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<WrenchIcon className="size-12 text-primary" aria-hidden="true" />
 			<h1 className="text-2xl font-bold">Loja temporariamente indisponível</h1>
 			<p className="text-muted-foreground">
@@ -97,16 +98,6 @@ export function UnavailableContent() {
 			</Button>
 		</main>
 	)
-}
-
-/** A route error that means "come back later" (503), whichever boundary catches it. */
-export function isUnavailableError(error: unknown): boolean {
-	return isRouteErrorResponse(error) && error.status === 503
-}
-
-/** Browser only: the server already logged the real error through pino (entry.server.tsx handleError). */
-export function logBoundaryErrorInBrowser(error: unknown) {
-	if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error)
 }
 
 /**

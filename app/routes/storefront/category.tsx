@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
-import { NotFoundContent, isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
+import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 import { ProductGrid } from '~/components/shop/product-grid'
 import { BrowseControls, BrowsePagination } from '~/components/shop/browse-controls'
 import { hasFilters, parseBrowseParams } from '~/commerce/rules/browse'
@@ -155,9 +156,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
 	const error = useRouteError()
-	if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />
+	if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPageSlot>{(pages) => <pages.NotFoundContent />}</ErrorPageSlot>
 	logBoundaryErrorInBrowser(error)
-	if (isUnavailableError(error)) return <UnavailableContent />
+	if (isUnavailableError(error)) return <ErrorPageSlot>{(pages) => <pages.UnavailableContent />}</ErrorPageSlot>
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<BackButton />

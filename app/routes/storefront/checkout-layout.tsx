@@ -1,6 +1,6 @@
 import { Outlet, useRouteError } from 'react-router'
 import { CheckoutShell } from '~/components/shop/checkout-shell'
-import { BoundaryContent } from '~/components/shop/error-page'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 
 /** The checkout's layout: its own header and footer, without the storefront's shell (issue 34). */
 export default function CheckoutLayout() {
@@ -15,7 +15,11 @@ export default function CheckoutLayout() {
 export function ErrorBoundary() {
 	return (
 		<CheckoutShell>
-			<BoundaryContent error={useRouteError()} />
+			<BoundaryInSlot error={useRouteError()} />
 		</CheckoutShell>
 	)
+}
+
+function BoundaryInSlot({ error }: { error: unknown }) {
+	return <ErrorPageSlot>{(pages) => <pages.BoundaryContent error={error} />}</ErrorPageSlot>
 }

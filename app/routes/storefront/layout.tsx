@@ -1,5 +1,5 @@
 import { Outlet, useRouteError } from 'react-router'
-import { BoundaryContent } from '~/components/shop/error-page'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 import { ShopShell } from '~/components/shop/shop-shell'
 
 /** The public shop's layout: header, footer and assistant button around every storefront page. */
@@ -15,7 +15,11 @@ export default function StorefrontLayout() {
 export function ErrorBoundary() {
 	return (
 		<ShopShell>
-			<BoundaryContent error={useRouteError()} />
+			<BoundaryInSlot error={useRouteError()} />
 		</ShopShell>
 	)
+}
+
+function BoundaryInSlot({ error }: { error: unknown }) {
+	return <ErrorPageSlot>{(pages) => <pages.BoundaryContent error={error} />}</ErrorPageSlot>
 }

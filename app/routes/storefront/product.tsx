@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
 import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
-import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
+import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 import { INTERNAL_TAG, WHOLESALE_BASE_HANDLES } from '~/commerce/internal-products'
 import { PRODUCT_ADDON_HANDLES, PRODUCT_ADDON_KEYS } from '~/commerce/rules/add-on-lines'
 import { useRecordProductView } from '~/components/engagement/use-record-view'
@@ -186,7 +187,7 @@ export function ErrorBoundary() {
 	const error = useRouteError()
 	const missing = isRouteErrorResponse(error) && error.status === 404
 	logBoundaryErrorInBrowser(error)
-	if (isUnavailableError(error)) return <UnavailableContent />
+	if (isUnavailableError(error)) return <ErrorPageSlot>{(pages) => <pages.UnavailableContent />}</ErrorPageSlot>
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<PackageXIcon className="size-12 text-muted-foreground" aria-hidden="true" />

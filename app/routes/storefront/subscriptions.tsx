@@ -1,6 +1,7 @@
 import { ArrowLeftIcon, PackageOpenIcon, TruckIcon } from 'lucide-react'
 import { Link, useNavigation, useRouteError } from 'react-router'
-import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
+import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 import { ProductGrid, ProductGridSkeleton } from '~/components/shop/product-grid'
 import { SUBSCRIPTION_COLLECTION, toProductCardData } from '~/components/shop/product-card'
 import { scrollToSectionSoon } from '~/components/shop/navigation'
@@ -141,7 +142,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
 export function ErrorBoundary() {
 	const error = useRouteError()
 	logBoundaryErrorInBrowser(error)
-	if (isUnavailableError(error)) return <UnavailableContent />
+	if (isUnavailableError(error)) return <ErrorPageSlot>{(pages) => <pages.UnavailableContent />}</ErrorPageSlot>
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<Button asChild variant="ghost" size="sm">

@@ -8,7 +8,8 @@ import { PhotoCarousel } from '~/components/personalization/photo-carousel'
 import { useAddPersonalized } from '~/components/personalization/use-add-personalized'
 import { useLiftChatButton } from '~/components/personalization/use-lift-chat-button'
 import type { LiveChannelsHandle } from '~/components/shop/live-updates'
-import { isUnavailableError, logBoundaryErrorInBrowser, UnavailableContent } from '~/components/shop/error-page'
+import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
+import { ErrorPageSlot } from '~/components/shop/error-page-slot'
 import { useRootData } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { Checkbox } from '~/components/ui/checkbox'
@@ -430,7 +431,7 @@ function TotalAndButton({
 export function ErrorBoundary() {
 	const error = useRouteError()
 	logBoundaryErrorInBrowser(error)
-	if (isUnavailableError(error)) return <UnavailableContent />
+	if (isUnavailableError(error)) return <ErrorPageSlot>{(pages) => <pages.UnavailableContent />}</ErrorPageSlot>
 	return (
 		<main className="mx-auto flex min-h-[50vh] w-full max-w-7xl flex-col items-center justify-center gap-4 px-4 py-16 text-center">
 			<h1 className="text-xl font-semibold">{WHOLESALE_LOAD_ERROR}</h1>
