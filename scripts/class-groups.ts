@@ -1,8 +1,8 @@
 /**
  * `cn()`'s class groups (issue 34, decision 135). tailwind-merge's default configuration knows every
- * Tailwind utility and weighs 8 KB gzipped on every page; `cn` (app/utils/cn.ts) runs its merge
- * engine (~2 KB) on a table of only the utilities this shop writes, grouped as tailwind-merge's full
- * configuration groups them. This module finds those utilities in app/ and derives the table from
+ * Tailwind utility and weighs 8 KB gzipped on every page; `cn` (app/utils/cn.ts) merges with a
+ * hand-written copy of its engine's rules (decision 145) on a table of only the utilities this shop
+ * writes, grouped as tailwind-merge's full configuration groups them. This module finds those utilities in app/ and derives the table from
  * the full configuration: two utilities are in one group when each replaces the other, and a group
  * conflicts with another when its utilities replace the other's but not the reverse (`p-4` replaces
  * `px-2`).
@@ -40,8 +40,8 @@ export function baseClass(token: string): string {
 
 /**
  * Every utility tailwind-merge recognises among the words of app/'s string literals, without variants
- * and without a negative value's leading '-' (the merge engine skips it, as tailwind-merge does).
- * Arbitrary properties (`[content-visibility:auto]`) are left out: the engine groups them by property.
+ * and without a negative value's leading '-' (`cn` skips it, as tailwind-merge does).
+ * Arbitrary properties (`[content-visibility:auto]`) are left out: `cn` groups them by property.
  */
 export function shopUtilities(root = 'app'): string[] {
 	const found = new Set<string>()
@@ -76,7 +76,7 @@ export function deriveGroups(utilities: string[]): { groups: string[][]; conflic
 
 /**
  * The table's text: groups separated by '|', entries by ' '. An entry `P-*` stands for every utility
- * `P-…` that is not written out in another group (the merge engine tries written-out utilities
+ * `P-…` that is not written out in another group (`cn` tries written-out utilities
  * first): for each prefix, the group with the most utilities under it gets the `P-*`.
  */
 export function encodeTable({ groups, conflicts }: { groups: string[][]; conflicts: number[][] }): { groups: string; conflicts: string } {
