@@ -22,6 +22,14 @@ let answer: 'page' | 'cookie' | 'private' | 'missing' | 'broken' | 'user' | 'car
 /** Resolves the render in progress (tests that hold one). */
 let hold: Promise<void> | null = null
 
+/**
+ * Resolves once the fake render has been entered `count` times in all: a held render has begun,
+ * known from the render itself, not guessed from a sleep (a loaded machine took longer than 30 ms).
+ */
+async function rendersReach(count: number) {
+	while (renders < count) await new Promise((resolve) => setTimeout(resolve, 1))
+}
+
 /** The request as React Router's loaders see it. */
 const webRequest = (req: express.Request) =>
 	new Request(`http://loja.test${req.originalUrl}`, { headers: { cookie: req.get('cookie') ?? '' } })
@@ -267,8 +275,9 @@ describe('page cache', () => {
 
 		let release = () => {}
 		hold = new Promise((resolve) => (release = resolve))
+		const rendersBefore = renders
 		const slow = get('/assinaturas')
-		await new Promise((resolve) => setTimeout(resolve, 30))
+		await rendersReach(rendersBefore + 1)
 		version = 'v3'
 		cache.invalidate()
 		release()
@@ -285,8 +294,9 @@ describe('page cache', () => {
 		cache.invalidate()
 		let release = () => {}
 		hold = new Promise((resolve) => (release = resolve))
+		const rendersBefore = renders
 		const leader = get('/produto/a')
-		await new Promise((resolve) => setTimeout(resolve, 30))
+		await rendersReach(rendersBefore + 1)
 		const meanwhile = await get('/produto/a')
 		expect(meanwhile.headers.get('x-cache')).toBe('STALE')
 		expect(await meanwhile.text()).toContain('v1')
@@ -311,8 +321,11 @@ describe('page cache', () => {
 		const stale = await get('/atacado')
 		expect(stale.headers.get('x-cache')).toBe('STALE')
 		expect(await stale.text()).toContain('v1')
-		await new Promise((resolve) => setTimeout(resolve, 30))
-		const fresh = await get('/atacado')
+		// The render in the background has begun and, once stored, answers: asked until then (each
+		// request meanwhile gets the stale copy and starts no other render).
+		await rendersReach(2)
+		let fresh = await get('/atacado')
+		while (fresh.headers.get('x-cache') === 'STALE') fresh = await get('/atacado')
 		expect(fresh.headers.get('x-cache')).toBe('HIT')
 		expect(await fresh.text()).toContain('v2')
 		expect(renders).toBe(2)
