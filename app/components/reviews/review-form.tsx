@@ -7,7 +7,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
-import { type ReviewActionResult, REVIEW_COMMENT_MAX, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from '~/utils/reviews'
+import { type ReviewActionResult, REVIEW_COMMENT_MAX, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from '~/utils/review-messages'
 import type { reviewFormSchema as ReviewFormSchemaType } from '~/utils/review-form-schema'
 
 /** Where the review form posts (app/routes/resources/reviews.ts). */
