@@ -13,7 +13,8 @@ import { publishAccountChange } from '~/server/loyalty/account-events.server'
 import { awardPointsOnce } from '~/server/loyalty/points.server'
 import { getStoreSettings } from '~/server/settings.server'
 import type { ReviewFormInput } from '~/utils/review-form-schema'
-import { type PublicReview, REVIEW_NAME_MAX, type ReviewSummary } from '~/utils/reviews'
+import { REVIEW_NAME_MAX } from '~/utils/review-messages'
+import type { PublicReview, ReviewSummary } from '~/utils/reviews'
 import { formatDate } from '~/utils/format'
 
 /**

@@ -17,7 +17,7 @@ import { getReviewSummary, listApprovedReviews, listLatestApprovedReviews, setRe
 import { action as favoritesAction } from '~/routes/resources/favorites'
 import { action as reviewsAction } from '~/routes/resources/reviews'
 import { action as viewsAction } from '~/routes/resources/views'
-import { reviewMessages } from '~/utils/reviews'
+import { reviewMessages } from '~/utils/review-messages'
 
 /**
  * Favourites, views and reviews with COMMERCE_PROVIDER=storefront (decision 051): the store's

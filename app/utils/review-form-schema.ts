@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { anyProductIdSchema } from '~/commerce/product-id'
-import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from './reviews'
+import { REVIEW_COMMENT_MAX, REVIEW_COMMENT_MIN, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from './review-messages'
 import { userText } from './text-schema'
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { reviewFieldErrors, reviewFormSchema } from './review-form-schema'
-import { formatRatingAverage, reviewCountLabel, reviewMessages, starsLabel } from './reviews'
+import { reviewMessages } from './review-messages'
+import { formatRatingAverage, reviewCountLabel, starsLabel } from './reviews'
 
 const PRODUCT_ID = '0b7a2d4e-8f7c-4b5a-9d8e-1c2b3a4d5e6f'
 const valid = { productId: PRODUCT_ID, rating: '5', comment: 'Linda bandana, serviu certinho!' }

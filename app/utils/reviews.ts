@@ -1,8 +1,7 @@
 /**
- * Product reviews: the shape the storefront shows and the form's copy (document 000 §5,
- * §8, §9). Shared by the review form (client bundle) and the /resources/reviews action,
- * which is why it lives outside *.server.ts. The form's zod schema is in
- * review-form-schema.ts, so that pages showing stars do not load zod.
+ * Product reviews: the shape the storefront shows and how it writes ratings (document 000 §5,
+ * §8, §9). The form's limits and copy are in review-messages.ts and its zod schema in
+ * review-form-schema.ts, so that pages showing stars load neither (decision 146).
  */
 import { formatDecimal } from '~/utils/format'
 
@@ -22,30 +21,6 @@ export type PublicReview = {
 }
 
 export type ReviewSummary = { average: number | null; count: number }
-
-export const REVIEW_COMMENT_MIN = 10
-export const REVIEW_COMMENT_MAX = 500
-export const REVIEW_NAME_MAX = 50
-
-export const reviewMessages = {
-	ratingRequired: 'Selecione uma avaliação',
-	ratingMax: 'A avaliação vai de 1 a 5 estrelas',
-	commentMin: 'O comentário deve ter pelo menos 10 caracteres',
-	commentMax: 'O comentário deve ter no máximo 500 caracteres',
-	nameMax: 'O nome deve ter no máximo 50 caracteres',
-	productInvalid: 'Produto não encontrado',
-	successTitle: 'Avaliação enviada com sucesso!',
-	successDescription: 'Sua avaliação será publicada após aprovação.',
-	errorTitle: 'Erro ao enviar avaliação',
-	errorDescription: 'Tente novamente mais tarde.',
-	rateLimited: 'Muitas avaliações enviadas. Tente novamente mais tarde.',
-} as const
-
-/** Field errors as the action returns them: the first message per field. */
-export type ReviewFieldErrors = Partial<Record<'rating' | 'comment' | 'name' | 'productId', string>>
-
-/** What POST /resources/reviews answers (JSON). */
-export type ReviewActionResult = { ok: true } | { ok: false; message: string; fieldErrors?: ReviewFieldErrors }
 
 /** The average with one decimal, pt-BR: 4.46 → '4,5' (document 000 §9). */
 export function formatRatingAverage(average: number): string {

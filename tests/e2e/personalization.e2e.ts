@@ -284,7 +284,8 @@ describe('personalização de bandanas (/personalize)', () => {
 })
 
 describe('atacado (/atacado)', () => {
-	test('25 bandanas at the 21–40 tier price in the cart; the minimum of 10 holds on the page and in the drawer', async () => {
+	// Near the 60 s default on a loaded two-core machine (42 s seen with a second run beside it).
+	test('25 bandanas at the 21–40 tier price in the cart; the minimum of 10 holds on the page and in the drawer', { timeout: 150_000 }, async () => {
 		const page = await browser.newPage(DESKTOP)
 		const shop = new PersonalizationPages(page)
 		const shell = new Shell(page)

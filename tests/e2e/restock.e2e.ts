@@ -48,7 +48,37 @@ async function adjustStock(owner: Page, variant: RegExp, delta: string, reason: 
 
 // The hosted store keeps its own stock: the alert is the built-in catalogue's (decision 120).
 describe.skipIf(onStorefront())('avise-me quando chegar', () => {
-	test('a sold-out size: Avise-me, the confirmation link, the owner restocks, one alert', async () => {
+	test('the alert’s code comes before the page hydrates: the form the server drew works at once (decision 146)', async () => {
+		const page = await browser.newPage(MOBILE)
+		// The alert's module (out of the page's first load), held until released.
+		let release: () => void = () => {}
+		const gate = new Promise<void>((resolve) => {
+			release = resolve
+		})
+		let asked = false
+		await page.route(/\/assets\/restock-alert-[\w-]{8}\.js$/, async (route) => {
+			asked = true
+			await gate
+			await route.continue().catch(() => {})
+		})
+		// Not waiting for hydration (browser.ts's goto would): it waits for this module.
+		await page.goto('/produto/bandana-preta', { waitUntil: 'commit' })
+		// Asked for because the server's HTML holds the alert; the page waits for it before hydrating.
+		await expect.poll(() => asked).toBe(true)
+		await page.waitForTimeout(1000)
+		expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull()
+		release()
+		await waitForHydration(page)
+		const block = page.getByTestId('avise-me')
+		await block.getByText('Opção esgotada? Avise-me quando chegar').click()
+		await block.getByLabel('Seu e-mail').fill('avise@')
+		await block.getByRole('button', { name: 'Avise-me' }).click()
+		await block.getByText('Informe um e-mail válido.').waitFor()
+		expectNoPageErrors(page)
+	})
+
+	// A journey through two people's pages and an e-mail: 54–64 s on a loaded two-core machine, over the 60 s default.
+	test('a sold-out size: Avise-me, the confirmation link, the owner restocks, one alert', { timeout: 150_000 }, async () => {
 		const shopper = await browser.newPage(MOBILE)
 		await shopper.goto('/produto/bandana-preta')
 		const open = async () => {

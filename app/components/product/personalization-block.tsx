@@ -5,30 +5,28 @@ import { Checkbox } from '~/components/ui/checkbox'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { formatMoney } from '~/utils/format'
+import type { AddonOffer, ExtrasState } from './extras'
 
-/** An extra the server found (by its fixed handle) and priced; the browser only shows the price. */
-export type AddonOffer = { key: ProductAddonKey; priceCents: number }
-
-export type ExtrasState = { extensor: boolean; perfume: boolean; petName: string; instagram: string }
-
-export const NO_EXTRAS: ExtrasState = { extensor: false, perfume: false, petName: '', instagram: '' }
 
 /**
  * The bandana extras (document 000 §5, §9): extensor, embroidered pet name (≤ 20) and
  * Instagram (≤ 30), perfume. Each becomes its own cart line with the main item's quantity.
- * Extras whose add-on product the server did not find are not offered.
+ * Extras whose add-on product the server did not find are not offered. Its heading's id tells the
+ * page, before hydration, that the server drew it (optional-parts.tsx).
  */
+export type PersonalizationBlockProps = {
+	offers: AddonOffer[]
+	value: ExtrasState
+	onChange: (value: ExtrasState) => void
+	errors: Partial<Record<'petName' | 'instagram', string>>
+}
+
 export function PersonalizationBlock({
 	offers,
 	value,
 	onChange,
 	errors,
-}: {
-	offers: AddonOffer[]
-	value: ExtrasState
-	onChange: (value: ExtrasState) => void
-	errors: Partial<Record<'petName' | 'instagram', string>>
-}) {
+}: PersonalizationBlockProps) {
 	const ids = { extensor: useId(), perfume: useId(), petName: useId(), instagram: useId() }
 	const price = (key: ProductAddonKey) => {
 		const offer = offers.find((o) => o.key === key)

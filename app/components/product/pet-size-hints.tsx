@@ -1,22 +1,11 @@
-import { PawPrintIcon } from 'lucide-react'
-import { useMemo, useState } from 'react'
-import type { Product } from '~/commerce'
-import { type PetNeck, type PetSizeKind, suggestPetSizes } from '~/commerce/rules/pet-size'
+import { lazy, Suspense } from 'react'
+import type { PetNeck } from '~/commerce/rules/pet-size'
 import { useVisitor } from '~/components/shop/use-root-data'
-import { Button } from '~/components/ui/button'
+import type { PetSizeHintProps } from './pet-size-hint'
+
+const PetSizeHint = lazy(() => import('./pet-size-hint'))
 
 const NO_PETS: readonly PetNeck[] = []
-
-/** The sizes a shopper can buy now: those of the variants for sale. */
-function offeredSizes(product: Product, sizeOption: string): string[] {
-	const offered = new Set<string>()
-	for (const variant of product.variants) {
-		if (!variant.availableForSale) continue
-		const size = variant.selectedOptions.find((o) => o.name === sizeOption)?.value
-		if (size) offered.add(size)
-	}
-	return [...offered]
-}
 
 /**
  * 'Tamanho sugerido para Thor: G' under the size picker (issue 10): choosing the suggestion
@@ -26,62 +15,18 @@ function offeredSizes(product: Product, sizeOption: string): string[] {
  *
  * Its line is always there, one line high, empty until (and unless) she has pets with a neck:
  * the suggestion appears in place and nothing below it moves. Several pets share the line
- * through a choice of pet.
+ * through a choice of pet. The suggestion's code (and the sizing rule) loads only for a shopper
+ * with pets (decision 146): the server and hydration draw the empty line, so nothing hydrates late.
  */
-export function PetSizeHints({
-	kind,
-	product,
-	sizeOption,
-	onChoose,
-}: {
-	kind: PetSizeKind
-	product: Product
-	/** The product's size option ('Tamanho'). */
-	sizeOption: string
-	onChoose: (size: string) => void
-}) {
+export function PetSizeHints(props: PetSizeHintProps) {
 	const pets = useVisitor()?.pets ?? NO_PETS
-	const hints = useMemo(() => suggestPetSizes(kind, pets, offeredSizes(product, sizeOption)), [kind, pets, product, sizeOption])
-	const [chosen, setChosen] = useState(0)
-	const hint = hints[Math.min(chosen, hints.length - 1)]
-	const petName =
-		hints.length > 1 ? (
-			<select
-				aria-label="Pet"
-				value={String(Math.min(chosen, hints.length - 1))}
-				onChange={(event) => setChosen(Number(event.target.value))}
-				className="h-6 rounded-md border border-input bg-background px-1 text-sm focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none"
-			>
-				{hints.map((h, index) => (
-					<option key={`${index}-${h.petName}`} value={index}>
-						{h.petName}
-					</option>
-				))}
-			</select>
-		) : (
-			hint?.petName
-		)
 	return (
 		// -mt-4: 8 px under the size chips (the column's gap is 24 px); h-6 whatever it holds.
 		<div className="-mt-4 flex h-6 min-w-0 items-center text-sm" data-testid="tamanhos-sugeridos">
-			{hint ? (
-				<p className="flex min-w-0 items-center gap-2 whitespace-nowrap" data-testid="tamanho-sugerido">
-					<PawPrintIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-					{hint.size ? (
-						<>
-							<span className="min-w-0 truncate">
-								Tamanho sugerido para {petName}: <strong>{hint.size}</strong>
-							</span>
-							<Button type="button" variant="link" size="sm" className="h-auto shrink-0 p-0" onClick={() => onChoose(hint.size!)}>
-								Escolher {hint.size}
-							</Button>
-						</>
-					) : (
-						<span className="min-w-0 truncate text-muted-foreground">
-							Nenhum tamanho disponível serve em {petName} (pescoço {hint.neck}).
-						</span>
-					)}
-				</p>
+			{pets.length > 0 ? (
+				<Suspense fallback={null}>
+					<PetSizeHint {...props} pets={pets} />
+				</Suspense>
 			) : null}
 		</div>
 	)

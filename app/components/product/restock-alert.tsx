@@ -20,11 +20,13 @@ type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; message: s
  * address gets a confirmation link first. A plain fetch, like 'Calcular frete': nothing on the
  * page changes, so no loader must run again.
  */
-export function RestockAlert({ soldOut, chosenId }: { soldOut: SoldOutVariant[]; chosenId: string | null }) {
+export type RestockAlertProps = { soldOut: SoldOutVariant[]; chosenId: string | null }
+
+export function RestockAlert({ soldOut, chosenId }: RestockAlertProps) {
 	const chosenSoldOut = soldOut.find((v) => v.id === chosenId)
 	if (chosenSoldOut) {
 		return (
-			<section aria-labelledby="avise-me-titulo" className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-sm" data-testid="avise-me">
+			<section aria-labelledby="avise-me-titulo" className="flex flex-col gap-3 rounded-xl border bg-card p-4 text-sm" data-testid="avise-me" data-restock-alert="">
 				<h2 id="avise-me-titulo" className="flex items-center gap-2 text-base font-semibold">
 					<BellIcon className="size-4 text-primary" aria-hidden="true" />
 					Avise-me quando chegar
@@ -37,7 +39,7 @@ export function RestockAlert({ soldOut, chosenId }: { soldOut: SoldOutVariant[];
 	}
 	if (soldOut.length === 0) return null
 	return (
-		<details className="group rounded-xl border bg-card text-sm" data-testid="avise-me">
+		<details className="group rounded-xl border bg-card text-sm" data-testid="avise-me" data-restock-alert="">
 			<summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl p-4 font-semibold [&::-webkit-details-marker]:hidden focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
 				<BellIcon className="size-4 text-primary" aria-hidden="true" />
 				Opção esgotada? Avise-me quando chegar

@@ -39,7 +39,7 @@ export function SizeGuideDialog({ guide }: { guide: SizeGuide }) {
 			</Button>
 			{opened ? (
 				<Suspense fallback={null}>
-					<SizeGuidePanel guide={guide} open={open} onOpenChange={setOpen} triggerRef={triggerRef} />
+					<SizeGuidePanel guide={guide} loadBreeds={loadBreedNecks} open={open} onOpenChange={setOpen} triggerRef={triggerRef} />
 				</Suspense>
 			) : null}
 		</>

@@ -1,13 +1,17 @@
 import { PawPrintIcon } from 'lucide-react'
 import { type RefObject, useEffect, useId, useMemo, useState } from 'react'
-import { type BreedNeck, type PetNeck, breedSizeRows, guideSizes, suggestPetSizes } from '~/commerce/rules/pet-size'
+import { type BreedNeck, type PetNeck, bandanaNeckLimits, breedSizeRows, guideSizes, suggestPetSizes } from '~/commerce/rules/pet-size'
 import { useVisitor } from '~/components/shop/use-root-data'
 import { Button } from '~/components/ui/button'
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '~/components/ui/dialog'
-import { type SizeGuide, loadBreedNecks } from './size-guides'
+import { formatDecimal } from '~/utils/format'
+import type { SizeGuide } from './size-guides'
 
 export type SizeGuidePanelProps = {
+	/** The page's guide; for bandanas the dialog adds the neck each size fits. */
 	guide: SizeGuide
+	/** The owner's breed table (size-guides.ts's loadBreedNecks, passed so that this module imports nothing of the page's). */
+	loadBreeds: () => Promise<BreedNeck[]>
 	open: boolean
 	onOpenChange: (open: boolean) => void
 	/** The 'Guia de tamanhos' button: focus returns to it on close. */
@@ -22,7 +26,18 @@ const NO_PETS: readonly PetNeck[] = []
  * the neck, the documents' size table with the neck each size fits, and the owner's breed table
  * as 'Raça → tamanho sugerido'. Every size comes from the one rule (commerce/rules/pet-size.ts).
  */
-export default function SizeGuidePanel({ guide, open, onOpenChange, triggerRef }: SizeGuidePanelProps) {
+/** 150 → 'até 15cm', written as the documents write the table's measures. */
+const neckUpTo = (mm: number) => `até ${formatDecimal(mm / 10, 1)}cm`
+
+/** The bandana guide with the neck each size fits (issue 31), from the rule that suggests sizes. */
+function withNecks(guide: SizeGuide): SizeGuide {
+	if (guide.kind !== 'bandana') return guide
+	const necks = new Map(bandanaNeckLimits().map(({ size, maxNeckMm }) => [size, neckUpTo(maxNeckMm)]))
+	return { ...guide, columns: [...guide.columns, 'Pescoço'], rows: guide.rows.map((row) => ({ ...row, cells: [...row.cells, necks.get(row.size) ?? '—'] })) }
+}
+
+export default function SizeGuidePanel({ guide: pageGuide, loadBreeds, open, onOpenChange, triggerRef }: SizeGuidePanelProps) {
+	const guide = useMemo(() => withNecks(pageGuide), [pageGuide])
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent
@@ -68,7 +83,7 @@ export default function SizeGuidePanel({ guide, open, onOpenChange, triggerRef }
 					<p className="-mt-2 text-xs text-muted-foreground">Pescoço: a maior medida que o tamanho veste, com 10cm de folga para o nó.</p>
 				) : null}
 				<HowToMeasure />
-				<BreedTable guide={guide} />
+				<BreedTable guide={guide} loadBreeds={loadBreeds} />
 			</DialogContent>
 		</Dialog>
 	)
@@ -162,20 +177,20 @@ function MeasuringPicture() {
 type BreedsState = { phase: 'loading' } | { phase: 'ready'; breeds: BreedNeck[] } | { phase: 'failed' }
 
 /** 'Raça → tamanho sugerido': the owner's breed table (the one the assistant answers from). */
-function BreedTable({ guide }: { guide: SizeGuide }) {
+function BreedTable({ guide, loadBreeds }: { guide: SizeGuide; loadBreeds: () => Promise<BreedNeck[]> }) {
 	const headingId = useId()
 	const [state, setState] = useState<BreedsState>({ phase: 'loading' })
 	const [attempt, setAttempt] = useState(0)
 	useEffect(() => {
 		let live = true
-		void loadBreedNecks().then(
+		void loadBreeds().then(
 			(breeds) => live && setState({ phase: 'ready', breeds }),
 			() => live && setState({ phase: 'failed' }),
 		)
 		return () => {
 			live = false
 		}
-	}, [attempt])
+	}, [attempt, loadBreeds])
 	const rows = useMemo(() => (state.phase === 'ready' ? breedSizeRows(guide.kind, state.breeds) : []), [state, guide.kind])
 	return (
 		<section aria-labelledby={headingId} className="flex flex-col gap-2">

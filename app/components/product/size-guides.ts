@@ -1,24 +1,22 @@
-import { type BreedNeck, type PetSizeKind, bandanaNeckLimits } from '~/commerce/rules/pet-size'
-import { formatDecimal } from '~/utils/format'
+import type { BreedNeck, PetSizeKind } from '~/commerce/rules/pet-size'
 
 /*
  * Size guide tables (document 000 §2 'Size guide dialogs'), copied from the documents:
  * bandana length per size (shirt-size based) and adjustable collar diameter and neck. Issue 31
- * adds the neck each bandana fits, from the rule that suggests sizes (commerce/rules/pet-size.ts).
+ * adds the neck each bandana fits, from the rule that suggests sizes (commerce/rules/pet-size.ts):
+ * the dialog adds that column (size-guide-panel.tsx), so the page, which shows only the bandana's
+ * length under each size, does not load the rule (decision 146).
  */
 
 export type SizeGuideRow = { size: string; cells: string[]; note?: string }
 export type SizeGuide = { kind: PetSizeKind; title: string; description: string; columns: string[]; rows: SizeGuideRow[] }
 
-/** 150 → 'até 15cm', written as the documents write the table's measures. */
-const neckUpTo = (mm: number) => `até ${formatDecimal(mm / 10, 1)}cm`
-const BANDANA_NECK = new Map(bandanaNeckLimits().map(({ size, maxNeckMm }) => [size, neckUpTo(maxNeckMm)]))
-
 export const BANDANA_SIZE_GUIDE: SizeGuide = {
 	kind: 'bandana',
 	title: 'Guia de tamanhos: bandanas',
 	description: 'Tamanhos baseados nos tamanhos de camiseta. Medida da bandana:',
-	columns: ['Tamanho', 'Medida', 'Pescoço'],
+	// The dialog adds 'Pescoço' (size-guide-panel.tsx).
+	columns: ['Tamanho', 'Medida'],
 	rows: [
 		{ size: 'P', cells: ['25cm'] },
 		{ size: 'M', cells: ['35cm'] },
@@ -26,7 +24,7 @@ export const BANDANA_SIZE_GUIDE: SizeGuide = {
 		{ size: 'G', cells: ['50cm'] },
 		{ size: 'GG', cells: ['60cm'] },
 		{ size: 'XG', cells: ['70cm'] },
-	].map((row) => ({ ...row, cells: [...row.cells, BANDANA_NECK.get(row.size) ?? '—'] })),
+	],
 }
 
 export const COLLAR_SIZE_GUIDE: SizeGuide = {

@@ -6,7 +6,7 @@ import type { Product } from '~/commerce'
 import { FASTENING_OPTIONS, type Fastening, type ProductAddonKey } from '~/commerce/rules/add-on-lines'
 import { changeOption, initialSelection, isOptionValueDisabled, selectableOptions, selectedVariant } from '~/commerce/rules/variants'
 import { useCart } from '~/components/cart/use-cart'
-import { ProductReviews } from '~/components/reviews/product-reviews'
+import { ProductReviewsSlot } from '~/components/reviews/product-reviews-slot'
 import { StarRating } from '~/components/reviews/star-rating'
 import { FavoriteButton } from '~/components/shop/favorite-button'
 import { whatsappUrl } from '~/components/shop/navigation'
@@ -15,16 +15,16 @@ import { Badge } from '~/components/ui/badge'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'
 import { formatRatingAverage, type PublicReview, type ReviewSummary, reviewCountLabel } from '~/utils/reviews'
-import { ShippingCalculator } from '~/components/shipping/shipping-calculator'
+import { ShippingCalculatorSlot } from '~/components/shipping/shipping-calculator-slot'
 import { InfoTiles } from './info-tiles'
 import { StickyBuyBar } from './sticky-buy-bar'
 import { OptionPicker } from './option-picker'
-import { type AddonOffer, type ExtrasState, NO_EXTRAS, PersonalizationBlock } from './personalization-block'
+import { type AddonOffer, type ExtrasState, NO_EXTRAS } from './extras'
 import { ProductGallery } from './product-gallery'
 import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
 import { QuantityStepper } from './quantity-stepper'
-import { RestockAlert } from './restock-alert'
+import { PersonalizationPart, RestockAlertPart } from './optional-parts'
 import { useAddOnSchemas } from './use-add-on-schemas'
 import { PetSizeHints } from './pet-size-hints'
 import { SizeGuideDialog } from './size-guide-dialog'
@@ -189,7 +189,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 					{sizeOption && sizeGuide ? (
 						// The signed-in customer's pets, after load (decision 055).
 						<PetSizeHints
-							kind={kind.bandana ? 'bandana' : 'collar'}
+							kind={sizeGuide.kind}
 							product={product}
 							sizeOption={sizeOption.name}
 							onChoose={(size) => pick(sizeOption.name, size)}
@@ -228,12 +228,13 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 
 					<QuantityStepper value={quantity} onChange={setQuantity} />
 
-					<PersonalizationBlock offers={offers} value={extras} onChange={setExtras} errors={extrasErrors} />
+					{/* Its code loads only for a product that offers extras (optional-parts.tsx). */}
+					{offers.length > 0 ? <PersonalizationPart offers={offers} value={extras} onChange={setExtras} errors={extrasErrors} /> : null}
 
 					<div className="flex flex-col gap-3" ref={buyButtons}>
 						{/* A sold-out choice: 'Avise-me' instead of two buttons that cannot do anything (decision 120). */}
 						{chosenSoldOut ? (
-							<RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} />
+							<RestockAlertPart soldOut={soldOut} chosenId={variant?.id ?? null} />
 						) : (
 							<div className="grid gap-3 sm:grid-cols-2">
 								<Button size="lg" variant="outline" disabled={!canBuy || busy} onClick={() => void submit(false)}>
@@ -264,14 +265,15 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 							</Button>
 						) : null}
 						{/*
-						 * In the first load on purpose, not lazy: it reads who is looking, and a boundary
-						 * hydrated after that answer came would not match the server's HTML (decision 124).
+						 * Not lazy at hydration: it reads who is looking, and a boundary hydrated after that
+						 * answer came would not match the server's HTML (decision 124). Its code loads before
+						 * hydration, and only for a product with a sold-out option (optional-parts.tsx).
 						 */}
-						{soldOut.length > 0 && !chosenSoldOut ? <RestockAlert soldOut={soldOut} chosenId={variant?.id ?? null} /> : null}
+						{soldOut.length > 0 && !chosenSoldOut ? <RestockAlertPart soldOut={soldOut} chosenId={variant?.id ?? null} /> : null}
 					</div>
 
 					{root?.settings.shippingCalculator ? (
-						<ShippingCalculator
+						<ShippingCalculatorSlot
 							target={
 								variant
 									? {
@@ -314,7 +316,7 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 				</section>
 			) : null}
 
-			<ProductReviews productId={product.id} productTitle={product.title} reviews={reviews} summary={reviewSummary} />
+			<ProductReviewsSlot productId={product.id} productTitle={product.title} reviews={reviews} summary={reviewSummary} />
 		</div>
 	)
 }

@@ -1,10 +1,16 @@
 import { renderToString } from 'react-dom/server'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { brl, type Product, type ProductVariant } from '~/commerce'
 import { SUBSCRIPTION_BENEFITS } from '~/components/subscriptions/plan'
 import { sanitizeProductHtml } from '~/server/sanitize-html.server'
+import { loadProductReviews } from '~/components/reviews/product-reviews-slot'
 import { SubscriptionProduct, type SubscriptionProductProps } from './subscription-product'
+
+// The product route's loader loads the reviews section's code before the server draws the page.
+beforeAll(async () => {
+	await loadProductReviews()
+})
 
 function variant(overrides: Partial<ProductVariant> = {}): ProductVariant {
 	return {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Product, ProductVariant } from '~/commerce'
 import { useCart } from '~/components/cart/use-cart'
-import { ProductReviews } from '~/components/reviews/product-reviews'
+import { ProductReviewsSlot } from '~/components/reviews/product-reviews-slot'
 import { StarRating } from '~/components/reviews/star-rating'
 import { SUBSCRIPTION_MONTHS } from '~/utils/plan-price'
 import { BenefitCards } from '~/components/subscriptions/benefit-cards'
@@ -165,7 +165,7 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 
 			<BenefitCards headingId="assinatura-beneficios" title="Benefícios da assinatura" />
 
-			<ProductReviews productId={product.id} productTitle={product.title} reviews={reviews} summary={reviewSummary} />
+			<ProductReviewsSlot productId={product.id} productTitle={product.title} reviews={reviews} summary={reviewSummary} />
 
 			<section
 				aria-labelledby="assinatura-cta"

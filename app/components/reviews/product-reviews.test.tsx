@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import type { PublicReview } from '~/utils/reviews'
 import { ProductReviews } from './product-reviews'
-import { loadReviewForm } from './review-form-slot'
+import { loadProductReviews, ProductReviewsSlot } from './product-reviews-slot'
 import { StarRating } from './star-rating'
 import { setVisitor, type Visitor } from '~/components/shop/visitor'
 
@@ -39,9 +39,9 @@ describe('StarRating', () => {
 })
 
 describe('ProductReviews', () => {
-	// The product route's loader loads the form's code before the server draws the page.
+	// The product route's loader loads the section's code before the server draws the page.
 	beforeAll(async () => {
-		await loadReviewForm()
+		await loadProductReviews()
 	})
 
 	test('summary with one decimal and plural count; reviews newest first with pt-BR dates', () => {
@@ -68,8 +68,10 @@ describe('ProductReviews', () => {
 
 	test('the form: five star radios, submit disabled until a star is chosen, counter 0/500, name only when signed out', () => {
 		const html = render(<ProductReviews productId="p" productTitle="Bandana" reviews={[]} summary={{ average: null, count: 0 }} />)
-		// Drawn in full by the server, inside the slot the browser keeps as it is until the form's code comes.
-		expect(html).toMatch(/<div data-review-form=""><form[^>]*aria-label="Avaliar Bandana"/)
+		// Drawn in full by the server, inside the slot the browser keeps as it is until the section's code comes.
+		const slot = render(<ProductReviewsSlot productId="p" productTitle="Bandana" reviews={[]} summary={{ average: null, count: 0 }} />)
+		expect(slot).toMatch(/^<div><section[^>]*>[\s\S]*<form[^>]*aria-label="Avaliar Bandana"/)
+		expect(html).toMatch(/<form[^>]*aria-label="Avaliar Bandana"/)
 		expect(html.match(/type="radio"/g)).toHaveLength(5)
 		expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/)
 		expect(html).toContain('0<!-- -->/<!-- -->500')

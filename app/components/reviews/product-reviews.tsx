@@ -1,21 +1,23 @@
 import { useId } from 'react'
 import { StarRating } from '~/components/reviews/star-rating'
 import { formatRatingAverage, type PublicReview, type ReviewSummary, reviewCountLabel } from '~/utils/reviews'
-import { ReviewFormSlot } from './review-form-slot'
+import { ReviewForm, type ReviewFormValues } from './review-form'
 
-type ProductReviewsProps = {
+export type ProductReviewsProps = {
 	productId: string
 	productTitle: string
 	reviews: PublicReview[]
 	summary: ReviewSummary
+	/** What the shopper chose and typed in the server's form before this code came (product-reviews-slot.tsx). */
+	initialForm?: ReviewFormValues
 }
 
 /**
  * The product page's reviews section (document 000 §2, §4, §5, §9): the average and count of
- * approved reviews, the list with pt-BR dates, and the form (its code loads when it comes near:
- * review-form-slot.tsx). A sent review waits for approval, so it does not appear in the list.
+ * approved reviews, the list with pt-BR dates, and the form. Its code loads when it comes near
+ * (product-reviews-slot.tsx). A sent review waits for approval, so it does not appear in the list.
  */
-export function ProductReviews({ productId, productTitle, reviews, summary }: ProductReviewsProps) {
+export function ProductReviews({ productId, productTitle, reviews, summary, initialForm }: ProductReviewsProps) {
 	const headingId = useId()
 	return (
 		<section aria-labelledby={headingId} className="space-y-6">
@@ -35,7 +37,7 @@ export function ProductReviews({ productId, productTitle, reviews, summary }: Pr
 			</div>
 			<div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
 				<ReviewList reviews={reviews} />
-				<ReviewFormSlot productId={productId} productTitle={productTitle} />
+				<ReviewForm productId={productId} productTitle={productTitle} initial={initialForm} />
 			</div>
 		</section>
 	)
@@ -61,4 +63,13 @@ function ReviewList({ reviews }: { reviews: PublicReview[] }) {
 			))}
 		</ul>
 	)
+}
+
+/** What the shopper chose and typed in the server's form (the star, the comment, the name). */
+export function readReviewForm(container: HTMLElement): ReviewFormValues {
+	return {
+		rating: Number(container.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.value ?? 0),
+		comment: container.querySelector<HTMLTextAreaElement>('textarea[name="comment"]')?.value ?? '',
+		name: container.querySelector<HTMLInputElement>('input[name="name"]')?.value ?? '',
+	}
 }

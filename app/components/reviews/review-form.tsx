@@ -7,7 +7,7 @@ import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'
 import { Textarea } from '~/components/ui/textarea'
 import { cn } from '~/utils/cn'
-import { type ReviewActionResult, REVIEW_COMMENT_MAX, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from '~/utils/reviews'
+import { type ReviewActionResult, REVIEW_COMMENT_MAX, REVIEW_NAME_MAX, type ReviewFieldErrors, reviewMessages } from '~/utils/review-messages'
 import type { reviewFormSchema as ReviewFormSchemaType } from '~/utils/review-form-schema'
 
 /** Where the review form posts (app/routes/resources/reviews.ts). */
@@ -18,7 +18,7 @@ export type ReviewFormValues = { rating: number; comment: string; name: string }
 export type ReviewFormProps = {
 	productId: string
 	productTitle: string
-	/** What the shopper chose or typed in the server's form before this code arrived (review-form-slot.tsx). */
+	/** What the shopper chose or typed in the server's form before this code arrived (product-reviews-slot.tsx). */
 	initial?: ReviewFormValues
 }
 
@@ -27,7 +27,7 @@ const EMPTY: ReviewFormValues = { rating: 0, comment: '', name: '' }
 /**
  * The review form (document 000 §5): five stars, an optional name when signed out, the comment
  * with its counter. Checked on submit with the server's schema and sent with fetch; a sent review
- * waits for approval. Loaded apart from the page (review-form-slot.tsx).
+ * waits for approval. Loaded apart from the page (product-reviews-slot.tsx).
  */
 export function ReviewForm({ productId, productTitle, initial = EMPTY }: ReviewFormProps) {
 	const signedIn = Boolean(useVisitor()?.user)

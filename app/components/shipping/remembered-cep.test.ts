@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
 import { readRememberedCep, REMEMBERED_CEP_KEY, rememberCep } from './remembered-cep'
+import { hasRememberedCep } from './shipping-calculator-slot'
 
 /** Decision 113: the CEP kept on the device — digits in localStorage, masked when read; blocked storage fails nothing. */
 function memoryStorage() {
@@ -16,9 +17,12 @@ describe('the remembered CEP', () => {
 		const storage = memoryStorage()
 		vi.stubGlobal('window', { localStorage: storage })
 		expect(readRememberedCep()).toBeNull()
+		expect(hasRememberedCep()).toBe(false)
 		rememberCep('20040-020')
 		expect(storage.items.get(REMEMBERED_CEP_KEY)).toBe('20040020')
 		expect(readRememberedCep()).toBe('20040-020')
+		// The product page's slot asks for the calculator's code at once when a CEP is kept (decision 146).
+		expect(hasRememberedCep()).toBe(true)
 		rememberCep('2004')
 		expect(readRememberedCep()).toBe('20040-020')
 		storage.items.set(REMEMBERED_CEP_KEY, '<script>')

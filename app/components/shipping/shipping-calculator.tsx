@@ -21,6 +21,14 @@ type State =
 	| { kind: 'done'; quote: Quote }
 	| { kind: 'error'; message: string; field?: 'cep' }
 
+/** What the shopper typed in the server's form before this code came, and whether she asked (shipping-calculator-slot.tsx). */
+export type TypedCep = { cep: string; submitted: boolean }
+
+/** The CEP typed in the server's form. */
+export function readTypedCep(container: HTMLElement, submitted: boolean): TypedCep {
+	return { cep: container.querySelector<HTMLInputElement>('input[name="cep"]')?.value ?? '', submitted }
+}
+
 const FAILED = 'Não foi possível calcular o frete agora. Tente novamente.'
 const CORREIOS_CEP_SEARCH = 'https://buscacepinter.correios.com.br/app/endereco/index.php'
 
@@ -31,11 +39,12 @@ const CORREIOS_CEP_SEARCH = 'https://buscacepinter.correios.com.br/app/endereco/
  * and whenever what is quoted changes (another variant, quantity, the cart); 'Alterar CEP' asks
  * for another. A plain fetch, not a fetcher: a quote changes nothing, so no loader must run again.
  */
-export function ShippingCalculator({ target, compact = false }: { target: QuoteTarget | null; compact?: boolean }) {
+export function ShippingCalculator({ target, compact = false, initial }: { target: QuoteTarget | null; compact?: boolean; initial?: TypedCep }) {
 	const inputId = useId()
 	const messageId = useId()
 	const headingId = useId()
-	const [typed, setTyped] = useState('')
+	// What was typed in the server's form is there from the first render: the focus comes back to it with its selection.
+	const [typed, setTyped] = useState(() => (initial ? maskCep(initial.cep) : ''))
 	// The CEP the list is (or is being) quoted for; null until one was asked.
 	const [cep, setCep] = useState<string | null>(null)
 	const [editing, setEditing] = useState(true)
@@ -81,13 +90,20 @@ export function ShippingCalculator({ target, compact = false }: { target: QuoteT
 			})
 	}
 
-	// The CEP remembered on this device, quoted at once.
+	// The CEP remembered on this device, quoted at once; unless one was typed (or asked) before this code came.
 	useEffect(() => {
+		if (initial?.submitted) {
+			askTyped(initial.cep)
+			return
+		}
+		if (initial?.cep) return
 		const saved = readRememberedCep()
 		if (!saved) return
 		setTyped(saved)
 		setCep(saved)
 		setEditing(false)
+		// Once, with what the server's form held.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
 	}, [])
 	useEffect(() => () => inFlight.current?.abort(), [])
 
@@ -102,7 +118,12 @@ export function ShippingCalculator({ target, compact = false }: { target: QuoteT
 
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
-		const digits = typed.replace(/\D/g, '')
+		askTyped(typed)
+	}
+
+	function askTyped(text: string) {
+		setTyped(maskCep(text))
+		const digits = text.replace(/\D/g, '')
 		if (digits.length !== 8) {
 			setState({ kind: 'error', message: 'CEP inválido. Use 8 números, como 01310-100.', field: 'cep' })
 			input.current?.focus()

@@ -5,7 +5,7 @@ import { consumeRateLimit } from '~/server/rate-limit.server'
 import { readForm } from '~/server/read-form.server'
 import { createReview } from '~/server/reviews.server'
 import { reviewFieldErrors, reviewFormSchema } from '~/utils/review-form-schema'
-import { type ReviewActionResult, reviewMessages } from '~/utils/reviews'
+import { type ReviewActionResult, reviewMessages } from '~/utils/review-messages'
 import type { Route } from './+types/reviews'
 import { clientAddressGroup } from '~/server/address-group.server'
 

@@ -8,12 +8,11 @@ import { useRecordProductView } from '~/components/engagement/use-record-view'
 import { productJsonLd, serializeJsonLd } from '~/components/product/product-json-ld'
 import { detectProductKind } from '~/components/product/product-kind'
 import { type AddonForPage, StandardProduct } from '~/components/product/standard-product'
-import {
-	awaitSubscriptionLayoutBeforeHydration,
-	loadSubscriptionProduct,
-	SubscriptionProductSlot,
-} from '~/components/product/subscription-slot'
-import { loadReviewForm } from '~/components/reviews/review-form-slot'
+import { loadOptionalParts, OPTIONAL_PARTS_DRAWN } from '~/components/product/optional-parts'
+import { loadSubscriptionProduct, SUBSCRIPTION_DRAWN, SubscriptionProductSlot } from '~/components/product/subscription-slot'
+import { loadProductReviews } from '~/components/reviews/product-reviews-slot'
+import { loadShippingCalculator } from '~/components/shipping/shipping-calculator-slot'
+import { loadPartsDrawnByServer } from '~/components/ui/preloaded-part'
 import { SUBSCRIPTION_COLLECTION } from '~/utils/plan-price'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
@@ -27,8 +26,9 @@ import type { Route } from './+types/product'
  * variant ids come from the server, never from the browser.
  */
 
-// A subscription product's page: its layout's code before React hydrates it (components/product/subscription-slot.tsx).
-await awaitSubscriptionLayoutBeforeHydration()
+// The parts only some products draw (subscription layout, restock alert, extras): their code before
+// React hydrates the page, where the server drew them (components/ui/preloaded-part.tsx, decision 146).
+await loadPartsDrawnByServer([{ selector: SUBSCRIPTION_DRAWN, load: loadSubscriptionProduct }, ...OPTIONAL_PARTS_DRAWN])
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado'
 export const PRODUCT_LOAD_ERROR = 'Erro ao carregar produto'
@@ -84,10 +84,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		reviewsModule.getReviewSummary(product.id),
 		offersExtras ? commerce.getProductsByHandles(PRODUCT_ADDON_KEYS.map((key) => PRODUCT_ADDON_HANDLES[key])) : Promise.resolve([]),
 		getStoreSettings(),
-		// The subscription layout's code, so that the server draws it (components/product/subscription-slot.tsx).
+		// The parts whose code is not in the page's first load, so that the server draws them (decision 146):
+		// the subscription layout, the reviews, 'Calcular frete'; the restock alert and the extras below.
 		isSubscription ? loadSubscriptionProduct() : undefined,
-		// The review form's code, so that the server draws the form (components/reviews/review-form-slot.tsx).
-		loadReviewForm(),
+		loadProductReviews(),
+		loadShippingCalculator(),
 	])
 
 	const addons: AddonForPage[] = []
@@ -104,14 +105,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 		`${product.title}: produção em 4 dias úteis, envio para todo o Brasil e parcelamento em até 6x sem juros.`
 	const firstVariant = product.variants.find((v) => v.availableForSale) ?? product.variants[0]
 
+	// 'Avise-me quando chegar' (decision 120) watches the built-in catalogue's stock; a hosted store keeps its own.
+	const restockAlerts = getEnv().COMMERCE_PROVIDER === 'builtin'
+	await loadOptionalParts({ product, isSubscription, addons, restockAlerts })
+
 	return {
 		product: { ...product, descriptionHtml: sanitizeProductHtml(product.descriptionHtml) },
 		isSubscription,
 		reviews,
 		reviewSummary,
 		addons,
-		// 'Avise-me quando chegar' (decision 120) watches the built-in catalogue's stock; a hosted store keeps its own.
-		restockAlerts: getEnv().COMMERCE_PROVIDER === 'builtin',
+		restockAlerts,
 		seo: {
 			canonicalUrl,
 			imageUrl: imageUrls[0] ?? null,
@@ -141,12 +145,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
 }
 
 /**
- * A client navigation to a product: the review form's code and a subscription product's layout
- * before the page renders, so that both are drawn at once.
+ * A client navigation to a product: the code of the parts the page draws (reviews, 'Calcular frete',
+ * and what this product needs: its subscription layout, restock alert or extras) before the page
+ * renders, so that all are drawn at once. A part whose load fails loads when drawn.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-	const [data] = await Promise.all([serverLoader(), loadReviewForm().catch(() => undefined)])
-	if (data.isSubscription) await loadSubscriptionProduct().catch(() => undefined)
+	const [data] = await Promise.all([
+		serverLoader(),
+		loadProductReviews().catch(() => undefined),
+		loadShippingCalculator().catch(() => undefined),
+	])
+	await Promise.all([
+		data.isSubscription ? loadSubscriptionProduct().catch(() => undefined) : undefined,
+		loadOptionalParts(data).catch(() => undefined),
+	])
 	return data
 }
 
