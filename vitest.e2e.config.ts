@@ -18,7 +18,9 @@ export default defineConfig({
 		globalSetup: ['./tests/e2e/support/global-setup.ts'],
 		fileParallelism: true,
 		maxWorkers: e2eServerCount(),
-		testTimeout: 60_000,
+		// Journeys take 20–50 s on a quiet two-core machine and up to twice that with a second run beside
+		// it (issue 27 asks for a green pass so): a hung test still fails, later; nothing is retried.
+		testTimeout: 120_000,
 		hookTimeout: 180_000,
 		// expect.poll waits for what a browser shows; vitest's 1 s default is a flake on a loaded machine.
 		expect: { poll: { timeout: 10_000 } },
