@@ -149,7 +149,7 @@ describe('a primeira pintura (decision 141)', () => {
 		// Right after hydration: the routes of the page's links, and the cart's, which only a fetcher
 		// posts to (a second request may follow for links drawn later).
 		await expect.poll(() => discoveries.some((discovery) => discovery.paths.includes('/cart'))).toBe(true)
-		expect(discoveries[0]?.paths).toEqual(expect.arrayContaining(['/cart', '/categoria']))
+		expect(discoveries[0]?.paths).toEqual(expect.arrayContaining(['/cart', '/checkout', '/categoria']))
 
 		const learnedBefore = discoveries.length
 		const cartPosts: string[] = []
