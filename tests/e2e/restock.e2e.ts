@@ -6,6 +6,7 @@ import { Shell } from './pages/shell'
 import { ADMIN } from './support/accounts'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, waitForHydration } from './support/browser'
 import { onStorefront } from './support/provider'
+import { holdModule } from './support/hold-module'
 
 /*
  * Issue 31 (decision 120), 'Avise-me quando chegar': on bandana-preta (seed: size P sold out, stock
@@ -51,23 +52,14 @@ describe.skipIf(onStorefront())('avise-me quando chegar', () => {
 	test('the alert’s code comes before the page hydrates: the form the server drew works at once (decision 146)', async () => {
 		const page = await browser.newPage(MOBILE)
 		// The alert's module (out of the page's first load), held until released.
-		let release: () => void = () => {}
-		const gate = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		let asked = false
-		await page.route(/\/assets\/restock-alert-[\w-]{8}\.js$/, async (route) => {
-			asked = true
-			await gate
-			await route.continue().catch(() => {})
-		})
+		const held = await holdModule(page, 'restock-alert')
 		// Not waiting for hydration (browser.ts's goto would): it waits for this module.
 		await page.goto('/produto/bandana-preta', { waitUntil: 'commit' })
 		// Asked for because the server's HTML holds the alert; the page waits for it before hydrating.
-		await expect.poll(() => asked).toBe(true)
+		await expect.poll(() => held.asked()).toBe(true)
 		await page.waitForTimeout(1000)
 		expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull()
-		release()
+		held.release()
 		await waitForHydration(page)
 		const block = page.getByTestId('avise-me')
 		await block.getByText('Opção esgotada? Avise-me quando chegar').click()

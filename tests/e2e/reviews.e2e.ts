@@ -5,6 +5,7 @@ import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, wa
 import { AdminPages } from './pages/admin-pages'
 import { Shell } from './pages/shell'
 import { e2eServer } from './support/e2e-server'
+import { holdModule } from './support/hold-module'
 
 const browser = setupBrowser()
 
@@ -19,14 +20,7 @@ describe('avaliações', () => {
 	test('a star clicked and a comment typed before the form’s code arrives are kept; nothing can be sent until then', async () => {
 		const page = await browser.newPage(MOBILE)
 		// The reviews section's module (with the form; not the form's schema), held until released (decision 146).
-		let release: () => void = () => {}
-		const gate = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		await page.route(/\/assets\/product-reviews-[\w-]{8}\.js$/, async (route) => {
-			await gate
-			await route.continue().catch(() => {})
-		})
+		const held = await holdModule(page, 'product-reviews')
 		await page.goto('/produto/bandana-preta')
 		await waitForHydration(page)
 		const form = page.getByRole('form', { name: /^Avaliar / })
@@ -41,7 +35,7 @@ describe('avaliações', () => {
 		expect(await submit.isDisabled()).toBe(true)
 		await form.getByText('0/500').waitFor()
 
-		release()
+		held.release()
 		// The form's own code has drawn it with what was chosen and typed: its counter counts the comment.
 		await form.getByText(`${comment.length}/500`).waitFor()
 		expect(await fourStars.isChecked()).toBe(true)

@@ -10,6 +10,7 @@ import { CheckoutPage, recordRequests, VALID_CUSTOMER } from './pages/checkout-p
 import { ADMIN } from './support/accounts'
 import { DESKTOP, MOBILE, type Viewport, expectAccessible, expectNoPageErrors, trackErrors } from './support/browser'
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
+import { holdModule } from './support/hold-module'
 
 /**
  * Issue 32's 'Calcular frete' journey in Chromium (decision 113) with carrier quotes on, against
@@ -211,16 +212,7 @@ describe('Calcular frete (issue 32)', () => {
 	test('a CEP typed and asked for before the calculator’s code arrives is quoted once it has (decision 146)', async () => {
 		const page = await newPage(MOBILE)
 		// The calculator's module, held until released.
-		let release: () => void = () => {}
-		const gate = new Promise<void>((resolve) => {
-			release = resolve
-		})
-		let asked = false
-		await page.route(/\/assets\/shipping-calculator-[\w-]{8}\.js$/, async (route) => {
-			asked = true
-			await gate
-			await route.continue().catch(() => {})
-		})
+		const held = await holdModule(page, 'shipping-calculator')
 		await page.goto('/produto/bandana-preta')
 		await hydrated(page)
 		const calculator = page.getByRole('main').getByTestId('calcular-frete')
@@ -228,12 +220,12 @@ describe('Calcular frete (issue 32)', () => {
 		// the page is idle, may have asked already); until it comes, the server's form is what she types in.
 		const cep = calculator.getByLabel('Informe seu CEP para ver as opções de entrega e o prazo.')
 		await cep.fill('20040020')
-		await expect.poll(() => asked).toBe(true)
+		await expect.poll(() => held.asked()).toBe(true)
 		// Still the server's form (not masked), and 'Calcular' is held: the browser does not send it to /frete.
 		expect(await cep.inputValue()).toBe('20040020')
 		await calculator.getByRole('button', { name: 'Calcular' }).click()
 		expect(new URL(page.url()).pathname).toBe('/produto/bandana-preta')
-		release()
+		held.release()
 		// The calculator's code has come, read the CEP and sent what was asked.
 		await expect.poll(async () => (await optionsIn(calculator)).map((o) => o.name)).toEqual(['Correios PAC', 'Correios SEDEX'])
 		await calculator.getByTestId('cep-lembrado').getByText('20040-020').waitFor()
