@@ -16,7 +16,11 @@ export default tseslint.config(
 			// Server-only code must not leak into the browser bundle.
 			'no-restricted-imports': [
 				'error',
-				{ patterns: [{ group: ['node:*'], message: 'Use node: modules only in *.server.ts files.' }] },
+				{
+					patterns: [{ group: ['node:*'], message: 'Use node: modules only in *.server.ts files.' }],
+					// Icons come from the sprite (decision 147): lucide-react's components carry their paths in the JavaScript.
+					paths: [{ name: 'lucide-react', message: "Importe de '~/components/icons/lucide' e rode npx tsx scripts/icon-sprite.ts." }],
+				},
 			],
 		},
 	},

@@ -76,10 +76,8 @@ function storefrontGraph(getModuleInfo: GraphReader, ids: Iterable<string>): Gra
  * - `shell`: what the storefront layout and the root import, which every storefront page loads;
  *   `shared` holds the part the back-office or the checkout imports too (cn, buttons, toasts…), so
  *   that neither loads the storefront's header and footer.
- * - `icons`: the icons more than one storefront page's own route module imports statically (the
- *   shell's are in the shell); `icons-<page>` the ones a single page imports, which a drawer or panel
- *   may share and would otherwise be a file each. Icons only drawers, panels, account pages or the
- *   back-office use stay with them (Rollup's placement).
+ * - the storefront's icons go with `shared` (decision 147: each is a few bytes pointing into the
+ *   sprite; they had `icons` and `icons-<page>` files while their shapes were JavaScript).
  */
 function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleIds: () => IterableIterator<string>; getModuleInfo: GraphReader }): string | undefined {
 	if (FRAMEWORK.test(id)) return 'framework'
@@ -91,11 +89,11 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	// had put it, not in the group of whichever page imported it first (decision 137). `loadOnce`, which the
 	// lazy parts of several pages use, would otherwise be a file of its own.
 	if (SHARED_ALWAYS.test(id)) return 'shared'
-	if (id.includes('node_modules/lucide-react/')) {
-		const pages = [...graph.pages].filter(([, modules]) => modules.has(id)).map(([name]) => name)
-		if (pages.length > 1) return 'icons'
-		if (pages.length === 1) return `icons-${pages[0]}`
-		return undefined
+	// An icon is ~40 bytes since decision 147 (its shape is in the sprite): the storefront's all in
+	// `shared`, instead of a file per page's few; the back-office's alone stay with its pages.
+	if (id.includes('/app/components/icons/lucide/')) {
+		const storefront = graph.shell.has(id) || [...graph.pages.values()].some((modules) => modules.has(id))
+		return storefront ? 'shared' : undefined
 	}
 	// The product card and what it brings, which the shell held until its skeletons stopped importing
 	// the card (decision 137): `cards` for the pages that list products; what the product page imports

@@ -1,7 +1,7 @@
 /**
- * A Vite plugin (issue 34, decision 135): `import { Slot } from 'radix-ui'` and `import { X } from
- * 'lucide-react'` become imports of the one module that holds the named export, so the bundle never
- * goes through the packages' indexes.
+ * A Vite plugin (issue 34, decision 135): `import { Slot } from 'radix-ui'` and `import { XIcon } from
+ * '~/components/icons/lucide'` (the sprite's icons, decision 147) become imports of the one module that
+ * holds the named export, so the bundle never goes through the indexes.
  *
  * Why: radix-ui's index is `import * as Dialog from '@radix-ui/react-dialog'; … export { Dialog, … }`.
  * When a module that imports it sits in a manualChunks group (vite.config.ts), Rollup puts the
@@ -28,18 +28,15 @@ function radixExports(): Map<string, Rewrite> {
 	return names
 }
 
-function lucideExports(): Map<string, Rewrite> {
-	const require = createRequire(import.meta.url)
-	const root = path.dirname(require.resolve('lucide-react/package.json'))
-	const index = path.join(root, 'dist/esm/lucide-react.js')
+/** The icons' index (written by scripts/icon-sprite.ts): `export { XIcon, X } from './x'`. */
+function iconExports(): Map<string, Rewrite> {
+	const index = path.resolve('app/components/icons/lucide/index.ts')
 	const code = readFileSync(index, 'utf8')
 	const names = new Map<string, Rewrite>()
-	// export { default as LucideX, default as X, default as XIcon } from './icons/x.js';
-	for (const [, list, file] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g)) {
-		const target = path.join(path.dirname(index), file as string)
-		for (const part of (list as string).split(',')) {
-			const [imported, exported] = part.split(/\s+as\s+/).map((s) => s.trim())
-			if (imported === 'default' && exported) names.set(exported, (local) => `import ${local} from ${JSON.stringify(target)};`)
+	for (const [, list, file] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"](\.\/[^'"]+)['"]/g)) {
+		const target = `${path.join(path.dirname(index), file as string)}.ts`
+		for (const name of (list as string).split(',').map((part) => part.trim())) {
+			if (name) names.set(name, (local) => `import { ${name} as ${local} } from ${JSON.stringify(target)};`)
 		}
 	}
 	return names
@@ -53,10 +50,10 @@ export function directImports(): Plugin {
 			// The browser build only: the server's bundle keeps the packages' own entry points.
 			if (this.environment?.name !== 'client') return null
 			if (id.includes('/node_modules/') || !/\.[cm]?[jt]sx?$/.test(id.replace(/\?.*$/, ''))) return null
-			if (!/from\s*['"](radix-ui|lucide-react)['"]/.test(code)) return null
-			packages ??= { 'radix-ui': radixExports(), 'lucide-react': lucideExports() }
+			if (!/from\s*['"](radix-ui|~\/components\/icons\/lucide)['"]/.test(code)) return null
+			packages ??= { 'radix-ui': radixExports(), '~/components/icons/lucide': iconExports() }
 			const known = packages
-			const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*['"](radix-ui|lucide-react)['"];?/g, (_whole, list: string, pkg: string) => {
+			const rewritten = code.replace(/import\s*\{([^}]*)\}\s*from\s*['"](radix-ui|~\/components\/icons\/lucide)['"];?/g, (_whole, list: string, pkg: string) => {
 				const statements: string[] = []
 				for (const part of list.split(',')) {
 					const trimmed = part.trim()

@@ -162,6 +162,17 @@ describe('a primeira pintura (decision 141)', () => {
 		// The drawer's new links may be learned; the cart's route was not asked for again.
 		expect(discoveries.slice(learnedBefore).some((discovery) => discovery.paths.includes('/cart'))).toBe(false)
 		expect(discoveries.every((discovery) => discovery.status === 200)).toBe(true)
+
+		// Decision 147: the header's icons are drawn from the sprite file (a symbol that did not load,
+		// or that the page's policy refused, has no box), the same shapes as lucide-react's.
+		const drawnIcons = () =>
+			page.evaluate(() =>
+				[...document.querySelectorAll('header svg > use')]
+					.filter((use) => (use.parentElement?.getBoundingClientRect().width ?? 0) > 0)
+					.map((use) => `${use.getAttribute('href')?.split('#')[1]}:${(use as SVGUseElement).getBBox().width > 0}`),
+			)
+		await expect.poll(drawnIcons).toEqual(expect.arrayContaining(['search:true', 'shopping-bag:true', 'menu:true']))
+		expect((await drawnIcons()).filter((icon) => icon.endsWith(':false'))).toEqual([])
 		expectNoPageErrors(page)
 	})
 })

@@ -1,4 +1,4 @@
-import { AwardIcon, CameraIcon, HeartIcon, LayoutDashboardIcon, PackageIcon, PawPrintIcon, SettingsIcon, TrophyIcon, UserIcon } from 'lucide-react'
+import { AwardIcon, CameraIcon, HeartIcon, LayoutDashboardIcon, PackageIcon, PawPrintIcon, SettingsIcon, TrophyIcon, UserIcon } from '~/components/icons/lucide'
 import type { AreaNavItem } from './area-frame'
 
 /**

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, ChevronRightIcon, LogOutIcon, type LucideIcon } from 'lucide-react'
+import { ArrowLeftIcon, ChevronRightIcon, LogOutIcon, type LucideIcon } from '~/components/icons/lucide'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { ThemeToggle } from '~/components/shop/theme'
 import { Separator } from '~/components/ui/separator'

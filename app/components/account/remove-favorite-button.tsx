@@ -1,4 +1,4 @@
-import { Loader2Icon, Trash2Icon } from 'lucide-react'
+import { Loader2Icon, Trash2Icon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { toast } from '~/components/ui/toast'
 import { type FavoriteActionResult, FAVORITES_ENDPOINT, favoriteMessages } from '~/components/engagement/favorite-messages'

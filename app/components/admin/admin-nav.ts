@@ -22,7 +22,7 @@ import {
 	Undo2Icon,
 	UsersIcon,
 	VideoIcon,
-} from 'lucide-react'
+} from '~/components/icons/lucide'
 import type { AreaNavItem } from '~/components/account/area-frame'
 
 /**

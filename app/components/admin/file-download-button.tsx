@@ -1,4 +1,4 @@
-import { DownloadIcon } from 'lucide-react'
+import { DownloadIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { toast } from '~/components/ui/toast'

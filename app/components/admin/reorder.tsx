@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react'
+import { ArrowDownIcon, ArrowUpIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { Button } from '~/components/ui/button'
 

@@ -1,4 +1,4 @@
-import { GiftIcon, Loader2Icon, MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react'
+import { GiftIcon, Loader2Icon, MinusIcon, PlusIcon, Trash2Icon } from '~/components/icons/lucide'
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { Badge } from '~/components/ui/badge'

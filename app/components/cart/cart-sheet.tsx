@@ -1,4 +1,4 @@
-import { Loader2Icon, ShoppingBagIcon } from 'lucide-react'
+import { Loader2Icon, ShoppingBagIcon } from '~/components/icons/lucide'
 import { Button } from '~/components/ui/button'
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from '~/components/ui/sheet'
 import { ShippingCalculator } from '~/components/shipping/shipping-calculator'

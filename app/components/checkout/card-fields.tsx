@@ -1,4 +1,4 @@
-import { FlaskConicalIcon } from 'lucide-react'
+import { FlaskConicalIcon } from '~/components/icons/lucide'
 import { useId, useState } from 'react'
 import { Input } from '~/components/ui/input'
 import { Label } from '~/components/ui/label'

@@ -1,4 +1,4 @@
-import { SmartphoneIcon } from 'lucide-react'
+import { SmartphoneIcon } from '~/components/icons/lucide'
 
 /*
  * document 000 §2: the app-download banner, desktop only (hidden below the 768 px mobile

@@ -13,7 +13,7 @@ import {
 	ShirtIcon,
 	SparklesIcon,
 	StoreIcon,
-} from 'lucide-react'
+} from '~/components/icons/lucide'
 import { useRef } from 'react'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'

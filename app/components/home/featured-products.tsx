@@ -1,4 +1,4 @@
-import { PackageSearchIcon, ShuffleIcon } from 'lucide-react'
+import { PackageSearchIcon, ShuffleIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import type { ProductCardData } from '~/components/shop/product-card'
 import { ProductGrid } from '~/components/shop/product-grid'

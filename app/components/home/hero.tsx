@@ -1,4 +1,4 @@
-import { MessageCircleHeartIcon, PaletteIcon } from 'lucide-react'
+import { MessageCircleHeartIcon, PaletteIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-import { InstagramIcon } from 'lucide-react'
+import { InstagramIcon } from '~/components/icons/lucide'
 import { SectionHeading } from './section-heading'
 
 /*

@@ -1,4 +1,4 @@
-import { PaletteIcon, PenToolIcon } from 'lucide-react'
+import { PaletteIcon, PenToolIcon } from '~/components/icons/lucide'
 import { useCallback, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react'
+import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons/lucide'
 import { type RefObject, useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button'
 

@@ -1,4 +1,4 @@
-import { CalendarHeartIcon } from 'lucide-react'
+import { CalendarHeartIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { DEFAULT_HOME_VIDEOS, videoSourceChain } from '~/utils/home-sections'

@@ -1,4 +1,4 @@
-import { CheckIcon, CopyIcon } from 'lucide-react'
+import { CheckIcon, CopyIcon } from '~/components/icons/lucide'
 import { useId, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { formatMoney } from '~/utils/format'

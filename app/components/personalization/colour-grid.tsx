@@ -1,4 +1,4 @@
-import { CheckIcon } from 'lucide-react'
+import { CheckIcon } from '~/components/icons/lucide'
 import type { ColourChoice } from '~/server/personalization/page-data.server'
 import { cn } from '~/utils/cn'
 import { swatchStyle } from './swatch'

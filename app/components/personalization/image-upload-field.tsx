@@ -1,4 +1,4 @@
-import { ImageUpIcon, XIcon } from 'lucide-react'
+import { ImageUpIcon, XIcon } from '~/components/icons/lucide'
 import { useId, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { PhotoUploadStatus, usePhotoUpload } from '~/components/ui/photo-upload'

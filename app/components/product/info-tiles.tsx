@@ -1,4 +1,4 @@
-import { ShieldCheckIcon, TimerIcon, TruckIcon } from 'lucide-react'
+import { ShieldCheckIcon, TimerIcon, TruckIcon } from '~/components/icons/lucide'
 
 /** document 000 §2: three tiles; on a phone too, smaller (issue 13: shoppers look for them there). */
 const TILES = [

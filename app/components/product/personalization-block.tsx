@@ -1,4 +1,4 @@
-import { SparklesIcon } from 'lucide-react'
+import { SparklesIcon } from '~/components/icons/lucide'
 import { useId } from 'react'
 import { PET_INSTAGRAM_MAX, PET_NAME_MAX, type ProductAddonKey } from '~/commerce/rules/add-on-lines'
 import { Checkbox } from '~/components/ui/checkbox'

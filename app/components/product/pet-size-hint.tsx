@@ -1,4 +1,4 @@
-import { PawPrintIcon } from 'lucide-react'
+import { PawPrintIcon } from '~/components/icons/lucide'
 import { useMemo, useState } from 'react'
 import type { Product } from '~/commerce'
 import { type PetNeck, type PetSizeKind, suggestPetSizes } from '~/commerce/rules/pet-size'

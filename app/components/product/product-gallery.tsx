@@ -1,4 +1,4 @@
-import { ImageIcon } from 'lucide-react'
+import { ImageIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import type { Image } from '~/commerce'
 import { cn } from '~/utils/cn'

@@ -1,4 +1,4 @@
-import { MinusIcon, PlusIcon } from 'lucide-react'
+import { MinusIcon, PlusIcon } from '~/components/icons/lucide'
 import { useId } from 'react'
 import { QUANTITY_MAX } from '~/commerce/rules/add-on-lines'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-import { BellIcon, CheckCircle2Icon, ChevronDownIcon, Loader2Icon } from 'lucide-react'
+import { BellIcon, CheckCircle2Icon, ChevronDownIcon, Loader2Icon } from '~/components/icons/lucide'
 import { type FormEvent, useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useVisitor } from '~/components/shop/use-root-data'

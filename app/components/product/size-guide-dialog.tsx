@@ -1,4 +1,4 @@
-import { RulerIcon } from 'lucide-react'
+import { RulerIcon } from '~/components/icons/lucide'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { useOpenedOnce } from '~/components/ui/lazy-overlay'

@@ -1,4 +1,4 @@
-import { PawPrintIcon } from 'lucide-react'
+import { PawPrintIcon } from '~/components/icons/lucide'
 import { type RefObject, useEffect, useId, useMemo, useState } from 'react'
 import { type BreedNeck, type PetNeck, bandanaNeckLimits, breedSizeRows, guideSizes, suggestPetSizes } from '~/commerce/rules/pet-size'
 import { useVisitor } from '~/components/shop/use-root-data'

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, ChevronRightIcon, Loader2Icon, MessageCircleIcon, ShoppingCartIcon, ZapIcon } from 'lucide-react'
+import { ArrowLeftIcon, ChevronRightIcon, Loader2Icon, MessageCircleIcon, ShoppingCartIcon, ZapIcon } from '~/components/icons/lucide'
 import { useId, useMemo, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from '~/components/ui/toast'

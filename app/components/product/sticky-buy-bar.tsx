@@ -1,4 +1,4 @@
-import { Loader2Icon, ShoppingCartIcon } from 'lucide-react'
+import { Loader2Icon, ShoppingCartIcon } from '~/components/icons/lucide'
 import { type RefObject, useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'

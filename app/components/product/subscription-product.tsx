@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, CheckIcon, TruckIcon } from 'lucide-react'
+import { ArrowLeftIcon, CheckIcon, TruckIcon } from '~/components/icons/lucide'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import type { Product, ProductVariant } from '~/commerce'

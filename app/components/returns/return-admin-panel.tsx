@@ -1,4 +1,4 @@
-import { Undo2Icon } from 'lucide-react'
+import { Undo2Icon } from '~/components/icons/lucide'
 import { Link, useFetcher } from 'react-router'
 import { RETURN_MESSAGE_MAX } from '~/commerce/rules/return-reasons'
 import { Button } from '~/components/ui/button'

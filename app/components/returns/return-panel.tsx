@@ -1,4 +1,4 @@
-import { Undo2Icon } from 'lucide-react'
+import { Undo2Icon } from '~/components/icons/lucide'
 import { useId } from 'react'
 import { Link, useFetcher } from 'react-router'
 import { RETURN_REASONS, RETURN_REASON_LABELS, RETURN_TEXT_MAX } from '~/commerce/rules/return-reasons'

@@ -1,4 +1,4 @@
-import { Loader2Icon, StarIcon } from 'lucide-react'
+import { Loader2Icon, StarIcon } from '~/components/icons/lucide'
 import { useId, useState } from 'react'
 import { toast } from '~/components/ui/toast'
 import { useVisitor } from '~/components/shop/use-root-data'

@@ -1,4 +1,4 @@
-import { Loader2Icon, SearchIcon, XIcon } from 'lucide-react'
+import { Loader2Icon, SearchIcon, XIcon } from '~/components/icons/lucide'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
 import { Link, useFetcher, useLocation, useNavigate } from 'react-router'

@@ -1,4 +1,4 @@
-import { ImageIcon } from 'lucide-react'
+import { ImageIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import type { SearchResult } from '~/routes/resources/search'
 import { formatMoney } from '~/utils/format'

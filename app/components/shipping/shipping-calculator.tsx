@@ -1,4 +1,4 @@
-import { Loader2Icon, TruckIcon } from 'lucide-react'
+import { Loader2Icon, TruckIcon } from '~/components/icons/lucide'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { formatPromise } from '~/commerce/rules/delivery-date'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-import { LayoutDashboardIcon, LogOutIcon, UserIcon } from 'lucide-react'
+import { LayoutDashboardIcon, LogOutIcon, UserIcon } from '~/components/icons/lucide'
 import { useId, useRef, useState } from 'react'
 import { Form, Link, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'

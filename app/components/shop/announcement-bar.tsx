@@ -1,4 +1,4 @@
-import { PauseIcon, PawPrintIcon, PlayIcon } from 'lucide-react'
+import { PauseIcon, PawPrintIcon, PlayIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { formatBusinessDays } from '~/commerce/rules/delivery-date'
 import { cn } from '~/utils/cn'

@@ -1,4 +1,4 @@
-import { SlidersHorizontalIcon } from 'lucide-react'
+import { SlidersHorizontalIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
 import {

@@ -1,4 +1,4 @@
-import { MessageCircleIcon } from 'lucide-react'
+import { MessageCircleIcon } from '~/components/icons/lucide'
 import { lazy, Suspense, useId, useRef } from 'react'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'

@@ -1,4 +1,4 @@
-import { MessageCircleIcon, PawPrintIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react'
+import { MessageCircleIcon, PawPrintIcon, SendIcon, Trash2Icon, XIcon } from '~/components/icons/lucide'
 import { Dialog } from 'radix-ui'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'

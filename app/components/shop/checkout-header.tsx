@@ -1,4 +1,4 @@
-import { LockIcon } from 'lucide-react'
+import { LockIcon } from '~/components/icons/lucide'
 import { Logo } from './logo'
 import type { ShellSettings } from './use-root-data'
 

@@ -1,4 +1,4 @@
-import { PawPrintIcon, SearchIcon, WrenchIcon } from 'lucide-react'
+import { PawPrintIcon, SearchIcon, WrenchIcon } from '~/components/icons/lucide'
 import { isRouteErrorResponse, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Input } from '~/components/ui/input'

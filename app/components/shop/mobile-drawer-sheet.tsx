@@ -1,4 +1,4 @@
-import { HeartIcon, LayoutDashboardIcon, LogOutIcon, SearchIcon, UserIcon } from 'lucide-react'
+import { HeartIcon, LayoutDashboardIcon, LogOutIcon, SearchIcon, UserIcon } from '~/components/icons/lucide'
 import { Form, Link, useNavigate } from 'react-router'
 import { Input } from '~/components/ui/input'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-import { MessageCircleIcon } from 'lucide-react'
+import { MessageCircleIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import type { ProductSummary } from '~/commerce'
 import { FavoriteButton } from '~/components/shop/favorite-button'

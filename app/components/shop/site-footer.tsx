@@ -1,5 +1,5 @@
 import { AppBadges } from './app-badges'
-import { ChevronDownIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react'
+import { ChevronDownIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon } from '~/components/icons/lucide'
 import { memo, useId, useState } from 'react'
 import { cn } from '~/utils/cn'
 import { Link } from 'react-router'

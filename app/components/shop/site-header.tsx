@@ -1,4 +1,4 @@
-import { HeartIcon, MenuIcon, SearchIcon, ShoppingBagIcon } from 'lucide-react'
+import { HeartIcon, MenuIcon, SearchIcon, ShoppingBagIcon } from '~/components/icons/lucide'
 import { itemsLabel } from '~/commerce/rules/line-groups'
 import { Link, NavLink } from 'react-router'
 import { SEARCH_PANEL_ID, SITE_HEADER_ID } from '~/components/search/search-ids'

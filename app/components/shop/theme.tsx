@@ -1,4 +1,4 @@
-import { MoonIcon, SunIcon } from 'lucide-react'
+import { MoonIcon, SunIcon } from '~/components/icons/lucide'
 import { useEffect, useSyncExternalStore } from 'react'
 import { useFetcher, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'

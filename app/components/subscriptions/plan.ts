@@ -1,4 +1,4 @@
-import { BadgePercentIcon, CalendarHeartIcon, CreditCardIcon, GiftIcon, MessageCircleHeartIcon, TruckIcon, type LucideIcon } from 'lucide-react'
+import { BadgePercentIcon, CalendarHeartIcon, CreditCardIcon, GiftIcon, MessageCircleHeartIcon, TruckIcon, type LucideIcon } from '~/components/icons/lucide'
 
 /**
  * What the subscription pages say about a plan, in one place so /assinaturas and the

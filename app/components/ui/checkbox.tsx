@@ -1,4 +1,4 @@
-import { CheckIcon } from 'lucide-react'
+import { CheckIcon } from '~/components/icons/lucide'
 import type * as React from 'react'
 import { cn } from '~/utils/cn'
 

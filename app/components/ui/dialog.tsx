@@ -1,4 +1,4 @@
-import { XIcon } from 'lucide-react'
+import { XIcon } from '~/components/icons/lucide'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/utils/cn'

@@ -1,4 +1,4 @@
-import { RotateCcwIcon } from 'lucide-react'
+import { RotateCcwIcon } from '~/components/icons/lucide'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
 import type { PreparedImage } from '~/utils/image-shrink'

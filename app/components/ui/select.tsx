@@ -1,4 +1,4 @@
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react'
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '~/components/icons/lucide'
 import { Select as SelectPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/utils/cn'

@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react'
+import type { LucideIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { Card, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'
 

@@ -1,4 +1,4 @@
-import { PanelLeftIcon } from 'lucide-react'
+import { PanelLeftIcon } from '~/components/icons/lucide'
 import { Slot as SlotPrimitive } from 'radix-ui'
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type * as React from 'react'

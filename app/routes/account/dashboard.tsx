@@ -1,4 +1,4 @@
-import { HeartIcon, PaletteIcon, ShieldIcon, ShoppingBagIcon, TrophyIcon } from 'lucide-react'
+import { HeartIcon, PaletteIcon, ShieldIcon, ShoppingBagIcon, TrophyIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { Card, CardContent } from '~/components/ui/card'
 import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'

@@ -1,4 +1,4 @@
-import { ExternalLinkIcon, HeartIcon } from 'lucide-react'
+import { ExternalLinkIcon, HeartIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { RemoveFavoriteButton } from '~/components/account/remove-favorite-button'
 import { ProductCard, type ProductCardData, toProductCardData } from '~/components/shop/product-card'

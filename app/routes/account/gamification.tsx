@@ -1,4 +1,4 @@
-import { TrophyIcon } from 'lucide-react'
+import { TrophyIcon } from '~/components/icons/lucide'
 import { Card, CardContent, CardHeader, CardTitle } from '~/components/ui/card'
 import { gamificationOf } from '~/server/account/gamification.server'
 import { requireUser } from '~/server/auth/guards.server'

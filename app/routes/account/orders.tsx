@@ -1,4 +1,4 @@
-import { PackageIcon, PaletteIcon } from 'lucide-react'
+import { PackageIcon, PaletteIcon } from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { TrackingTimeline } from '~/components/orders/tracking-timeline'
 import { Badge } from '~/components/ui/badge'

@@ -1,4 +1,4 @@
-import { PawPrintIcon, Trash2Icon } from 'lucide-react'
+import { PawPrintIcon, Trash2Icon } from '~/components/icons/lucide'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import { PetForm, type PetFormFields } from '~/components/account/pet-form'
 import { Button } from '~/components/ui/button'

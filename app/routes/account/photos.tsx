@@ -1,4 +1,4 @@
-import { ImageIcon } from 'lucide-react'
+import { ImageIcon } from '~/components/icons/lucide'
 import { useEffect, useRef } from 'react'
 import { data, useActionData } from 'react-router'
 import { Badge } from '~/components/ui/badge'

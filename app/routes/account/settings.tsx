@@ -1,4 +1,4 @@
-import { BellIcon, DownloadIcon, LogOutIcon, Trash2Icon } from 'lucide-react'
+import { BellIcon, DownloadIcon, LogOutIcon, Trash2Icon } from '~/components/icons/lucide'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '~/components/ui/card'

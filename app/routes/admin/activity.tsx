@@ -1,4 +1,4 @@
-import { FilterIcon } from 'lucide-react'
+import { FilterIcon } from '~/components/icons/lucide'
 import { Form, Link } from 'react-router'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'
 import { PageNav } from '~/components/admin/page-nav'

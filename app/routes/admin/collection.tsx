@@ -1,4 +1,4 @@
-import { XIcon } from 'lucide-react'
+import { XIcon } from '~/components/icons/lucide'
 import { useRef } from 'react'
 import { data, Form, Link, useActionData, useFetcher, useNavigation } from 'react-router'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon } from 'lucide-react'
+import { ArrowLeftIcon } from '~/components/icons/lucide'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'

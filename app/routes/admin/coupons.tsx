@@ -1,4 +1,4 @@
-import { UploadIcon } from 'lucide-react'
+import { UploadIcon } from '~/components/icons/lucide'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, FieldMessage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PrinterIcon } from 'lucide-react'
+import { ArrowLeftIcon, PrinterIcon } from '~/components/icons/lucide'
 import { data, Link } from 'react-router'
 import { z } from 'zod'
 import { Facts } from '~/components/admin/facts'

@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, PencilIcon, PlayIcon, PrinterIcon, TruckIcon, Undo2Icon } from 'lucide-react'
+import { CheckCircle2Icon, PencilIcon, PlayIcon, PrinterIcon, TruckIcon, Undo2Icon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { data, Link, useFetcher, useSearchParams } from 'react-router'
 import { z } from 'zod'

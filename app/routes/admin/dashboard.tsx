@@ -9,7 +9,7 @@ import {
 	SettingsIcon,
 	SparklesIcon,
 	TicketPercentIcon,
-} from 'lucide-react'
+} from '~/components/icons/lucide'
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { type Shortcut, ShortcutCard } from '~/components/ui/shortcut-card'

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { ArrowLeftIcon } from 'lucide-react'
+import { ArrowLeftIcon } from '~/components/icons/lucide'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, FieldMessage, TableBox, td, th } from '~/components/admin/admin-page'

@@ -1,4 +1,4 @@
-import { DownloadIcon } from 'lucide-react'
+import { DownloadIcon } from '~/components/icons/lucide'
 import { data, Form, Link, useFetcher, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'

@@ -1,4 +1,4 @@
-import { AlertTriangleIcon, RefreshCwIcon } from 'lucide-react'
+import { AlertTriangleIcon, RefreshCwIcon } from '~/components/icons/lucide'
 import { Form, Link, useNavigation } from 'react-router'
 import { AdminPage } from '~/components/admin/admin-page'
 import { Button } from '~/components/ui/button'

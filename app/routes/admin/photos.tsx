@@ -1,4 +1,4 @@
-import { CheckIcon, XIcon } from 'lucide-react'
+import { CheckIcon, XIcon } from '~/components/icons/lucide'
 import { data, useFetcher } from 'react-router'
 import { z } from 'zod'
 import { AdminPage } from '~/components/admin/admin-page'

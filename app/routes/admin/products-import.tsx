@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, DownloadIcon } from 'lucide-react'
+import { ArrowLeftIcon, DownloadIcon } from '~/components/icons/lucide'
 import { data, Form, Link, useNavigation, useSubmit } from 'react-router'
 import { useState } from 'react'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from 'lucide-react'
+import { DownloadIcon, PlusIcon, SearchIcon, UploadIcon } from '~/components/icons/lucide'
 import { Form, Link } from 'react-router'
 import { PageNav } from '~/components/admin/page-nav'
 import { AdminPage, NativeSelect, TableBox, td, th } from '~/components/admin/admin-page'

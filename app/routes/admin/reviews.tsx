@@ -1,4 +1,4 @@
-import { CheckIcon, EyeIcon, StarIcon, Trash2Icon, XIcon } from 'lucide-react'
+import { CheckIcon, EyeIcon, StarIcon, Trash2Icon, XIcon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { data, Link, useFetcher } from 'react-router'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-import { SearchIcon } from 'lucide-react'
+import { SearchIcon } from '~/components/icons/lucide'
 import { Form, Link } from 'react-router'
 import { PageNav } from '~/components/admin/page-nav'
 import { AdminPage, TableBox, td, th } from '~/components/admin/admin-page'

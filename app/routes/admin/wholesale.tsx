@@ -1,4 +1,4 @@
-import { PlusIcon, Trash2Icon } from 'lucide-react'
+import { PlusIcon, Trash2Icon } from '~/components/icons/lucide'
 import { useState } from 'react'
 import { useActionData, useFetcher } from 'react-router'
 import { z } from 'zod'

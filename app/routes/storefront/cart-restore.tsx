@@ -1,4 +1,4 @@
-import { ShoppingBagIcon } from 'lucide-react'
+import { ShoppingBagIcon } from '~/components/icons/lucide'
 import { data, Link, redirect } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { getOptionalUser } from '~/server/auth/guards.server'

@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PackageSearchIcon } from 'lucide-react'
+import { ArrowLeftIcon, PackageSearchIcon } from '~/components/icons/lucide'
 import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
 import { ErrorPageSlot } from '~/components/shop/error-page-slot'

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ChevronDownIcon, ShoppingCartIcon } from 'lucide-react'
+import { ChevronDownIcon, ShoppingCartIcon } from '~/components/icons/lucide'
 import { useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs, useFetcher, useNavigation } from 'react-router'

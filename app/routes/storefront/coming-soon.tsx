@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { ArrowLeft, Bell, CalendarClock, Lightbulb, MapPin, Wifi } from 'lucide-react'
+import { ArrowLeft, Bell, CalendarClock, Lightbulb, MapPin, Wifi } from '~/components/icons/lucide'
 import { data, Form, Link, useNavigation } from 'react-router'
 import { z } from 'zod'
 import { Badge } from '~/components/ui/badge'

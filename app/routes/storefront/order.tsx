@@ -1,4 +1,4 @@
-import { CheckCircle2Icon, ClockIcon, CreditCardIcon, LoaderCircleIcon, TruckIcon } from 'lucide-react'
+import { CheckCircle2Icon, ClockIcon, CreditCardIcon, LoaderCircleIcon, TruckIcon } from '~/components/icons/lucide'
 import { data, Link } from 'react-router'
 import { OrderStatusBadge } from '~/components/orders/order-status-badge'
 import { TestPaymentBadge } from '~/components/orders/test-payment-badge'

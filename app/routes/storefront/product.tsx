@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PackageXIcon } from 'lucide-react'
+import { ArrowLeftIcon, PackageXIcon } from '~/components/icons/lucide'
 import { isRouteErrorResponse, Link, redirect, useRouteError } from 'react-router'
 import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
 import { ErrorPageSlot } from '~/components/shop/error-page-slot'

@@ -1,4 +1,4 @@
-import { BellOffIcon } from 'lucide-react'
+import { BellOffIcon } from '~/components/icons/lucide'
 import { data, Link } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { UNSUBSCRIBE_MESSAGES, unsubscribeWithToken } from '~/server/cart-reminders/unsubscribe.server'

@@ -1,4 +1,4 @@
-import { MessageCircleIcon, PackageSearchIcon, SearchIcon } from 'lucide-react'
+import { MessageCircleIcon, PackageSearchIcon, SearchIcon } from '~/components/icons/lucide'
 import { data, Form, Link } from 'react-router'
 import { hasFilters, NO_FILTERS, parseBrowseParams } from '~/commerce/rules/browse'
 import { FOOTER_CATEGORIES } from '~/components/shop/navigation'

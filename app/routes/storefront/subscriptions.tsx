@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PackageOpenIcon, TruckIcon } from 'lucide-react'
+import { ArrowLeftIcon, PackageOpenIcon, TruckIcon } from '~/components/icons/lucide'
 import { Link, useNavigation, useRouteError } from 'react-router'
 import { isUnavailableError, logBoundaryErrorInBrowser } from '~/components/shop/error-kinds'
 import { ErrorPageSlot } from '~/components/shop/error-page-slot'

@@ -4,6 +4,7 @@ import { type Browser, type BrowserContext, type Page, chromium } from 'playwrig
 import { afterAll, beforeAll, expect, onTestFinished } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium'
 import { e2eServer } from './e2e-server'
+import { ABORTED_ROUTE_DISCOVERY } from '#tests/support/route-discovery'
 
 const require = createRequire(import.meta.url)
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
@@ -82,8 +83,6 @@ export async function waitForHydration(page: Page, selector = 'main') {
 	}, selector)
 }
 
-/** What React Router logs when a page is left while its `/__manifest` request is in flight (then the stack). */
-const ABORTED_ROUTE_DISCOVERY = /^Failed to fetch manifest patches TypeError: Failed to fetch(?: \([^)]*\))?(?:\n|$)/
 
 export function trackErrors(page: Page): Page {
 	waitForHydrationAfterLoads(page)

@@ -1,4 +1,4 @@
-import { Trash2Icon } from 'lucide-react'
+import { Trash2Icon } from '~/components/icons/lucide'
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '~/components/ui/button'

@@ -1,4 +1,4 @@
-import { PencilIcon, Trash2Icon } from 'lucide-react'
+import { PencilIcon, Trash2Icon } from '~/components/icons/lucide'
 import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Badge } from '~/components/ui/badge'

@@ -1,4 +1,4 @@
-import { RefreshCwIcon } from 'lucide-react'
+import { RefreshCwIcon } from '~/components/icons/lucide'
 import { useFetcher } from 'react-router'
 import { TableBox, td, th } from '~/components/admin/admin-page'
 import { Badge } from '~/components/ui/badge'

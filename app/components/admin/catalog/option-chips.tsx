@@ -1,4 +1,4 @@
-import { PlusIcon, XIcon } from 'lucide-react'
+import { PlusIcon, XIcon } from '~/components/icons/lucide'
 import { useId, useState } from 'react'
 import { FieldMessage } from '~/components/admin/admin-page'
 import { markFormChanged } from '~/components/admin/use-unsaved-changes'

@@ -1,4 +1,4 @@
-import { GripVerticalIcon, ImagePlusIcon, Trash2Icon } from 'lucide-react'
+import { GripVerticalIcon, ImagePlusIcon, Trash2Icon } from '~/components/icons/lucide'
 import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { MoveButtons, useReorderableList } from '~/components/admin/reorder'

@@ -11,7 +11,7 @@ import {
 	Redo2Icon,
 	Undo2Icon,
 	UnlinkIcon,
-} from 'lucide-react'
+} from '~/components/icons/lucide'
 import { useState } from 'react'
 import { cn } from '~/utils/cn'
 import type { RichTextFieldProps } from './rich-text-field'

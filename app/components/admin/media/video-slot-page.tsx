@@ -1,4 +1,4 @@
-import { RotateCcwIcon, Trash2Icon, UploadIcon, XIcon } from 'lucide-react'
+import { RotateCcwIcon, Trash2Icon, UploadIcon, XIcon } from '~/components/icons/lucide'
 import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { AdminPage, FieldMessage } from '~/components/admin/admin-page'

@@ -1,4 +1,4 @@
-import { ShoppingCartIcon } from 'lucide-react'
+import { ShoppingCartIcon } from '~/components/icons/lucide'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { useCart } from '~/components/cart/use-cart'

@@ -1,0 +1,4 @@
+// Written by scripts/icon-sprite.ts from the icons app/ imports (decision 147): do not edit.
+import { spriteIcon } from '../sprite-icon'
+
+export const CalendarHeartIcon = /* @__PURE__ */ spriteIcon('calendar-heart')

@@ -1,0 +1,5 @@
+// Written by scripts/icon-sprite.ts from the icons app/ imports (decision 147): do not edit.
+import { spriteIcon } from '../sprite-icon'
+
+export const MapPin = /* @__PURE__ */ spriteIcon('map-pin')
+export const MapPinIcon = MapPin
