@@ -225,9 +225,19 @@ describe('Calcular frete (issue 32)', () => {
 		expect(await cep.inputValue()).toBe('20040020')
 		await calculator.getByRole('button', { name: 'Calcular' }).click()
 		expect(new URL(page.url()).pathname).toBe('/produto/bandana-preta')
+		// ci42 (a loaded run) once saw no quote: on that failure, say what the calculator shows and what was asked.
+		const quotes: string[] = []
+		page.on('response', (response) => {
+			if (/frete|shipping/.test(response.url())) quotes.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`)
+		})
 		held.release()
 		// The calculator's code has come, read the CEP and sent what was asked.
-		await expect.poll(async () => (await optionsIn(calculator)).map((o) => o.name)).toEqual(['Correios PAC', 'Correios SEDEX'])
+		await expect
+			.poll(async () => (await optionsIn(calculator)).map((o) => o.name))
+			.toEqual(['Correios PAC', 'Correios SEDEX'])
+			.catch(async (error: unknown) => {
+				throw new Error(`${String(error)}\ncalculadora: ${((await calculator.textContent()) ?? '').slice(0, 300)}\npedidos: ${JSON.stringify(quotes)}`)
+			})
 		await calculator.getByTestId('cep-lembrado').getByText('20040-020').waitFor()
 		expectNoPageErrors(page)
 		expect(fake.violations).toEqual([])

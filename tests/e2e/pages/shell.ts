@@ -1,12 +1,47 @@
 import type { Page } from 'playwright-core'
 
+/** Each page's last POST answers, for a failure to say what the server said (ci42's missing toasts). */
+const postAnswers = new WeakMap<Page, string[]>()
+function recordPostAnswers(page: Page) {
+	if (postAnswers.has(page)) return
+	const answers: string[] = []
+	postAnswers.set(page, answers)
+	page.on('response', (response) => {
+		if (response.request().method() !== 'POST') return
+		const url = new URL(response.url())
+		answers.push(`${response.status()} ${url.pathname}${url.search}`)
+		if (answers.length > 8) answers.shift()
+	})
+}
+
 /** The shop's header and toasts, as a shopper meets them. */
 export class Shell {
-	constructor(private readonly page: Page) {}
+	constructor(private readonly page: Page) {
+		recordPostAnswers(page)
+	}
 
-	/** Waits for a toast (sonner) whose text contains `text`; 20 s, as a loaded CI machine may take. */
+	/**
+	 * Waits for a toast (sonner) whose text contains `text`; 20 s, as a loaded CI machine may take.
+	 * When none comes, the failure says what the page shows instead and what its last posts answered.
+	 */
 	async toast(text: string) {
-		await this.page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor({ timeout: 20_000 })
+		await this.page
+			.locator('[data-sonner-toast]')
+			.filter({ hasText: text })
+			.first()
+			.waitFor({ timeout: 20_000 })
+			.catch(async (error: unknown) => {
+				const shown = await this.page
+					.locator('[role="alert"], [data-sonner-toast], [aria-invalid="true"]')
+					.evaluateAll((elements) => elements.map((e) => `${e.getAttribute('name') ?? e.tagName}: ${(e.textContent ?? '').trim().slice(0, 160)}`))
+					.catch(() => [])
+				const outlet = await this.page
+					.evaluate(() => ({ hydrated: document.documentElement.dataset.hydrated ?? 'não', toaster: document.querySelector('section[aria-label*="Notifications"]') !== null }))
+					.catch(() => null)
+				throw new Error(
+					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimos POST: ${JSON.stringify(postAnswers.get(this.page) ?? [])}`,
+				)
+			})
 	}
 
 	/**
