@@ -72,8 +72,14 @@ describe('checkout: máscaras e CEP', () => {
 		await cep.fill('')
 		await cep.pressSequentially(SLOW_CEP)
 		await page.getByText('Buscando endereço...').waitFor()
+		// She types on meanwhile: the late answer leaves her in the field she is in (it used to move the
+		// focus to the street or the number, where her next keys landed: ci43's empty 'Número').
+		const district = page.getByLabel('Bairro')
+		await district.fill('Savassi')
 		await expect.poll(() => page.getByLabel('Estado (UF)').inputValue(), { timeout: 8000 }).toBe('MG')
 		expect(await page.getByLabel('Cidade').inputValue()).toBe('Belo Horizonte')
+		expect(await district.evaluate((element) => element === document.activeElement)).toBe(true)
+		expect(await district.inputValue()).toBe('Savassi')
 
 		// An unknown CEP says so.
 		await cep.fill('')

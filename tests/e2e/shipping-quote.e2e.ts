@@ -196,7 +196,9 @@ describe('Calcular frete (issue 32)', () => {
 		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/).catch(async (error: unknown) => {
 			const shown = await page
 				.locator('[role="alert"], [data-sonner-toast], [aria-invalid="true"]')
-				.evaluateAll((elements) => elements.map((e) => `${e.getAttribute('name') ?? e.tagName}: ${(e.textContent ?? '').trim().slice(0, 160)}`))
+				.evaluateAll((elements) =>
+					elements.map((e) => `${e.getAttribute('name') ?? e.tagName}: ${(e instanceof HTMLInputElement ? `valor "${e.value}"` : (e.textContent ?? '')).trim().slice(0, 160)}`),
+				)
 			throw new Error(`${String(error)}\nna página ${page.url()}: ${JSON.stringify(shown)}\nPOST /checkout: ${JSON.stringify(answers)}`)
 		})
 		const promise = page.getByTestId('prazo-pedido')
@@ -232,12 +234,11 @@ describe('Calcular frete (issue 32)', () => {
 		})
 		held.release()
 		// The calculator's code has come, read the CEP and sent what was asked.
-		await expect
-			.poll(async () => (await optionsIn(calculator)).map((o) => o.name))
-			.toEqual(['Correios PAC', 'Correios SEDEX'])
-			.catch(async (error: unknown) => {
-				throw new Error(`${String(error)}\ncalculadora: ${((await calculator.textContent()) ?? '').slice(0, 300)}\npedidos: ${JSON.stringify(quotes)}`)
-			})
+		try {
+			await expect.poll(async () => (await optionsIn(calculator)).map((o) => o.name)).toEqual(['Correios PAC', 'Correios SEDEX'])
+		} catch (error) {
+			throw new Error(`${String(error)}\ncalculadora: ${((await calculator.textContent()) ?? '').slice(0, 300)}\npedidos: ${JSON.stringify(quotes)}`)
+		}
 		await calculator.getByTestId('cep-lembrado').getByText('20040-020').waitFor()
 		expectNoPageErrors(page)
 		expect(fake.violations).toEqual([])

@@ -10,7 +10,8 @@ export type CepStatus = { kind: 'idle' | 'loading' | 'done' | 'error'; message: 
  * /resources/cep for the address and fills street, district, city and state, then moves on
  * to the first field still to type (the number when the street came back). Fields the
  * service leaves empty keep what the shopper typed; nothing is required of the lookup, the
- * form works the same without it.
+ * form works the same without it. The focus moves only if it is still on the CEP when the answer
+ * comes (a slow answer must not pull a shopper who typed on out of the field she is in).
  */
 export function useCepAutofill(ids: CepFieldIds, onCepComplete?: (digits: string) => void) {
 	const [status, setStatus] = useState<CepStatus>({ kind: 'idle', message: '' })
@@ -43,8 +44,11 @@ export function useCepAutofill(ids: CepFieldIds, onCepComplete?: (digits: string
 				fill(ids.district, address.district)
 				fill(ids.city, address.city)
 				fill(ids.uf, address.uf)
+				// Onwards to the first field still to type, only while the shopper waits on the CEP: one
+				// who has moved on is typing elsewhere, and her next keys would land in the wrong field.
+				const waiting = document.activeElement === input || document.activeElement === document.body
 				const next = address.street ? ids.number : ids.street
-				document.getElementById(next)?.focus()
+				if (waiting) document.getElementById(next)?.focus()
 				setStatus({
 					kind: 'done',
 					message:
