@@ -118,12 +118,18 @@ describe('a primeira pintura (decision 141)', () => {
 			release = resolve
 		})
 		// The page's modules held at the network until the shopper has tapped.
+		let asked = false
 		await context.route(/\/assets\/.+\.js$/, async (route) => {
+			asked = true
 			await held
 			await route.continue()
 		})
 		const page = await context.newPage()
-		await page.goto('/', { waitUntil: 'load' })
+		// Not 'load': the modulepreloads the starter restores after the first paint may still be
+		// pending (held here) when the sprite's icons arrive, and a pending preload delays 'load' (ci44).
+		await page.goto('/', { waitUntil: 'domcontentloaded' })
+		// Painted, and its modules asked for and held: the page as a shopper sees it before hydration.
+		await expect.poll(() => asked).toBe(true)
 		const aria = page.getByRole('button', { name: 'Compre com a Aria' })
 		await aria.click()
 		expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
@@ -151,16 +157,19 @@ describe('a primeira pintura (decision 141)', () => {
 		await expect.poll(() => discoveries.some((discovery) => discovery.paths.includes('/cart'))).toBe(true)
 		expect(discoveries[0]?.paths).toEqual(expect.arrayContaining(['/cart', '/checkout', '/categoria']))
 
-		const learnedBefore = discoveries.length
-		const cartPosts: string[] = []
+		// From the tap on, every request in order: the add must not wait for a discovery of its route.
+		const afterTap: string[] = []
 		page.on('request', (request) => {
-			if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/cart')) cartPosts.push(new URL(request.url()).pathname)
+			const url = new URL(request.url())
+			if (request.method() === 'POST' && url.pathname.startsWith('/cart')) afterTap.push(`POST ${url.pathname}`)
+			else if (url.pathname === '/__manifest') afterTap.push(`discovery ${url.searchParams.get('paths') ?? ''}`)
 		})
 		await page.getByRole('main').getByRole('button', { name: 'Adicionar ao Carrinho' }).first().click()
 		await page.getByRole('dialog', { name: 'Carrinho de Compras' }).getByText('Bandana Preta').first().waitFor()
-		expect(cartPosts).toEqual(['/cart.data'])
-		// The drawer's new links may be learned; the cart's route was not asked for again.
-		expect(discoveries.slice(learnedBefore).some((discovery) => discovery.paths.includes('/cart'))).toBe(false)
+		expect(afterTap.filter((entry) => entry.startsWith('POST'))).toEqual(['POST /cart.data'])
+		// Nothing was asked before the add's POST: the cart's route was known from the first discovery.
+		// (The drawer's new links are learned after it; ci44 once saw one of those lists name /cart again.)
+		expect(afterTap[0]).toBe('POST /cart.data')
 		expect(discoveries.every((discovery) => discovery.status === 200)).toBe(true)
 
 		// Decision 147: the header's icons are drawn from the sprite file (a symbol that did not load,
