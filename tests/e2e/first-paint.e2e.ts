@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { DESKTOP, MOBILE, expectNoPageErrors, setupBrowser } from './support/browser'
+import { holdModule } from './support/hold-module'
 
 const browser = setupBrowser()
 
@@ -112,29 +113,19 @@ describe('a primeira pintura (decision 141)', () => {
 	})
 
 	test("a tap on a button before the page has hydrated is not lost: it is made again once it has", async () => {
-		const context = await browser.newContext(MOBILE)
-		let release = () => {}
-		const held = new Promise<void>((resolve) => {
-			release = resolve
-		})
+		const page = await browser.newPage(MOBILE)
 		// The page's modules held at the network until the shopper has tapped.
-		let asked = false
-		await context.route(/\/assets\/.+\.js$/, async (route) => {
-			asked = true
-			await held
-			await route.continue()
-		})
-		const page = await context.newPage()
+		const held = await holdModule(page, /\/assets\/.+\.js$/)
 		// Not 'load': the modulepreloads the starter restores after the first paint may still be
 		// pending (held here) when the sprite's icons arrive, and a pending preload delays 'load' (ci44).
 		await page.goto('/', { waitUntil: 'domcontentloaded' })
 		// Painted, and its modules asked for and held: the page as a shopper sees it before hydration.
-		await expect.poll(() => asked).toBe(true)
+		await expect.poll(() => held.asked()).toBe(true)
 		const aria = page.getByRole('button', { name: 'Compre com a Aria' })
 		await aria.click()
 		expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
 		expect(await page.getByRole('dialog').count()).toBe(0)
-		release()
+		held.release()
 		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 		await page.getByRole('dialog').filter({ hasText: 'Aria' }).first().waitFor()
 	})

@@ -11,6 +11,7 @@ import { ADMIN } from './support/accounts'
 import { DESKTOP, MOBILE, type Viewport, expectAccessible, expectNoPageErrors, trackErrors } from './support/browser'
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium'
 import { holdModule } from './support/hold-module'
+import { whatThePageShows } from './support/page-shows'
 
 /**
  * Issue 32's 'Calcular frete' journey in Chromium (decision 113) with carrier quotes on, against
@@ -194,11 +195,7 @@ describe('Calcular frete (issue 32)', () => {
 		})
 		await checkout.submit()
 		await page.waitForURL(/\/pedido\/PET-[A-Z0-9]{6}$/).catch(async (error: unknown) => {
-			const shown = await page
-				.locator('[role="alert"], [data-sonner-toast], [aria-invalid="true"]')
-				.evaluateAll((elements) =>
-					elements.map((e) => `${e.getAttribute('name') ?? e.tagName}: ${(e instanceof HTMLInputElement ? `valor "${e.value}"` : (e.textContent ?? '')).trim().slice(0, 160)}`),
-				)
+			const shown = await whatThePageShows(page)
 			throw new Error(`${String(error)}\nna página ${page.url()}: ${JSON.stringify(shown)}\nPOST /checkout: ${JSON.stringify(answers)}`)
 		})
 		const promise = page.getByTestId('prazo-pedido')

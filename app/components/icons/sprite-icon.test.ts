@@ -48,6 +48,9 @@ describe('icons from the sprite (decision 147)', () => {
 		const named = render(Icons.HeartIcon, { 'aria-label': 'Favorito', role: 'img' })
 		expect(named).not.toContain('aria-hidden')
 		expect(named).toContain('aria-label="Favorito"')
+		// A title names it too, as in lucide-react.
+		expect(render(Icons.HeartIcon, { title: 'Favorito' })).not.toContain('aria-hidden')
+		expect(render(Lucide.HeartIcon, { title: 'Favorito' })).not.toContain('aria-hidden')
 		expect(render(Icons.HeartIcon, { fill: 'currentColor', strokeWidth: 1.5 })).toMatch(/fill="currentColor".*stroke-width="1.5"/)
 	})
 })

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { whatThePageShows } from '../support/page-shows'
 
 /** Each page's last POST answers, for a failure to say what the server said (ci42's missing toasts). */
 const postAnswers = new WeakMap<Page, string[]>()
@@ -31,10 +32,7 @@ export class Shell {
 			.first()
 			.waitFor({ timeout: 20_000 })
 			.catch(async (error: unknown) => {
-				const shown = await this.page
-					.locator('[role="alert"], [data-sonner-toast], [aria-invalid="true"]')
-					.evaluateAll((elements) => elements.map((e) => `${e.getAttribute('name') ?? e.tagName}: ${(e.textContent ?? '').trim().slice(0, 160)}`))
-					.catch(() => [])
+				const shown = await whatThePageShows(this.page)
 				const outlet = await this.page
 					.evaluate(() => ({ hydrated: document.documentElement.dataset.hydrated ?? 'não', toaster: document.querySelector('section[aria-label*="Notifications"]') !== null }))
 					.catch(() => null)
