@@ -19,7 +19,11 @@ export default tseslint.config(
 				{
 					patterns: [{ group: ['node:*'], message: 'Use node: modules only in *.server.ts files.' }],
 					// Icons come from the sprite (decision 147): lucide-react's components carry their paths in the JavaScript.
-					paths: [{ name: 'lucide-react', message: "Importe de '~/components/icons/lucide' e rode npx tsx scripts/icon-sprite.ts." }],
+					paths: [
+						{ name: 'lucide-react', message: "Importe de '~/components/icons/lucide' e rode npx tsx scripts/icon-sprite.ts." },
+						// The button's and the badge's variants without it (decision 148): its code was in every page's first load.
+						{ name: 'class-variance-authority', message: "Use variants() de '~/components/ui/variants'." },
+					],
 				},
 			],
 		},

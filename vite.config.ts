@@ -13,9 +13,18 @@ const FRAMEWORK = /node_modules\/(react|react-dom|scheduler|react-router)\/|^\0?
 /**
  * Modules in `shared` whoever imports them. The text field (0.2 KB gzip) was in the shell through the
  * error pages until they loaded on demand (decision 144); the search, product and checkout pages and
- * the back-office use it, and alone it would be one more file on each.
+ * the back-office use it, and alone it would be one more file on each. The policy links: the checkout's
+ * layout and the footer, which loads on approach (decision 148), list them.
  */
-const SHARED_ALWAYS = /\/app\/(utils\/(format|load-once)\.ts|components\/ui\/input\.tsx)$/
+const SHARED_ALWAYS = /\/app\/(utils\/(format|load-once)\.ts|components\/ui\/input\.tsx|components\/shop\/policy-links\.ts)$/
+
+/**
+ * Modules in `shell` whoever imports them: the placeholder cards the home's featured rows and the
+ * category's grid draw while loading. The shell imported them through the page skeletons until
+ * those loaded when a navigation starts (decision 148); left to the `cards` group with the grid, they
+ * would bring every card's code into the home's first load.
+ */
+const SHELL_ALWAYS = /\/app\/components\/(shop\/product-grid-skeleton|ui\/skeleton)\.tsx$/
 
 /** The route modules whose static imports every storefront page loads. */
 const SHELL_ENTRIES = [/\/app\/root\.tsx$/, /\/app\/routes\/storefront\/layout\.tsx$/]
@@ -89,6 +98,7 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 	// had put it, not in the group of whichever page imported it first (decision 137). `loadOnce`, which the
 	// lazy parts of several pages use, would otherwise be a file of its own.
 	if (SHARED_ALWAYS.test(id)) return 'shared'
+	if (SHELL_ALWAYS.test(id)) return 'shell'
 	// An icon is ~40 bytes since decision 147 (its shape is in the sprite): the storefront's all in
 	// `shared`, instead of a file per page's few; the back-office's alone stay with its pages.
 	if (id.includes('/app/components/icons/lucide/')) {

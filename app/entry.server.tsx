@@ -8,6 +8,8 @@ import { FirstPaintStarterProvider } from '~/components/modules-after-paint'
 import { NonceProvider } from '~/components/nonce'
 import * as errorPages from '~/components/shop/error-page'
 import { provideErrorPage } from '~/components/shop/error-page-slot'
+import * as siteFooter from '~/components/shop/site-footer'
+import { provideSiteFooter } from '~/components/shop/site-footer-slot'
 import { CoalescingStream } from '~/server/coalescing-stream.server'
 import { handleErrorLogLevel } from '~/server/error-log-level.server'
 import { logger } from '~/server/logger.server'
@@ -25,6 +27,8 @@ export const streamTimeout = 5_000
 
 // The error pages load on demand in the browser (decision 144); the server draws them at once.
 provideErrorPage(errorPages)
+// The footer too (decision 148).
+provideSiteFooter(siteFooter)
 
 export default function handleRequest(
 	request: Request,

@@ -17,6 +17,7 @@ import { type Env, parseEnv, publicUrl, shutdownDrainMs, workerCount } from '~/s
 import { STORE_CHANNEL } from '~/server/event-channels.server'
 import { closeAllEventStreams, endEventStreams, openEventStreamCount, subscribe } from '~/server/events.server'
 import { logger } from '~/server/logger.server'
+import { bumpSettingsGeneration } from '~/server/settings-generation.server'
 import { setMetricsSource, shopMetrics } from '~/server/metrics/registry.server'
 import { storageBackendFor } from '~/server/storage/backend.server'
 import { prepareApp, startApp, stopApp } from '~/server/startup.server'
@@ -205,6 +206,11 @@ export async function createServer(env: Env, options: { dev: boolean }) {
 		const build = withDatabaseOutageResponses((await import(path.resolve('build/server/index.js'))) as ServerBuild)
 		matchRoute = routePatternMatcher(build.routes)
 		if (env.REQUEST_METRICS) app.use(requestMetricsLog)
+		// Another server's settings change: this one's copy is out of date at once, before its page
+		// cache (emptied by the same event) renders pages again with it.
+		subscribe(STORE_CHANNEL, (event) => {
+			if (event.type === 'settings') bumpSettingsGeneration()
+		})
 		if (env.PAGE_CACHE) {
 			// Storefront pages from memory, signed in or not (issue 14, decisions 045 and 055); any
 			// store event (this server's or, through LISTEN/NOTIFY, another's) empties it.

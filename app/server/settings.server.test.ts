@@ -6,6 +6,7 @@ import { storeSettings } from '~/db/schema'
 import { setClockForTests } from '~/server/clock.server'
 import { db } from '~/server/db.server'
 import { logger } from '~/server/logger.server'
+import { bumpSettingsGeneration } from '~/server/settings-generation.server'
 import {
 	clearStoreSettingsCache,
 	defaultStoreSettings,
@@ -153,6 +154,23 @@ describe('store settings', () => {
 		await db.execute(sql`insert into store_settings (key, value) values ('city', '"Curitiba"'::jsonb)`)
 		expect((await getStoreSettings()).city).toBe('São Paulo')
 		setClockForTests(start + 5_001)
+		expect((await getStoreSettings()).city).toBe('Curitiba')
+	})
+
+	test('a read that began before a change is not kept (ci45: the old PIX discount stayed)', async () => {
+		const before = getStoreSettings()
+		// A change is announced while that read is under way (its value is checked once the read is done).
+		clearStoreSettingsCache()
+		expect((await before).city).toBe('São Paulo')
+		await db.execute(sql`insert into store_settings (key, value) values ('city', '"Curitiba"'::jsonb)`)
+		expect((await getStoreSettings()).city).toBe('Curitiba')
+	})
+
+	test('another server\'s settings event makes the copy out of date at once', async () => {
+		expect((await getStoreSettings()).city).toBe('São Paulo')
+		await db.execute(sql`insert into store_settings (key, value) values ('city', '"Curitiba"'::jsonb)`)
+		expect((await getStoreSettings()).city).toBe('São Paulo')
+		bumpSettingsGeneration()
 		expect((await getStoreSettings()).city).toBe('Curitiba')
 	})
 

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { storeSettings } from '~/db/schema'
 import { nowMs } from '~/server/clock.server'
+import { bumpSettingsGeneration, settingsGeneration } from '~/server/settings-generation.server'
 import { db, type Executor } from '~/server/db.server'
 import { type Actor, recordActivity } from '~/server/activity/record.server'
 import { logger } from '~/server/logger.server'
@@ -283,14 +284,17 @@ export function defaultStoreSettings(): StoreSettings {
 
 /**
  * Several app servers may serve one database, so the copy kept in memory lives only a
- * few seconds: an admin change is visible everywhere within CACHE_TTL_MS, and at once on
- * the server that made it.
+ * few seconds: an admin change is visible everywhere within CACHE_TTL_MS, at once on the
+ * server that made it, and at once on the others when its store event reaches them (the HTTP
+ * entry bumps the generation, server/index.ts). A read that began before a change is not kept
+ * (settings-generation.server.ts).
  */
 const CACHE_TTL_MS = 5_000
-let cache: { settings: StoreSettings; expiresAt: number } | undefined
+let cache: { settings: StoreSettings; expiresAt: number; generation: number } | undefined
 
 export function clearStoreSettingsCache() {
 	cache = undefined
+	bumpSettingsGeneration()
 }
 
 /**
@@ -330,9 +334,11 @@ async function readStoreSettings(executor: Executor): Promise<StoreSettings> {
 
 export async function getStoreSettings(): Promise<StoreSettings> {
 	const now = nowMs()
-	if (cache && cache.expiresAt > now) return cache.settings
+	const generation = settingsGeneration()
+	if (cache && cache.expiresAt > now && cache.generation === generation) return cache.settings
 	const settings = await readStoreSettings(db)
-	cache = { settings, expiresAt: now + CACHE_TTL_MS }
+	// Changed while it was read: the next caller reads again.
+	if (settingsGeneration() === generation) cache = { settings, expiresAt: now + CACHE_TTL_MS, generation }
 	return settings
 }
 

@@ -9,6 +9,8 @@ export type LoadOnce<T> = {
 	load(): Promise<T>
 	/** The module once loaded, else null. */
 	current(): T | null
+	/** Hands the module over without loading it: the server entry's static import (nothing to wait for). */
+	provide(module: T): void
 }
 
 export function loadOnce<T>(importer: () => Promise<T>): LoadOnce<T> {
@@ -26,5 +28,9 @@ export function loadOnce<T>(importer: () => Promise<T>): LoadOnce<T> {
 			return loading
 		},
 		current: () => value,
+		provide(module) {
+			value = module
+			loading = Promise.resolve(module)
+		},
 	}
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { DESKTOP, MOBILE, expectAccessible, expectNoPageErrors, setupBrowser, trackErrors } from './support/browser'
+import { holdModule } from './support/hold-module'
 
 const browser = setupBrowser()
 
@@ -33,6 +34,25 @@ describe('rodapé', () => {
 		await footer.getByRole('button', { name: 'Categorias' }).click()
 		await footer.getByRole('link', { name: 'Bandanas' }).waitFor({ state: 'hidden' })
 		await expectAccessible(page, 'rodapé celular')
+		expectNoPageErrors(page)
+	})
+
+	test('its code is not in the first load; a section tapped before it came opens once it has (decision 148)', async () => {
+		const page = await browser.newPage(MOBILE)
+		const footerCode = await holdModule(page, 'site-footer')
+		await page.goto('/assinaturas')
+		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+		const footer = page.getByRole('contentinfo')
+		// The server's footer, whole, before its code: links work as links.
+		expect(await footer.getByRole('link', { name: 'Trocas e devoluções' }).getAttribute('href')).toBe('/trocas-e-devolucoes')
+		await footer.getByRole('button', { name: 'Serviços' }).click()
+		await expect.poll(footerCode.asked).toBe(true)
+		expect(await footer.getByRole('button', { name: 'Serviços' }).getAttribute('aria-expanded')).toBe('false')
+
+		footerCode.release()
+		await expect.poll(() => footer.getByRole('button', { name: 'Serviços' }).getAttribute('aria-expanded')).toBe('true')
+		await footer.getByRole('link', { name: 'Assinaturas' }).waitFor()
+		expect(await footer.getByRole('button', { name: 'Categorias' }).getAttribute('aria-expanded')).toBe('false')
 		expectNoPageErrors(page)
 	})
 

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useState } from 'react'
 import { matchRoutes, UNSAFE_DataRouterContext, useLocation, useNavigation, type RouteObject } from 'react-router'
 import { cn } from '~/utils/cn'
+import type { LoadOnce } from '~/utils/load-once'
 
 /**
  * How long a navigation may take before the shop says it is loading. Most navigations (links
@@ -56,14 +57,35 @@ export function usePendingRouteId(): string | null {
 	return pendingRouteId(router.routes as RouteObject[], navigation, location.pathname)
 }
 
+/** The skeletons of a part of the shop, by the route id they stand in for. */
+export type SkeletonTable = Readonly<Record<string, React.ComponentType>>
+
 /**
- * Shows `skeleton` instead of the current page while a slow navigation loads one of the
- * routes in `skeletons` (by route id). The current page stays mounted, only hidden, so an
+ * Shows the pending route's skeleton instead of the current page while a slow navigation loads one
+ * of the routes in `skeletons` (by route id). The current page stays mounted, only hidden, so an
  * interrupted navigation brings it back as it was.
+ *
+ * The skeletons are not in the page's first load (issue 34, decision 148): a page that is never
+ * left slowly never needs them. Their module is asked for when a navigation starts, so it is there
+ * by the time the delay is over; if it is not (a dropped request), the top bar alone shows the
+ * loading, as on pages without a skeleton.
  */
-export function PendingPage({ skeletons, children }: { skeletons: Readonly<Record<string, React.ComponentType>>; children: React.ReactNode }) {
+export function PendingPage({ skeletons, children }: { skeletons: LoadOnce<SkeletonTable>; children: React.ReactNode }) {
+	const loading = useNavigation().state === 'loading'
+	const [table, setTable] = useState(skeletons.current)
+	useEffect(() => {
+		if (!loading || table) return
+		let live = true
+		skeletons.load().then(
+			(loaded) => live && setTable(loaded),
+			() => {},
+		)
+		return () => {
+			live = false
+		}
+	}, [loading, table, skeletons])
 	const routeId = usePendingRouteId()
-	const Skeleton = routeId ? skeletons[routeId] : undefined
+	const Skeleton = routeId && table ? table[routeId] : undefined
 	return (
 		<>
 			{Skeleton ? <Skeleton /> : null}

@@ -5,13 +5,16 @@ import { ChatLauncher } from './chat-launcher'
 import { FALLBACK_SETTINGS } from './fallback-settings'
 import { MobileDrawer } from './mobile-drawer'
 import { NavigationProgress, PendingPage, usePendingRouteId } from './navigation-pending'
-import { STOREFRONT_PENDING_SKELETONS } from './page-skeletons'
 import { SearchPanelSlot } from './search-panel-slot'
 import { ShopUiProvider } from './shop-ui'
-import { SiteFooter } from './site-footer'
+import { SiteFooterSlot } from './site-footer-slot'
 import { SiteHeader } from './site-header'
 import { useRootData, useVisitor } from './use-root-data'
 import { SkipToContent } from '~/components/shop/skip-to-content'
+import { loadOnce } from '~/utils/load-once'
+
+/** The category's and the product's skeletons, loaded when a navigation starts (decision 148). */
+const storefrontSkeletons = loadOnce(() => import('./page-skeletons').then((module) => module.STOREFRONT_PENDING_SKELETONS))
 
 /**
  * Pages where the floating assistant button is not shown: on a phone it covered the PIX 'copia e
@@ -52,9 +55,9 @@ export function ShopShell({ children }: { children: React.ReactNode }) {
 				<MobileDrawer open={menuOpen} onOpenChange={setMenuOpen} user={user} storeName={settings.storeName} />
 				<CartDrawer />
 				<div id="conteudo" tabIndex={-1} className="flex-1 outline-none" aria-busy={loadingPage || undefined}>
-					<PendingPage skeletons={STOREFRONT_PENDING_SKELETONS}>{children}</PendingPage>
+					<PendingPage skeletons={storefrontSkeletons}>{children}</PendingPage>
 				</div>
-				<SiteFooter settings={settings} />
+				<SiteFooterSlot settings={settings} />
 			</div>
 			{showsChatLauncher(pathname) ? <ChatLauncher whatsappNumber={settings.whatsappNumber} /> : null}
 		</ShopUiProvider>

@@ -1,9 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot as SlotPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/utils/cn'
+import { Slot } from './slot'
+import { type VariantProps, variants } from './variants'
 
-export const badgeVariants = cva(
+export const badgeVariants = variants(
 	'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden rounded-full border px-2 py-0.5 text-xs font-semibold whitespace-nowrap transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring [&>svg]:pointer-events-none [&>svg]:size-3',
 	{
 		variants: {
@@ -24,6 +24,6 @@ export function Badge({
 	asChild = false,
 	...props
 }: React.ComponentProps<'span'> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
-	const Comp = asChild ? SlotPrimitive.Slot : 'span'
+	const Comp = asChild ? Slot : 'span'
 	return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />
 }

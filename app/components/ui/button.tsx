@@ -1,9 +1,9 @@
-import { cva, type VariantProps } from 'class-variance-authority'
-import { Slot as SlotPrimitive } from 'radix-ui'
 import type * as React from 'react'
 import { cn } from '~/utils/cn'
+import { Slot } from './slot'
+import { type VariantProps, variants } from './variants'
 
-export const buttonVariants = cva(
+export const buttonVariants = variants(
 	"inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 aria-invalid:border-destructive aria-invalid:ring-destructive/30 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
 	{
 		variants: {
@@ -34,6 +34,6 @@ export type ButtonProps = React.ComponentProps<'button'> &
 	}
 
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-	const Comp = asChild ? SlotPrimitive.Slot : 'button'
+	const Comp = asChild ? Slot : 'button'
 	return <Comp data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />
 }

@@ -16,7 +16,8 @@ import { useHydrated } from '~/utils/use-hydrated'
  * - the code is asked for when the part comes near the viewport (`near`) or when the shopper first
  *   touches, focuses or types in it (`interaction`), or at once when `now()` says so after hydration;
  * - once it has come, `restore` reads what the shopper did from the server's HTML, and the part is
- *   drawn with it in the same task (nothing typed in between is lost), the focus given back;
+ *   drawn with it in the same task (nothing typed in between is lost), the focus given back, and
+ *   a plain button pressed in the server's HTML (a footer section's, decision 148) pressed again;
  * - on a client navigation the route's clientLoader has loaded the module: drawn at once (and if it
  *   could not, asked for at once: there is no server HTML to keep).
  */
@@ -44,6 +45,9 @@ const NEAR_VIEWPORT = '600px'
 
 /** React compares this by identity: the same object never makes it rewrite the server's HTML. */
 const SERVER_HTML = { __html: '' }
+
+/** Buttons whose press is replayed once drawn; a submit button's is the form's submission (`submitted`), not replayed. */
+const PRESSABLE = 'button[type="button"]'
 
 /** What starts the load of an `interaction` part (and of a `near` part reached another way). */
 const INTERACTIONS = ['pointerdown', 'focusin', 'input'] as const
@@ -91,6 +95,7 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 		let done = false
 		let loading = false
 		const actions: ServerHtmlActions = { submitted: false }
+		let pressed = -1
 		const draw = (module: M) => {
 			if (done) return
 			done = true
@@ -98,6 +103,8 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 			const restored = keepsServerHtml ? readBack(module, element, actions) : undefined
 			flushSync(() => setDrawn({ module, restored }))
 			refocus(element, focused)
+			// The same button in the drawn part (the same markup, so the same place among its buttons).
+			if (pressed >= 0) element.querySelectorAll<HTMLButtonElement>(PRESSABLE)[pressed]?.click()
 		}
 		const start = () => {
 			if (loading || done) return
@@ -114,7 +121,15 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 			actions.submitted = true
 			start()
 		}
+		// A plain button pressed in the server's HTML did nothing: pressed again once the part is drawn.
+		const press = (event: Event) => {
+			const button = event.target instanceof Element ? event.target.closest(PRESSABLE) : null
+			if (done || !button) return
+			pressed = [...element.querySelectorAll(PRESSABLE)].indexOf(button)
+			start()
+		}
 		element.addEventListener('submit', hold, true)
+		element.addEventListener('click', press, true)
 		for (const type of INTERACTIONS) element.addEventListener(type, start, true)
 		let observer: IntersectionObserver | null = null
 		if (!keepsServerHtml || wantedNow()) start()
@@ -128,6 +143,7 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 			done = true
 			observer?.disconnect()
 			element.removeEventListener('submit', hold, true)
+			element.removeEventListener('click', press, true)
 			for (const type of INTERACTIONS) element.removeEventListener(type, start, true)
 		}
 	}, [drawn, part, when, keepsServerHtml])

@@ -1,11 +1,11 @@
 import { data, Outlet, redirect } from 'react-router'
 import { ACCOUNT_NAV, ACCOUNT_NAV_TITLE } from '~/components/account/account-nav'
 import { AreaFrame } from '~/components/account/area-frame'
-import { ACCOUNT_PENDING_SKELETONS } from '~/components/account/favorites-skeleton'
 import { NavigationProgress, PendingPage } from '~/components/shop/navigation-pending'
 import { useRootData } from '~/components/shop/use-root-data'
 import { requireUser } from '~/server/auth/guards.server'
 import { getSidebarOpen } from '~/server/sidebar.server'
+import { loadOnce } from '~/utils/load-once'
 import { PRIVATE_NO_STORE, routeHeaders } from '~/utils/route-headers'
 import type { Route } from './+types/layout'
 
@@ -21,13 +21,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 	return data({ sidebarOpen: getSidebarOpen(request) })
 }
 
+/** The favourites' skeleton, loaded when a navigation starts (decision 148). */
+const accountSkeletons = loadOnce(() => import('~/components/account/favorites-skeleton').then((module) => module.ACCOUNT_PENDING_SKELETONS))
+
 export default function AccountLayout({ loaderData }: Route.ComponentProps) {
 	const storeName = useRootData()?.settings.storeName ?? ''
 	return (
 		<AreaFrame title={ACCOUNT_NAV_TITLE} nav={ACCOUNT_NAV} storeName={storeName} sidebarOpen={loaderData.sidebarOpen}>
 			{/* The same loading feedback as the shop: top bar, and placeholders for 'Meus Favoritos'. */}
 			<NavigationProgress />
-			<PendingPage skeletons={ACCOUNT_PENDING_SKELETONS}>
+			<PendingPage skeletons={accountSkeletons}>
 				<Outlet />
 			</PendingPage>
 		</AreaFrame>

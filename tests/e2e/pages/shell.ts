@@ -1,69 +1,69 @@
 import type { Page } from 'playwright-core'
 import { whatThePageShows } from '../support/page-shows'
 
-/** Each page's last POST answers, for a failure to say what the server said (ci42's missing toasts). */
-const postAnswers = new WeakMap<Page, string[]>()
-function recordPostAnswers(page: Page) {
-	if (postAnswers.has(page)) return
+/**
+ * Each page's last POST answers and visitor answers (whether they carried a toast), for a failure
+ * to say what the server said (ci42's and ci45's missing toasts).
+ */
+const answersOf = new WeakMap<Page, string[]>()
+function recordAnswers(page: Page) {
+	if (answersOf.has(page)) return
 	const answers: string[] = []
-	postAnswers.set(page, answers)
+	answersOf.set(page, answers)
+	const keep = (line: string) => {
+		answers.push(line)
+		if (answers.length > 12) answers.shift()
+	}
 	page.on('response', (response) => {
-		if (response.request().method() !== 'POST') return
 		const url = new URL(response.url())
-		answers.push(`${response.status()} ${url.pathname}${url.search}`)
-		if (answers.length > 8) answers.shift()
+		if (response.request().method() === 'POST') keep(`${response.status()} POST ${url.pathname}${url.search}`)
+		else if (url.pathname === '/resources/visitor')
+			void response
+				.text()
+				.then((body) => keep(`${response.status()} GET /resources/visitor ${/"toast":\{/.test(body) ? 'com aviso' : 'sem aviso'}`))
+				.catch(() => keep(`${response.status()} GET /resources/visitor (sem corpo)`))
 	})
 }
 
 /** The shop's header and toasts, as a shopper meets them. */
 export class Shell {
 	constructor(private readonly page: Page) {
-		recordPostAnswers(page)
+		recordAnswers(page)
 	}
 
 	/**
-	 * Waits for a toast (sonner) whose text contains `text`; 20 s, as a loaded CI machine may take.
-	 * When none comes, the failure says what the page shows instead and what its last posts answered.
+	 * Waits for a toast (sonner) whose text contains `text` to have been shown on this page (every
+	 * page keeps the toasts it showed: support/browser.ts); 20 s, as a loaded CI machine may take.
+	 * When none comes, the failure says what the page shows instead, the toasts it did show, and
+	 * what its last posts and visitor answers were.
 	 */
 	async toast(text: string) {
 		await this.page
-			.locator('[data-sonner-toast]')
-			.filter({ hasText: text })
-			.first()
-			.waitFor({ timeout: 20_000 })
+			.waitForFunction(
+				(wanted) => {
+					// A toast answers each text once: a second wait for the same text needs a second toast
+					// (its title and its description may be two waits on one toast).
+					const shown = (window as unknown as { __toasts?: { text: string; awaited: string[] }[] }).__toasts ?? []
+					const toast = shown.find((candidate) => candidate.text.includes(wanted) && !candidate.awaited.includes(wanted))
+					toast?.awaited.push(wanted)
+					return toast !== undefined
+				},
+				text,
+				{ timeout: 20_000 },
+			)
 			.catch(async (error: unknown) => {
 				const shown = await whatThePageShows(this.page)
 				const outlet = await this.page
-					.evaluate(() => ({ hydrated: document.documentElement.dataset.hydrated ?? 'não', toaster: document.querySelector('section[aria-label*="Notifications"]') !== null }))
+					.evaluate(() => ({
+						hydrated: document.documentElement.dataset.hydrated ?? 'não',
+						toaster: document.querySelector('section[aria-label*="Notifications"]') !== null,
+						toastsShown: (window as unknown as { __toasts?: { text: string }[] }).__toasts?.map((toast) => toast.text) ?? null,
+					}))
 					.catch(() => null)
 				throw new Error(
-					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimos POST: ${JSON.stringify(postAnswers.get(this.page) ?? [])}`,
+					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimas respostas: ${JSON.stringify(answersOf.get(this.page) ?? [])}`,
 				)
 			})
-	}
-
-	/**
-	 * Starts keeping the text of every toast shown from now on, for steps after which a toast may
-	 * come and go (4 s) while the test is still busy elsewhere on a loaded machine.
-	 */
-	async recordToasts() {
-		await this.page.evaluate(() => {
-			const seen: string[] = []
-			;(window as unknown as { __toasts: string[] }).__toasts = seen
-			new MutationObserver(() => {
-				for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
-					const text = toast.textContent ?? ''
-					if (!seen.includes(text)) seen.push(text)
-				}
-			}).observe(document.body, { childList: true, subtree: true, characterData: true })
-		})
-	}
-
-	/** A toast containing `text` was shown since recordToasts() (it may be gone by now); 20 s. */
-	async toastShown(text: string) {
-		await this.page.waitForFunction((wanted) => (window as unknown as { __toasts?: string[] }).__toasts?.some((t) => t.includes(wanted)), text, {
-			timeout: 20_000,
-		})
 	}
 
 	async openAccountMenu() {

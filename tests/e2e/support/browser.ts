@@ -47,6 +47,7 @@ export function setupBrowser() {
 			})
 			contexts.push(context)
 			if (!keep) closeWhenTheTestEnds(context)
+			await context.addInitScript(recordToastTexts)
 			return context
 		},
 		async newPage(viewport: Viewport = DESKTOP, options: { keep?: boolean } = {}) {
@@ -68,6 +69,27 @@ function closeWhenTheTestEnds(context: BrowserContext) {
 	} catch {
 		// Not inside a test: the file's afterAll closes it.
 	}
+}
+
+/**
+ * Runs in every page before its own scripts: keeps the text of every toast shown, one entry per
+ * toast, in `window.__toasts`, so a test asks whether a toast came (Shell.toast) without having to be looking
+ * during the 4 s it stays. ci42 and ci45 each lost a toast wait after an admin save on a loaded
+ * machine; with this, such a failure means the toast never came.
+ */
+function recordToastTexts() {
+	const shown: { text: string; awaited: string[] }[] = []
+	// Each toast's text when last kept: one updated in place (same id, new text) is kept again.
+	const kept = new WeakMap<Element, string>()
+	;(window as unknown as { __toasts: typeof shown }).__toasts = shown
+	new MutationObserver(() => {
+		for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+			const text = toast.textContent ?? ''
+			if (!text || kept.get(toast) === text) continue
+			kept.set(toast, text)
+			shown.push({ text, awaited: [] })
+		}
+	}).observe(document, { childList: true, subtree: true, characterData: true })
 }
 
 const pageErrors = new WeakMap<Page, string[]>()
