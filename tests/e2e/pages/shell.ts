@@ -1,19 +1,32 @@
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { whatThePageShows } from '../support/page-shows'
 
 /**
  * Each page's last POST answers and visitor answers (whether they carried a toast), for a failure
- * to say what the server said (ci42's and ci45's missing toasts).
+ * to say what the server said (ci42's and ci45's missing toasts: in ci45 the save's POST was not
+ * among the answers at all).
  */
 const answersOf = new WeakMap<Page, string[]>()
+/** POSTs sent and not answered yet, with when they left: a save that hangs is named as such. */
+const pendingPostsOf = new WeakMap<Page, Map<Request, number>>()
 function recordAnswers(page: Page) {
 	if (answersOf.has(page)) return
 	const answers: string[] = []
 	answersOf.set(page, answers)
+	const pending = new Map<Request, number>()
+	pendingPostsOf.set(page, pending)
 	const keep = (line: string) => {
 		answers.push(line)
 		if (answers.length > 12) answers.shift()
 	}
+	page.on('request', (request) => {
+		if (request.method() === 'POST') pending.set(request, Date.now())
+	})
+	page.on('requestfinished', (request) => pending.delete(request))
+	page.on('requestfailed', (request) => {
+		if (!pending.delete(request)) return
+		keep(`falhou POST ${new URL(request.url()).pathname}: ${request.failure()?.errorText ?? ''}`)
+	})
 	page.on('response', (response) => {
 		const url = new URL(response.url())
 		if (response.request().method() === 'POST') keep(`${response.status()} POST ${url.pathname}${url.search}`)
@@ -60,8 +73,11 @@ export class Shell {
 						toastsShown: (window as unknown as { __toasts?: { text: string }[] }).__toasts?.map((toast) => toast.text) ?? null,
 					}))
 					.catch(() => null)
+				const unanswered = [...(pendingPostsOf.get(this.page) ?? new Map<Request, number>())].map(
+					([request, sentAt]) => `POST ${new URL(request.url()).pathname} há ${Math.round((Date.now() - sentAt) / 1000)} s`,
+				)
 				throw new Error(
-					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimas respostas: ${JSON.stringify(answersOf.get(this.page) ?? [])}`,
+					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimas respostas: ${JSON.stringify(answersOf.get(this.page) ?? [])}\nsem resposta: ${JSON.stringify(unanswered)}`,
 				)
 			})
 	}
