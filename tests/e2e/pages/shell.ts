@@ -1,8 +1,10 @@
 import type { Page, Request } from 'playwright-core'
+import { pageErrorsOf } from '../support/browser'
 import { whatThePageShows } from '../support/page-shows'
 
 /**
- * Each page's last POST answers and visitor answers (whether they carried a toast), for a failure
+ * Each page's last answers (posts, loader data, route discovery, and whether the visitor's carried
+ * a toast) and the requests still unanswered, for a failure
  * to say what the server said (ci42's and ci45's missing toasts: in ci45 the save's POST was not
  * among the answers at all).
  */
@@ -19,17 +21,19 @@ function recordAnswers(page: Page) {
 		answers.push(line)
 		if (answers.length > 12) answers.shift()
 	}
+	// Every request but the live event stream, which stays open by design.
 	page.on('request', (request) => {
-		if (request.method() === 'POST') pending.set(request, Date.now())
+		if (!request.url().includes('/resources/events')) pending.set(request, Date.now())
 	})
 	page.on('requestfinished', (request) => pending.delete(request))
 	page.on('requestfailed', (request) => {
 		if (!pending.delete(request)) return
-		keep(`falhou POST ${new URL(request.url()).pathname}: ${request.failure()?.errorText ?? ''}`)
+		keep(`falhou ${request.method()} ${new URL(request.url()).pathname}: ${request.failure()?.errorText ?? ''}`)
 	})
 	page.on('response', (response) => {
 		const url = new URL(response.url())
-		if (response.request().method() === 'POST') keep(`${response.status()} POST ${url.pathname}${url.search}`)
+		if (response.request().method() === 'POST' || url.pathname.endsWith('.data') || url.pathname === '/__manifest')
+			keep(`${response.status()} ${response.request().method()} ${url.pathname}`)
 		else if (url.pathname === '/resources/visitor')
 			void response
 				.text()
@@ -74,10 +78,10 @@ export class Shell {
 					}))
 					.catch(() => null)
 				const unanswered = [...(pendingPostsOf.get(this.page) ?? new Map<Request, number>())].map(
-					([request, sentAt]) => `POST ${new URL(request.url()).pathname} há ${Math.round((Date.now() - sentAt) / 1000)} s`,
+					([request, sentAt]) => `${request.method()} ${new URL(request.url()).pathname} há ${Math.round((Date.now() - sentAt) / 1000)} s`,
 				)
 				throw new Error(
-					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimas respostas: ${JSON.stringify(answersOf.get(this.page) ?? [])}\nsem resposta: ${JSON.stringify(unanswered)}`,
+					`${String(error)}\nna página ${this.page.url()} (${JSON.stringify(outlet)}): ${JSON.stringify(shown)}\núltimas respostas: ${JSON.stringify(answersOf.get(this.page) ?? [])}\nsem resposta: ${JSON.stringify(unanswered)}\nerros da página: ${JSON.stringify(pageErrorsOf(this.page))}`,
 				)
 			})
 	}
