@@ -16,25 +16,18 @@ import { loadOnce } from '~/utils/load-once'
 type ErrorPages = typeof ErrorPageModule
 
 const errorPages = loadOnce<ErrorPages>(() => import('./error-page'))
-let provided: ErrorPages | null = null
 
 /** The server entry's static import, so server rendering never waits for it. */
-export function provideErrorPage(module: ErrorPages) {
-	provided = module
-}
+export const provideErrorPage = errorPages.provide
 
 /** Client entry: whether the page to hydrate is an error page, then its module, before hydration. */
 export function loadErrorPageBeforeHydration(): Promise<unknown> | null {
 	return document.querySelector(ERROR_PAGE_SELECTOR) ? errorPages.load() : null
 }
 
-function current(): ErrorPages | null {
-	return provided ?? errorPages.current()
-}
-
 /** Draws `children` with the error pages' module, loading it first if a client navigation met the error. */
 export function ErrorPageSlot({ children }: { children: (pages: ErrorPages) => ReactNode }) {
-	const [pages, setPages] = useState(current)
+	const [pages, setPages] = useState(errorPages.current)
 	const [failed, setFailed] = useState(false)
 	useEffect(() => {
 		if (pages || failed) return
