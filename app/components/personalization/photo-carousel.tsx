@@ -44,7 +44,7 @@ export function PhotoCarousel({ photos, profileUrl }: { photos: readonly Carouse
 			onFocus={() => setPaused(true)}
 			onBlur={() => setPaused(false)}
 		>
-			<ul ref={track} className="flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none]">
+			<ul ref={track} className="flex snap-x snap-mandatory gap-3 overflow-x-auto pb-2 motion-safe:scroll-smooth [scrollbar-width:none]">
 				{photos.map((photo, index) => (
 					<li key={`${photo.url}-${index}`} className="w-36 shrink-0 snap-start sm:w-44">
 						{profileUrl ? (

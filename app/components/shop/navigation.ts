@@ -45,7 +45,9 @@ export function scrollToSectionSoon(to: string) {
 	const hash = to.split('#')[1]
 	if (!hash) return
 	window.setTimeout(() => {
-		document.getElementById(hash)?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+		// Glides unless the shopper asked for less motion (the page itself never glides: decision 150).
+		const glide = !matchMedia('(prefers-reduced-motion: reduce)').matches
+		document.getElementById(hash)?.scrollIntoView({ behavior: glide ? 'smooth' : 'instant', block: 'start' })
 	}, SECTION_SCROLL_DELAY_MS)
 }
 

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core'
-import { afterAll, beforeAll, expect, onTestFinished } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, onTestFinished } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium'
 import { e2eServer } from './e2e-server'
+import { describeDatabase, describePage, recordActivityInPage, recordTraffic } from './page-diagnostics'
 import { ABORTED_ROUTE_DISCOVERY } from '#tests/support/route-discovery'
 
 const require = createRequire(import.meta.url)
@@ -21,6 +22,7 @@ export const DESKTOP: Viewport = { width: 1280, height: 900 }
 export function setupBrowser() {
 	let browser: Browser
 	const contexts: BrowserContext[] = []
+	const pages: Page[] = []
 	beforeAll(async () => {
 		// Playwright gives every launch its own fresh, temporary profile (--user-data-dir).
 		browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
@@ -28,6 +30,15 @@ export function setupBrowser() {
 	afterAll(async () => {
 		for (const context of contexts) await context.close().catch(() => {})
 		await browser?.close()
+	})
+	// A failed test says where each of its pages stopped and what the database was doing, before
+	// its contexts close (afterEach runs before onTestFinished).
+	afterEach(async ({ task }) => {
+		if (task.result?.state !== 'fail') return
+		const open = pages.filter((page) => !page.isClosed())
+		const described = await Promise.all(open.map((page) => describePage(page, pageErrorsOf(page))))
+		const database = await describeDatabase(e2eServer().databaseUrl)
+		console.error(`--- páginas de "${task.name}" ao falhar ---\n${[...described, database].filter(Boolean).join('\n---\n')}`)
 	})
 	return {
 		baseUrl: () => e2eServer().baseUrl,
@@ -46,8 +57,13 @@ export function setupBrowser() {
 				timezoneId: 'America/Sao_Paulo',
 			})
 			contexts.push(context)
+			context.on('page', (page) => {
+				recordTraffic(page)
+				pages.push(page)
+			})
 			if (!keep) closeWhenTheTestEnds(context)
 			await context.addInitScript(recordToastTexts)
+			await context.addInitScript(recordActivityInPage)
 			return context
 		},
 		async newPage(viewport: Viewport = DESKTOP, options: { keep?: boolean } = {}) {
