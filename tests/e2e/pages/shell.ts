@@ -1,19 +1,14 @@
 import type { Page } from 'playwright-core'
-import { pageErrorsOf } from '../support/browser'
-import { describePage, recordTraffic } from '../support/page-diagnostics'
 
 /** The shop's header and toasts, as a shopper meets them. */
 export class Shell {
-	constructor(private readonly page: Page) {
-		// Pages from setupBrowser record already; one opened otherwise starts here.
-		recordTraffic(page)
-	}
+	constructor(private readonly page: Page) {}
 
 	/**
 	 * Waits for a toast (sonner) whose text contains `text` to have been shown on this page (every
 	 * page keeps the toasts it showed: support/browser.ts); 20 s, as a loaded CI machine may take.
-	 * When none comes, the failure says what the page shows instead, the toasts it did show, and
-	 * what its last requests were and which still wait (support/page-diagnostics.ts).
+	 * When none comes, the failed test prints what each of its pages shows instead, the toasts it
+	 * did show, its last requests and which still wait (setupBrowser, support/page-diagnostics.ts).
 	 */
 	async toast(text: string) {
 		await this.page
@@ -29,8 +24,8 @@ export class Shell {
 				text,
 				{ timeout: 20_000 },
 			)
-			.catch(async (error: unknown) => {
-				throw new Error(`${String(error)}\n${await describePage(this.page, pageErrorsOf(this.page))}`)
+			.catch((error: unknown) => {
+				throw new Error(`o aviso "${text}" não apareceu em 20 s (${String(error)}); o estado das páginas do teste está na saída de erro dele (stderr)`)
 			})
 	}
 

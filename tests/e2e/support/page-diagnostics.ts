@@ -9,12 +9,13 @@ import { whatThePageShows } from './page-shows'
  * left, was answered, or still waits (and on what, in the database) tells a click that never
  * reached the page from a server that never answered.
  */
-type Record = { answers: { line: string; at: number }[]; pending: Map<Request, number> }
-const records = new WeakMap<Page, Record>()
+type Traffic = { answers: { line: string; at: number }[]; pending: Map<Request, number> }
+const records = new WeakMap<Page, Traffic>()
 
-/** A form post's intent (which button sent it), when it has one. */
+/** A form post's intent (which button sent it), when it has one. Only URL-encoded bodies are read: a multi-MB upload is not decoded for it. */
 function intentOf(request: Request): string {
-	const body = request.method() === 'POST' ? request.postData() : null
+	const encoded = request.method() === 'POST' && (request.headers()['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+	const body = encoded ? request.postData() : null
 	const intent = body ? new URLSearchParams(body).get('intent') : null
 	return intent ? ` intent=${intent}` : ''
 }
@@ -22,7 +23,7 @@ function intentOf(request: Request): string {
 /** Starts recording a page's requests and answers (every page `setupBrowser` opens). */
 export function recordTraffic(page: Page) {
 	if (records.has(page)) return
-	const record: Record = { answers: [], pending: new Map() }
+	const record: Traffic = { answers: [], pending: new Map() }
 	records.set(page, record)
 	const keep = (line: string) => {
 		record.answers.push({ line, at: Date.now() })
@@ -51,10 +52,12 @@ export function recordTraffic(page: Page) {
 }
 
 /**
- * Runs in every page before its own scripts (an init script: self-contained): keeps the page's last
- * clicks on buttons and links and its form submissions, and whether the page's own handlers
- * stopped each submission (a window listener in the bubbling phase runs after React's, on the
- * document), in `window.__activity`.
+ * Runs in every page before its own scripts (an init script: self-contained): keeps in
+ * `window.__activity` the page's last presses, releases and clicks (where they landed, the scroll
+ * position), its layout shifts and its form submissions. A submission the page handled itself
+ * (React Router's forms post with fetch, so they always stop the browser's own) is told from one
+ * the browser sent (a window listener in the bubbling phase runs after React's, on the document);
+ * whether the page then posted is in the requests.
  */
 export function recordActivityInPage() {
 	const activity: { what: string; at: number }[] = []
@@ -101,7 +104,7 @@ export function recordActivityInPage() {
 		const submitter = (event as SubmitEvent).submitter
 		// conform's validation requests, one per field typed in, are not what a failure looks for.
 		if (submitter?.getAttribute('name') === '__intent__') return
-		keep(`envio de ${name(event.target as Element)} por ${name(submitter)}: ${event.defaultPrevented ? 'retido pela página' : 'seguiu'}`)
+		keep(`envio de ${name(event.target as Element)} por ${name(submitter)}: ${event.defaultPrevented ? 'tratado pela página' : 'enviado pelo navegador'}`)
 	})
 }
 
