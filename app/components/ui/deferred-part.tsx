@@ -15,7 +15,7 @@ import { useHydrated } from '~/utils/use-hydrated'
  *   to the part with what was typed;
  * - the code is asked for when the part comes near the viewport (`near`) or when the shopper first
  *   touches, focuses or types in it (`interaction`), or at once when `now()` says so after hydration;
- * - once it has come, `restore` reads what the shopper did from the server's HTML, and the part is
+ * - once it has come (after the release of a press in progress in it), `restore` reads what the shopper did from the server's HTML, and the part is
  *   drawn with it in the same task (nothing typed in between is lost), the focus given back, and
  *   a plain button pressed in the server's HTML (a footer section's, decision 148) pressed again;
  * - on a client navigation the route's clientLoader has loaded the module: drawn at once (and if it
@@ -96,8 +96,17 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 		let loading = false
 		const actions: ServerHtmlActions = { submitted: false }
 		let pressed = -1
+		// A press in progress inside the part: drawing now would swap the pressed element for a new
+		// one before its release, and the browser sends no click at all (press and release on
+		// different elements). The code waits for the release; the click lands on the server's HTML.
+		let pressing = false
+		let held: M | null = null
 		const draw = (module: M) => {
 			if (done) return
+			if (pressing) {
+				held = module
+				return
+			}
 			done = true
 			const focused = focusedField(element)
 			const restored = keepsServerHtml ? readBack(module, element, actions) : undefined
@@ -128,6 +137,20 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 			pressed = [...element.querySelectorAll(PRESSABLE)].indexOf(button)
 			start()
 		}
+		const down = () => {
+			pressing = true
+		}
+		// The release may land outside the part. A mouse's click follows its release in the same task,
+		// so the part is drawn after it (and a pressed button's press replayed in it).
+		const release = () => {
+			pressing = false
+			const module = held
+			held = null
+			if (module) setTimeout(() => draw(module))
+		}
+		element.addEventListener('pointerdown', down, true)
+		window.addEventListener('pointerup', release, true)
+		window.addEventListener('pointercancel', release, true)
 		element.addEventListener('submit', hold, true)
 		element.addEventListener('click', press, true)
 		for (const type of INTERACTIONS) element.addEventListener(type, start, true)
@@ -142,6 +165,9 @@ export function DeferredPart<M, R = never>({ part, when, now, restore, render, c
 		return () => {
 			done = true
 			observer?.disconnect()
+			element.removeEventListener('pointerdown', down, true)
+			window.removeEventListener('pointerup', release, true)
+			window.removeEventListener('pointercancel', release, true)
 			element.removeEventListener('submit', hold, true)
 			element.removeEventListener('click', press, true)
 			for (const type of INTERACTIONS) element.removeEventListener(type, start, true)
