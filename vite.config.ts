@@ -124,6 +124,12 @@ export default defineConfig({
 		target: 'es2022',
 		rollupOptions: { output: { manualChunks: sharedChunkOf } },
 	},
+	environments: {
+		// The browser's files by Terser: 3.7 % fewer gzip bytes than esbuild's minification on the same
+		// code (the framework file 104.1 → 100.3 KB), for the phone's first load (issue 34, decision 151).
+		// The server's build is not minified.
+		client: { build: { minify: 'terser', terserOptions: { module: true, compress: { passes: 2 } } } },
+	},
 	ssr: {
 		// PGlite ships wasm + data files that must stay on disk next to the package.
 		external: ['@electric-sql/pglite', 'pg', 'pino', 'nodemailer'],
