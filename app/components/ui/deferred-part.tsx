@@ -15,9 +15,10 @@ import { useHydrated } from '~/utils/use-hydrated'
  *   to the part with what was typed;
  * - the code is asked for when the part comes near the viewport (`near`) or when the shopper first
  *   touches, focuses or types in it (`interaction`), or at once when `now()` says so after hydration;
- * - once it has come (after the release of a press in progress in it), `restore` reads what the shopper did from the server's HTML, and the part is
- *   drawn with it in the same task (nothing typed in between is lost), the focus given back, and
- *   a plain button pressed in the server's HTML (a footer section's, decision 148) pressed again;
+ * - once it has come (and a press in progress in it has been released), `restore` reads what the
+ *   shopper did from the server's HTML, and the part is drawn with it in the same task (nothing
+ *   typed in between is lost), the focus given back, and a plain button pressed in the server's
+ *   HTML (a footer section's, decision 148) pressed again;
  * - on a client navigation the route's clientLoader has loaded the module: drawn at once (and if it
  *   could not, asked for at once: there is no server HTML to keep).
  */
