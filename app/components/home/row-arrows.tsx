@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons/lucide'
 import { type RefObject, useEffect, useState } from 'react'
 import { Button } from '~/components/ui/button'
+import { prefersReducedMotion } from '~/utils/reduced-motion'
 
 /**
  * Arrows for a sideways row of cards (issue 13): on a desktop a mouse cannot swipe, so 4 of 20
@@ -39,8 +40,7 @@ export function RowArrows({
 	const scroll = (direction: 1 | -1) => {
 		const element = trackOf()
 		if (!element) return
-		const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-		element.scrollBy({ left: direction * element.clientWidth * 0.9, behavior: reduced ? 'auto' : 'smooth' })
+		element.scrollBy({ left: direction * element.clientWidth * 0.9, behavior: prefersReducedMotion() ? 'auto' : 'smooth' })
 	}
 	if (edges.start && edges.end) return null
 	return (

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react'
-
-const QUERY = '(prefers-reduced-motion: reduce)'
+import { REDUCED_MOTION_QUERY } from '~/utils/reduced-motion'
 
 /** The screens where the home page's desktop-only pieces show (Tailwind's md, 768 px and up). */
 export const DESKTOP_QUERY = '(min-width: 768px)'
@@ -24,7 +23,7 @@ function useMediaQuery(query: string, onServer: boolean): boolean {
  * motion is welcome.
  */
 export function usePrefersReducedMotion(): boolean {
-	return useMediaQuery(QUERY, true)
+	return useMediaQuery(REDUCED_MOTION_QUERY, true)
 }
 
 /**

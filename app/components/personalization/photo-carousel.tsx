@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/icons/lucide'
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '~/components/ui/button'
+import { prefersReducedMotion } from '~/utils/reduced-motion'
 
 export type CarouselPhoto = { url: string; alt: string }
 
@@ -29,7 +30,7 @@ export function PhotoCarousel({ photos, profileUrl }: { photos: readonly Carouse
 
 	useEffect(() => {
 		if (paused || photos.length < 2) return
-		if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
+		if (prefersReducedMotion()) return
 		const timer = window.setInterval(() => step(1), ADVANCE_MS)
 		return () => window.clearInterval(timer)
 	}, [paused, photos.length])

@@ -1,6 +1,8 @@
 // The shop's navigation, one list used by the desktop header, the drawer and the footer,
 // so a link is added or renamed in one place (document 000 §2 'Header', 'Home page' footer).
 
+import { prefersReducedMotion } from '~/utils/reduced-motion'
+
 export type NavLinkItem = { label: string; to: string }
 
 /** Desktop header nav and the drawer, in the documents' order. */
@@ -46,8 +48,7 @@ export function scrollToSectionSoon(to: string) {
 	if (!hash) return
 	window.setTimeout(() => {
 		// Glides unless the shopper asked for less motion (the page itself never glides: decision 150).
-		const glide = !matchMedia('(prefers-reduced-motion: reduce)').matches
-		document.getElementById(hash)?.scrollIntoView({ behavior: glide ? 'smooth' : 'instant', block: 'start' })
+		document.getElementById(hash)?.scrollIntoView({ behavior: prefersReducedMotion() ? 'instant' : 'smooth', block: 'start' })
 	}, SECTION_SCROLL_DELAY_MS)
 }
 
