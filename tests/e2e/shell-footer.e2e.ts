@@ -71,11 +71,10 @@ describe('rodapé', () => {
 		await expect.poll(footerCode.asked).toBe(true)
 		// The code comes, and is run, while the finger is still down (ci49 lost this tap: the part was
 		// drawn between the press and the release, and the browser sent no click).
-		const arrived = page.waitForResponse((response) => /\/assets\/site-footer-[\w-]{8}\.js$/.test(response.url()))
 		footerCode.release()
-		const url = (await arrived).url()
-		// A string, so vitest does not rewrite the page's import(): resolved once the module has run.
-		await page.evaluate(`import(${JSON.stringify(url)}).then(() => new Promise((resolve) => setTimeout(resolve)))`)
+		// The page's own import() of the same file, resolved once the module has run; a string, so
+		// vitest does not rewrite it.
+		await page.evaluate(`import(${JSON.stringify(footerCode.url())}).then(() => new Promise((resolve) => setTimeout(resolve)))`)
 		await page.mouse.up()
 		await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true')
 		await page.getByRole('contentinfo').getByRole('link', { name: /@/ }).waitFor()
