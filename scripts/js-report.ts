@@ -11,7 +11,11 @@
  * parent paths, as React Router's `getPartialManifest` picks them), counted at its own gzip size.
  * The manifest's answers to `/__manifest` after load are not counted.
  *
- * Sizes are gzipped at the level the server's compression middleware uses (zlib's default).
+ * A file's size is what the server sends a browser that takes gzip but not Brotli: the build's
+ * precompressed copy (scripts/precompress-assets.mjs, Zopfli since decision 152), or the file as it
+ * is when compressing it saves nothing; the Brotli column is what a browser that takes Brotli (every
+ * browser over HTTPS, Chrome on a phone) receives. The inline manifest is gzipped with zlib's default,
+ * as the page it rides in.
  * The biggest modules come from build/js-modules.json (scripts/vite-module-sizes.ts): a chunk's
  * gzipped size spread over its modules in proportion to their rendered length, so they are estimates.
  * The last column is the stylesheet a page links (0 since decision 048 puts it inside the HTML).
@@ -25,9 +29,9 @@
  * --ratchet (CI: exit 1 only when a page passes its ceiling, or code leaks; the budgets are reported).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { Config } from '@react-router/dev/config'
 import { matchRoutes } from 'react-router'
 import { ensureBuilt } from '#tests/support/app-server'
@@ -55,21 +59,22 @@ const PAGE_BUDGET_KB = 140
 // Every page −1.2 to −1.3 KB (decision 145): `cn` merges by itself, without tailwind-merge's engine.
 // Storefront pages −0.9 to −1.9 KB (decision 148): Slot and variants without Radix and cva; the footer and the page skeletons load when needed.
 // Every page −3.8 to −4.2 KB (decision 151): the browser's files minified by Terser instead of esbuild.
+// Every page −3.6 to −3.9 KB (decision 152): the sizes are what the server sends, its precompressed copies, gzip by Zopfli.
 const PAGES: { name: string; routeId: string; budgetKb: number; maxFiles?: number; ceiling: { kb: number; files: number } }[] = [
 	// +1 file (decision 137): the featured cards' lazy module shares modules with the home's chunk, which React Router's route chunk may not export, so Rollup adds a 0.2 KB facade.
 	// 142 → 141 KB (decision 139): the rows' arrows, the review cards and the video player load when their section nears.
 	// 14 → 13 files (decision 146): icons the product page no longer loads left the shared `icons` file; the review form's texts left the star rating's.
-	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 125, files: 10 } },
+	{ name: 'Início', routeId: 'routes/storefront/home', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 121, files: 10 } },
 	// Category, search and subscriptions +1 KB and +3 files (decision 137): the product card left the shell, which every page loads, for the `cards`, `card-parts` and `prices` files these pages load.
-	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 125, files: 13 } },
+	{ name: 'Categoria', routeId: 'category', budgetKb: PAGE_BUDGET_KB, maxFiles: 25, ceiling: { kb: 121, files: 13 } },
 	// +3 files (decision 137): the reviews (shared with the lazy subscription layout), and the card's parts and prices that were in the shell; −1 (decision 138): the review form's code loads near the form.
 	// 153 → 145 KB, 24 → 16 files (decision 146): 'Calcular frete', the reviews, the restock alert, the extras, the pets' size hint and the guide's neck column load when needed.
 	// Every page −1.5 to −3.7 KB and up to −2 files (decision 147): the icons' shapes in a sprite file, not in the JavaScript.
-	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 129, files: 13 } },
-	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 125, files: 13 } },
+	{ name: 'Produto', routeId: 'routes/storefront/product', budgetKb: 125, maxFiles: 25, ceiling: { kb: 125, files: 13 } },
+	{ name: 'Busca', routeId: 'routes/storefront/search-results', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 121, files: 13 } },
 	// Decision 138: a layout of its own, without the storefront shell's file.
-	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 132, files: 16 } },
-	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 124, files: 12 } },
+	{ name: 'Checkout', routeId: 'routes/storefront/checkout', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 128, files: 16 } },
+	{ name: 'Assinaturas', routeId: 'routes/storefront/subscriptions', budgetKb: PAGE_BUDGET_KB, ceiling: { kb: 120, files: 12 } },
 ]
 
 /** A path of each measured page, for the routes React Router writes into its HTML in 'lazy' discovery. */
@@ -114,13 +119,21 @@ function readManifest(): { manifest: Manifest; file: string } {
 	return { manifest: JSON.parse(json) as Manifest, file: `/assets/${name}` }
 }
 
-const gzipCache = new Map<string, { raw: number; gz: number; text: string }>()
+const sizeCache = new Map<string, { raw: number; gz: number; br: number; text: string }>()
+
+/** The bytes of a precompressed copy beside `file`, else of the file itself (sent as it is). */
+function servedBytes(file: string, extension: '.gz' | '.br', raw: number): number {
+	return existsSync(file + extension) ? statSync(file + extension).size : raw
+}
+
 function sizeOf(url: string) {
-	let size = gzipCache.get(url)
+	let size = sizeCache.get(url)
 	if (!size) {
-		const buffer = readFileSync(path.join(CLIENT_DIR, url))
-		size = { raw: buffer.length, gz: gzipSync(buffer).length, text: buffer.toString('utf8') }
-		gzipCache.set(url, size)
+		const file = path.join(CLIENT_DIR, url)
+		const buffer = readFileSync(file)
+		const raw = buffer.length
+		size = { raw, gz: servedBytes(file, '.gz', raw), br: servedBytes(file, '.br', raw), text: buffer.toString('utf8') }
+		sizeCache.set(url, size)
 	}
 	return size
 }
@@ -170,10 +183,11 @@ function routeTree(manifest: Manifest, parentId?: string): MatchableRoute[] {
 /**
  * In 'lazy' mode, the manifest React Router writes into a page's HTML (`getPartialManifest` in
  * react-router's Scripts): the routes matching the page's path and each of its parent paths, with
- * the entry, version and url; pretty-printed as React Router prints it. Its gzip size alone
- * (inside the page's gzipped HTML it compresses a little better).
+ * the entry, version and url; pretty-printed as React Router prints it. Its gzip and Brotli sizes
+ * alone, at the levels the server compresses pages with (inside the page's HTML it compresses a
+ * little better).
  */
-function inlineManifestGz(manifest: Manifest, pagePath: string): number {
+function inlineManifestSizes(manifest: Manifest, pagePath: string): { gz: number; br: number } {
 	const tree = routeTree(manifest)
 	const segments = pagePath.split('/').filter(Boolean)
 	segments.pop()
@@ -181,7 +195,8 @@ function inlineManifestGz(manifest: Manifest, pagePath: string): number {
 	const ids = new Set(paths.flatMap((p) => (matchRoutes(tree as Parameters<typeof matchRoutes>[0], p) ?? []).map((match) => match.route.id as string)))
 	const { sri, ...rest } = manifest
 	const partial = { ...rest, routes: Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]])), sri: sri ? true : undefined }
-	return gzipSync(`window.__reactRouterManifest = ${JSON.stringify(partial, null, 2)};`).length
+	const script = `window.__reactRouterManifest = ${JSON.stringify(partial, null, 2)};`
+	return { gz: gzipSync(script).length, br: brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }).length }
 }
 
 /** A module's group for the table: the npm package, or the app file. */
@@ -256,9 +271,12 @@ function main() {
 		if (!chain.some((id) => LAYOUTS.includes(id))) throw new Error(`${page.routeId} is not under a storefront layout`)
 		const files = firstLoadFiles(manifest, manifestFile, chain)
 		if (listFiles) process.stderr.write(`\n${page.name}: arquivos (KB gzip)\n${files.map((f) => `  ${(sizeOf(f).gz / KB).toFixed(1).padStart(6)}  ${f}`).join('\n')}\n`)
-		const inlineGz = LAZY_DISCOVERY ? inlineManifestGz(manifest, SAMPLE_PATHS[page.routeId] ?? '/') : 0
+		const inlineManifest = LAZY_DISCOVERY ? inlineManifestSizes(manifest, SAMPLE_PATHS[page.routeId] ?? '/') : { gz: 0, br: 0 }
+		const inlineGz = inlineManifest.gz
+		const inlineBr = inlineManifest.br
 		const gz = files.reduce((sum, f) => sum + sizeOf(f).gz, inlineGz)
 		const raw = files.reduce((sum, f) => sum + sizeOf(f).raw, 0)
+		const br = files.reduce((sum, f) => sum + sizeOf(f).br, inlineBr)
 		const css = [...new Set(chain.flatMap((id) => manifest.routes[id]?.css ?? []))]
 		const cssGz = css.reduce((sum, f) => sum + sizeOf(f).gz, 0)
 		const shares = [...moduleShares(files, chunks), ...(LAZY_DISCOVERY ? ([['manifesto parcial no HTML', inlineGz]] as const) : [])].sort(
@@ -266,7 +284,7 @@ function main() {
 		)
 		const meets = gz <= page.budgetKb * KB && (page.maxFiles === undefined || files.length <= page.maxFiles)
 		const otherRoutes = chunks ? otherRoutesCode(files, chain, routeFiles, chunks) : []
-		return { ...page, files: files.length, gz, raw, cssGz, meets, otherRoutes, biggest: shares.slice(0, moduleCount) }
+		return { ...page, files: files.length, gz, br, raw, cssGz, meets, otherRoutes, biggest: shares.slice(0, moduleCount) }
 	})
 
 	// Per browser chunk holding server-only modules: how many, a few of them, and the routes whose first load includes it.
@@ -291,6 +309,7 @@ function main() {
 			String(r.files),
 			kb(r.raw),
 			kb(r.gz),
+			kb(r.br),
 			String(r.budgetKb),
 			r.maxFiles === undefined ? '—' : String(r.maxFiles),
 			r.meets ? 'sim' : 'não',
@@ -298,7 +317,7 @@ function main() {
 		])
 		process.stdout.write(
 			`\nJavaScript da primeira carga (gzip), build de produção\n\n${table(
-				['Página', 'rota', 'arquivos', 'KB bruto', 'KB gzip', 'meta KB', 'meta arquivos', 'cumpre', 'CSS em <link> KB gzip'],
+				['Página', 'rota', 'arquivos', 'KB bruto', 'KB gzip', 'KB Brotli', 'meta KB (gzip)', 'meta arquivos', 'cumpre', 'CSS em <link> KB gzip'],
 				rows,
 			)}`,
 		)

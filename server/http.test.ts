@@ -206,10 +206,11 @@ describe('the production HTTP server', () => {
 					})
 					.on('error', reject)
 			})
-		// React and React Router's chunk (decision 135): large enough to be precompressed (the entry
-		// itself is now a few hundred bytes, under precompress-assets.mjs's 1 KB floor).
-		const clientEntry = readdirSync(path.resolve('build/client/assets')).find((name) => /^framework-[\w-]+\.js$/.test(name))
-		const entryBytes = () => readFileSync(path.resolve('build/client/assets', clientEntry as string))
+		// React and React Router's chunk (decision 135), and the client entry, a few hundred bytes:
+		// precompressed too since decision 152 (a 700-byte module gzips to ~300).
+		const assetNamed = (pattern: RegExp) => readdirSync(path.resolve('build/client/assets')).find((name) => pattern.test(name)) as string
+		const clientEntry = assetNamed(/^framework-[\w-]+\.js$/)
+		const entryBytes = () => readFileSync(path.resolve('build/client/assets', clientEntry))
 
 		test('a module is sent as compressed at build time: Brotli, else gzip, else as it is', async () => {
 			const url = `${base}/assets/${clientEntry}`
@@ -231,6 +232,20 @@ describe('the production HTTP server', () => {
 			const plain = await rawGet(url)
 			expect(plain.headers['content-encoding']).toBeUndefined()
 			expect(plain.body.equals(entryBytes())).toBe(true)
+
+			// A small module: its Zopfli gzip is a stream any gzip reader decodes, and smaller than the file.
+			const small = assetNamed(/^entry\.client-[\w-]+\.js$/)
+			const smallBytes = readFileSync(path.resolve('build/client/assets', small))
+			expect(smallBytes.length).toBeLessThan(1024)
+			for (const [accept, encoding, decode] of [
+				['gzip', 'gzip', gunzipSync],
+				['br', 'br', brotliDecompressSync],
+			] as const) {
+				const response = await rawGet(`${base}/assets/${small}`, accept)
+				expect(response.headers['content-encoding'], accept).toBe(encoding)
+				expect(response.body.length, accept).toBeLessThan(smallBytes.length)
+				expect(decode(response.body).equals(smallBytes), accept).toBe(true)
+			}
 		})
 
 		test('the files beside the modules (icon, logos, home media in a folder) are served from the build, with its bytes', async () => {
