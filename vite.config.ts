@@ -4,6 +4,7 @@ import { defineConfig } from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import { directImports } from './scripts/vite-direct-imports'
 import { moduleSizes } from './scripts/vite-module-sizes'
+import { stylesheetFile } from './scripts/vite-stylesheet-file'
 
 type GraphReader = (id: string) => { importedIds: readonly string[] } | null
 
@@ -119,7 +120,7 @@ function sharedChunkOf(id: string, { getModuleIds, getModuleInfo }: { getModuleI
 }
 
 export default defineConfig({
-	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), directImports(), moduleSizes()],
+	plugins: [tailwindcss(), reactRouter(), tsconfigPaths(), directImports(), moduleSizes(), stylesheetFile()],
 	build: {
 		target: 'es2022',
 		rollupOptions: { output: { manualChunks: sharedChunkOf } },

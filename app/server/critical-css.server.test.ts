@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { classesIn, prepareCriticalCss, splitTopLevel, topLevelClasses } from './critical-css.server'
+import { classesIn, classRulesOnly, prepareCriticalCss, splitTopLevel, topLevelClasses } from './critical-css.server'
 
 describe('the rules a page uses (decision 141)', () => {
 	test("a selector needs its top-level classes, unescaped; those inside :where(), :is(), :not(), :has() or brackets it does not", () => {
@@ -38,5 +38,15 @@ describe('the rules a page uses (decision 141)', () => {
 		expect(critical.isUsedClass('b')).toBe(true)
 		expect(critical.isUsedClass('dark')).toBe(false)
 		expect(critical.isUsedClass('nowhere')).toBe(false)
+
+		// The file that follows the paint (decision 153): the class rules, in order; with a page's inline part
+		// (which always has what has no class) nothing of the stylesheet is missing.
+		const file = classRulesOnly(css)
+		expect(file).toBe(
+			'@layer utilities{.a{color:red}.b{color:blue}.a.c{color:green}@media (min-width:40rem){.c{margin:0}}}.x,.a .y{top:0}.dark\\:z:where(.dark,.dark *){color:#000}',
+		)
+		expect(critical.forClasses(new Set())).toBe(
+			'@layer theme,base;@property --tw-x{syntax:"*";inherits:false}:root{--c:red}@keyframes spin{to{transform:rotate(1turn)}}',
+		)
 	})
 })

@@ -43,6 +43,25 @@ export function prepareCriticalCss(css: string): CriticalCss {
 	}
 }
 
+/**
+ * The stylesheet as the file that follows the first paint (decision 153): its class rules only.
+ * What has no class (the reset's `*` rules, `:root`'s variables, `@property`, `@keyframes`, element
+ * rules) is in every page's inline part already (`forClasses` keeps it whatever the page), and a
+ * rule keyed on every element (`*`) or a property registration added again makes the browser
+ * restyle the whole document when the file arrives; class rules restyle only what has their classes.
+ */
+export function classRulesOnly(css: string): string {
+	const pieces = postcss.parse(css).nodes.flatMap((node) => toPieces(node, new Set()))
+	return pieces.map(renderClassRules).join('')
+}
+
+function renderClassRules(piece: Piece): string {
+	if (piece.kind === 'always') return ''
+	if (piece.kind === 'rule') return piece.css
+	const inside = piece.pieces.map(renderClassRules).join('')
+	return inside ? `${piece.open}${inside}}` : ''
+}
+
 function toPieces(node: ChildNode, used: Set<string>): Piece[] {
 	if (node.type === 'comment') return []
 	if (node.type === 'rule') {

@@ -100,8 +100,9 @@ describe('a primeira pintura (decision 141)', () => {
 				expect(wholeHref, `${path}: o endereço da folha inteira está na página`).toBeDefined()
 				const inline = (await page.locator('style[data-app-css]').textContent()) ?? ''
 				const whole = await (await fetch(new URL(wholeHref ?? '', browser.baseUrl()))).text()
-				// Only a part of it: the point of the exercise.
-				expect(inline.length, path).toBeLessThan(whole.length * 0.6)
+				// Only a part of it: the point of the exercise. (The file holds the class rules only, decision
+				// 153; the page holds about half of them and everything that has no class.)
+				expect(inline.length, path).toBeLessThan(whole.length * 0.7)
 
 				await page.evaluate(() => {
 					window.firstStyles = window.styleFingerprints?.()

@@ -130,10 +130,10 @@ function RowCardsPlaceholder() {
 			className="grid grid-cols-2 gap-3 pb-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6"
 			data-testid="row-cards-placeholder"
 		>
-			<Skeleton className="aspect-[3/5] rounded-xl" />
-			<Skeleton className="aspect-[3/5] rounded-xl" />
-			<Skeleton className="hidden aspect-[3/5] rounded-xl md:block" />
-			<Skeleton className="hidden aspect-[3/5] rounded-xl lg:block" />
+			<Skeleton pulse={false} className="aspect-[3/5] rounded-xl" />
+			<Skeleton pulse={false} className="aspect-[3/5] rounded-xl" />
+			<Skeleton pulse={false} className="hidden aspect-[3/5] rounded-xl md:block" />
+			<Skeleton pulse={false} className="hidden aspect-[3/5] rounded-xl lg:block" />
 		</div>
 	)
 }

@@ -25,11 +25,14 @@ export function FeaturedFrame({ description, children, action }: { description?:
 	)
 }
 
-/** document 000 §2 'Featured states': loading skeleton with 6 placeholders. */
+/**
+ * document 000 §2 'Featured states': loading skeleton with 6 placeholders. Still: below the fold on a
+ * phone, it waits for the page's first JavaScript, and a pulse nobody sees costs a style pass per frame.
+ */
 export function FeaturedProductsSkeleton() {
 	return (
 		<FeaturedFrame>
-			<ProductGridSkeleton count={SUGGESTION_COUNT} className={FEATURED_GRID} />
+			<ProductGridSkeleton count={SUGGESTION_COUNT} className={FEATURED_GRID} pulse={false} />
 		</FeaturedFrame>
 	)
 }

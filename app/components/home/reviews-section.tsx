@@ -54,7 +54,7 @@ function ReviewCardsPlaceholder() {
 	return (
 		<div aria-hidden="true" className="flex gap-4 overflow-hidden pb-3">
 			{Array.from({ length: 4 }, (_, index) => (
-				<Skeleton key={index} className="h-48 w-72 shrink-0 rounded-xl sm:w-80" />
+				<Skeleton key={index} pulse={false} className="h-48 w-72 shrink-0 rounded-xl sm:w-80" />
 			))}
 		</div>
 	)

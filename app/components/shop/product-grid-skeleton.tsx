@@ -10,18 +10,18 @@ import { cn } from '~/utils/cn'
 // Columns: 2 on phones, 3 from md, 4 from lg (PRODUCT_CARD_IMAGE_SIZES follows these).
 export const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6'
 
-/** Placeholder cards with the real cards' shape while a list loads. */
-export function ProductGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
+/** Placeholder cards with the real cards' shape while a list loads (`pulse`: see Skeleton). */
+export function ProductGridSkeleton({ count = 8, className, pulse = true }: { count?: number; className?: string; pulse?: boolean }) {
 	return (
 		<div className={cn(GRID_CLASSES, className)} aria-busy="true" aria-live="polite">
 			<span className="sr-only">Carregando produtos...</span>
 			{Array.from({ length: count }, (_, index) => (
 				<div key={index} data-testid="product-card-skeleton" className="overflow-hidden rounded-xl border bg-card">
-					<Skeleton className="aspect-square rounded-none" />
+					<Skeleton pulse={pulse} className="aspect-square rounded-none" />
 					<div className="space-y-2 p-3 sm:p-4">
-						<Skeleton className="h-4 w-3/4" />
-						<Skeleton className="h-5 w-1/3" />
-						<Skeleton className="h-3 w-1/2" />
+						<Skeleton pulse={pulse} className="h-4 w-3/4" />
+						<Skeleton pulse={pulse} className="h-5 w-1/3" />
+						<Skeleton pulse={pulse} className="h-3 w-1/2" />
 					</div>
 				</div>
 			))}

@@ -164,13 +164,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
 	const { product, isSubscription, reviews, reviewSummary, addons, restockAlerts, seo } = loaderData
-	useRecordProductView({
-		id: product.id,
-		handle: product.handle,
-		title: product.title,
-		imageUrl: product.images[0]?.url ?? null,
-		priceCents: seo.priceCents,
-	})
+	useRecordProductView(product.id)
 	return (
 		<main>
 			{/*

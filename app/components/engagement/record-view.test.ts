@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { RECORD_VIEW_DELAY_MS, scheduleProductView, viewedStorageKey } from './use-record-view'
+import { RECORD_VIEW_DELAY_MS, scheduleProductView, viewedStorageKey } from './record-view'
 
 function memoryStorage() {
 	const items = new Map<string, string>()
