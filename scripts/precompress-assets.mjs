@@ -8,7 +8,7 @@
 // browser that takes gzip only), paid once here, in worker threads, not per request. A copy is kept
 // only when it saves bytes: a 700-byte module gzips to ~300, so files under 1 KB are compressed
 // too (the compression middleware's 1 KB threshold sent them as they are).
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -84,7 +84,7 @@ function gzipCopies(files) {
 
 async function main() {
 	const files = (await filesUnder(CLIENT_DIR)).filter((file) => COMPRESSIBLE.test(file))
-	const sizes = new Map(await Promise.all(files.map(async (file) => [file, (await readFile(file)).length])))
+	const sizes = new Map(await Promise.all(files.map(async (file) => [file, (await stat(file)).size])))
 	files.sort((a, b) => sizes.get(b) - sizes.get(a))
 	const [brotliResults, gzipResults] = await Promise.all([Promise.all(files.map(brotliCopy)), gzipCopies(files)])
 	const total = (results, key) => results.reduce((sum, result) => sum + (result[key] ?? result.size), 0)

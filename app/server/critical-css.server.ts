@@ -36,8 +36,9 @@ export function prepareCriticalCss(css: string): CriticalCss {
 	const pieces = postcss.parse(css).nodes.flatMap((node) => toPieces(node, used))
 	return {
 		forClasses(classes) {
-			const present = { has: (name: string) => classes.has(name) || ADDED_BEFORE_HYDRATION.includes(name) }
-			return pieces.map((piece) => render(piece, present)).join('')
+			const present = (name: string) => classes.has(name) || ADDED_BEFORE_HYDRATION.includes(name)
+			// What has no class always; a rule when one of its selectors has all its classes present.
+			return renderKept(pieces, (leaf) => leaf.kind === 'always' || leaf.needs.some((names) => names.every(present)))
 		},
 		isUsedClass: (name) => used.has(name),
 	}
@@ -52,14 +53,7 @@ export function prepareCriticalCss(css: string): CriticalCss {
  */
 export function classRulesOnly(css: string): string {
 	const pieces = postcss.parse(css).nodes.flatMap((node) => toPieces(node, new Set()))
-	return pieces.map(renderClassRules).join('')
-}
-
-function renderClassRules(piece: Piece): string {
-	if (piece.kind === 'always') return ''
-	if (piece.kind === 'rule') return piece.css
-	const inside = piece.pieces.map(renderClassRules).join('')
-	return inside ? `${piece.open}${inside}}` : ''
+	return renderKept(pieces, (leaf) => leaf.kind === 'rule')
 }
 
 function toPieces(node: ChildNode, used: Set<string>): Piece[] {
@@ -84,11 +78,17 @@ function openingOf(rule: AtRule): string {
 	return `@${rule.name}${rule.params ? ` ${rule.params}` : ''}{`
 }
 
-function render(piece: Piece, present: { has(name: string): boolean }): string {
-	if (piece.kind === 'always') return piece.css
-	if (piece.kind === 'rule') return piece.needs.some((classes) => classes.every((name) => present.has(name))) ? piece.css : ''
-	const inside = piece.pieces.map((child) => render(child, present)).join('')
-	return inside ? `${piece.open}${inside}}` : ''
+type Leaf = Exclude<Piece, { kind: 'group' }>
+
+/** The pieces `keep` keeps, in their order, inside the at-rules that hold them; an at-rule left empty goes. */
+function renderKept(pieces: Piece[], keep: (leaf: Leaf) => boolean): string {
+	return pieces
+		.map((piece) => {
+			if (piece.kind !== 'group') return keep(piece) ? piece.css : ''
+			const inside = renderKept(piece.pieces, keep)
+			return inside ? `${piece.open}${inside}}` : ''
+		})
+		.join('')
 }
 
 /**
