@@ -79,7 +79,7 @@ export function CategoryRow({
 			/>
 			<div ref={track}>
 				{near ? (
-					<Suspense fallback={<RowCardsPlaceholder />}>
+					<Suspense fallback={<RowCardsPlaceholder loading />}>
 						<RowCards products={requestProducts()} handle={row.handle} onDrawn={setDrawn} />
 					</Suspense>
 				) : (
@@ -120,9 +120,10 @@ function WhenDrawn({ count, onDrawn }: { count: number; onDrawn: (count: number)
 
 /**
  * The cards' place until the row is near: the track's height on every width (a card's square
- * picture, title and price), so nothing moves when the cards come.
+ * picture, title and price), so nothing moves when the cards come. It pulses only while they load
+ * (`loading`, the row near): before, nothing is loading, and it is out of sight (decision 153).
  */
-function RowCardsPlaceholder() {
+function RowCardsPlaceholder({ loading = false }: { loading?: boolean }) {
 	// One block per card (picture, title, price and instalments: about 3:5): a card is a dozen elements, its place one.
 	return (
 		<div
@@ -130,10 +131,10 @@ function RowCardsPlaceholder() {
 			className="grid grid-cols-2 gap-3 pb-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 lg:gap-6"
 			data-testid="row-cards-placeholder"
 		>
-			<Skeleton pulse={false} className="aspect-[3/5] rounded-xl" />
-			<Skeleton pulse={false} className="aspect-[3/5] rounded-xl" />
-			<Skeleton pulse={false} className="hidden aspect-[3/5] rounded-xl md:block" />
-			<Skeleton pulse={false} className="hidden aspect-[3/5] rounded-xl lg:block" />
+			<Skeleton pulse={loading} className="aspect-[3/5] rounded-xl" />
+			<Skeleton pulse={loading} className="aspect-[3/5] rounded-xl" />
+			<Skeleton pulse={loading} className="hidden aspect-[3/5] rounded-xl md:block" />
+			<Skeleton pulse={loading} className="hidden aspect-[3/5] rounded-xl lg:block" />
 		</div>
 	)
 }

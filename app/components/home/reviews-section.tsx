@@ -39,7 +39,7 @@ export function ReviewsSection({ data }: { data: HomeReviews | null }) {
 				</span>
 			</div>
 			{near ? (
-				<Suspense fallback={<ReviewCardsPlaceholder />}>
+				<Suspense fallback={<ReviewCardsPlaceholder loading />}>
 					<ReviewCards reviews={data.reviews} />
 				</Suspense>
 			) : (
@@ -49,12 +49,12 @@ export function ReviewsSection({ data }: { data: HomeReviews | null }) {
 	)
 }
 
-/** The cards' row until the section is near (their height: nothing moves when they come). */
-function ReviewCardsPlaceholder() {
+/** The cards' row until the section is near (their height: nothing moves when they come); it pulses only while they load. */
+function ReviewCardsPlaceholder({ loading = false }: { loading?: boolean }) {
 	return (
 		<div aria-hidden="true" className="flex gap-4 overflow-hidden pb-3">
 			{Array.from({ length: 4 }, (_, index) => (
-				<Skeleton key={index} pulse={false} className="h-48 w-72 shrink-0 rounded-xl sm:w-80" />
+				<Skeleton key={index} pulse={loading} className="h-48 w-72 shrink-0 rounded-xl sm:w-80" />
 			))}
 		</div>
 	)
