@@ -1,4 +1,5 @@
 import { createContext, useContext, useState } from 'react'
+import { useInnerHtml } from '~/utils/inner-html'
 
 /*
  * The shop's stylesheet goes inside the HTML, in a <style> element, instead of a <link> the
@@ -16,5 +17,5 @@ export function InlineStylesheet() {
 	const fromServer = useContext(StylesheetContext)
 	// Read once: client renders after hydration keep the same text, so React never rewrites it.
 	const [css] = useState(() => fromServer ?? (typeof document === 'undefined' ? '' : (document.querySelector(SELECTOR)?.textContent ?? '')))
-	return <style data-app-css="" dangerouslySetInnerHTML={{ __html: css }} />
+	return <style data-app-css="" dangerouslySetInnerHTML={useInnerHtml(css)} />
 }

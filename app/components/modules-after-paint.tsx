@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react'
+import { useInnerHtml } from '~/utils/inner-html'
 
 /** What the server writes instead of `rel="modulepreload"` and `type="module"` (server/modules-after-paint.server.ts). */
 export const HELD_MODULE_PRELOAD_REL = 'x-modulepreload'
@@ -16,7 +17,7 @@ export const FirstPaintStarterProvider = StarterContext.Provider
 /** The script that turns the page's modules on after its first paint (decision 141). */
 export function ModulesAfterPaint({ nonce }: { nonce: string }) {
 	const starter = useContext(StarterContext) ?? ''
-	return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starter }} />
+	return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={useInnerHtml(starter)} />
 }
 
 /** Marks the document hydrated and tells the starter, which replays a tap that came before (decision 141). */

@@ -138,6 +138,16 @@ describe('a primeira pintura (decision 141)', () => {
 			const url = new URL(response.url())
 			if (url.pathname === '/__manifest') discoveries.push({ paths: (url.searchParams.get('paths') ?? '').split(','), status: response.status() })
 		})
+		// Decision 154: what the server wrote as inner HTML (the inline stylesheet, the description)
+		// stays as parsed through hydration and the re-renders after it: a rewrite of the stylesheet
+		// restyled every element of the page.
+		await page.addInitScript(() => {
+			document.addEventListener('DOMContentLoaded', () => {
+				const kept = window as unknown as { firstSheet?: CSSStyleSheet | null; firstParagraph?: Element | null }
+				kept.firstSheet = document.querySelector<HTMLStyleElement>('style[data-app-css]')?.sheet
+				kept.firstParagraph = document.querySelector('.product-description')?.firstElementChild
+			})
+		})
 		const response = await page.goto('/produto/bandana-preta')
 		const html = (await response?.text()) ?? ''
 		// No whole-manifest script: the page's own routes are written into it.
@@ -163,6 +173,15 @@ describe('a primeira pintura (decision 141)', () => {
 		// (The drawer's new links are learned after it; ci44 once saw one of those lists name /cart again.)
 		expect(afterTap[0]).toBe('POST /cart.data')
 		expect(discoveries.every((discovery) => discovery.status === 200)).toBe(true)
+		expect(
+			await page.evaluate(() => {
+				const kept = window as unknown as { firstSheet?: CSSStyleSheet | null; firstParagraph?: Element | null }
+				return {
+					sheet: Boolean(kept.firstSheet) && document.querySelector<HTMLStyleElement>('style[data-app-css]')?.sheet === kept.firstSheet,
+					description: Boolean(kept.firstParagraph) && document.querySelector('.product-description')?.firstElementChild === kept.firstParagraph,
+				}
+			}),
+		).toEqual({ sheet: true, description: true })
 
 		// Decision 147: the header's icons are drawn from the sprite file (a symbol that did not load,
 		// or that the page's policy refused, has no box), the same shapes as lucide-react's.

@@ -20,6 +20,7 @@ import { InfoTiles } from './info-tiles'
 import { StickyBuyBar } from './sticky-buy-bar'
 import { OptionPicker } from './option-picker'
 import { type AddonOffer, type ExtrasState, NO_EXTRAS } from './extras'
+import { DescriptionHtml } from './description-html'
 import { ProductGallery } from './product-gallery'
 import { whatsappProductMessage } from './product-json-ld'
 import { detectProductKind, isSizeOption } from './product-kind'
@@ -308,10 +309,9 @@ export function StandardProduct({ product, reviewSummary, reviews, addons, resto
 					<h2 id="descricao-titulo" className="text-2xl font-bold">
 						Descrição
 					</h2>
-					<div
+					<DescriptionHtml
 						className="product-description flex flex-col gap-3 text-muted-foreground [&_a]:text-primary [&_a]:underline [&_h2]:text-lg [&_h2]:font-semibold [&_h2]:text-foreground [&_h3]:font-semibold [&_h3]:text-foreground [&_ol]:list-decimal [&_ol]:pl-5 [&_strong]:text-foreground [&_ul]:list-disc [&_ul]:pl-5"
-						// Sanitised on the server (app/server/sanitize-html.server.ts).
-						dangerouslySetInnerHTML={{ __html: product.descriptionHtml }}
+						html={product.descriptionHtml}
 					/>
 				</section>
 			) : null}

@@ -15,6 +15,7 @@ import { formatRatingAverage, type PublicReview, reviewCountLabel, type ReviewSu
 import { usePixDiscountPercent } from '~/components/shop/use-root-data'
 import { responsiveImageProps } from '~/utils/responsive-image'
 import { SUBSCRIPTION_TITLE_ID } from './subscription-slot'
+import { DescriptionHtml } from './description-html'
 
 export type SubscriptionProductProps = {
 	/** descriptionHtml is already sanitised by the loader. */
@@ -152,11 +153,9 @@ export function SubscriptionProduct({ product, reviewSummary, reviews }: Subscri
 							<h2 id="assinatura-descricao" className="text-lg font-semibold">
 								Sobre a assinatura
 							</h2>
-							<div
+							<DescriptionHtml
 								className="product-description flex flex-col gap-3 text-muted-foreground [&_a]:text-primary [&_a]:underline [&_h2]:text-base [&_h2]:font-semibold [&_h2]:text-foreground [&_h3]:font-semibold [&_h3]:text-foreground [&_ol]:list-decimal [&_ol]:pl-5 [&_strong]:text-foreground [&_ul]:list-disc [&_ul]:pl-5"
-								// The same formatted description as the standard layout; the product loader
-								// sanitised it (app/server/sanitize-html.server.ts), so it is safe to insert.
-								dangerouslySetInnerHTML={{ __html: product.descriptionHtml }}
+								html={product.descriptionHtml}
 							/>
 						</section>
 					) : null}

@@ -4,6 +4,7 @@ import { useFetcher, useLocation } from 'react-router'
 import { Button } from '~/components/ui/button'
 import { cn } from '~/utils/cn'
 import { DEFAULT_THEME, isTheme, nextTheme, type ResolvedTheme, type Theme } from '~/utils/theme'
+import { useInnerHtml } from '~/utils/inner-html'
 import { useRootData } from './use-root-data'
 
 /** One shared fetcher for every toggle on the page (header and drawer), so they agree while saving. */
@@ -45,7 +46,7 @@ export function useTheme(): { preference: Theme; resolved: ResolvedTheme } {
  */
 export function SystemThemeScript({ nonce }: { nonce: string }) {
 	const script = `try{if(matchMedia('${DARK_QUERY}').matches)document.documentElement.classList.add('dark')}catch(e){}`
-	return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />
+	return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={useInnerHtml(script)} />
 }
 
 /**

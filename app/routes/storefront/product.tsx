@@ -16,6 +16,7 @@ import { loadPartsDrawnByServer } from '~/components/ui/preloaded-part'
 import { SUBSCRIPTION_COLLECTION } from '~/utils/plan-price'
 import { Button } from '~/components/ui/button'
 import { pageTitle, shareMeta } from '~/utils/meta'
+import { useInnerHtml } from '~/utils/inner-html'
 import { productHandleParam } from '~/server/route-params.server'
 import type { Route } from './+types/product'
 
@@ -171,7 +172,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 			 * A data block, never executed, so the CSP's script-src (and its nonce) does not apply;
 			 * serializeJsonLd escapes '<' so the content cannot close the element.
 			 */}
-			<script type="application/ld+json" dangerouslySetInnerHTML={{ __html: seo.jsonLd }} />
+			<script type="application/ld+json" dangerouslySetInnerHTML={useInnerHtml(seo.jsonLd)} />
 			{isSubscription ? (
 				<SubscriptionProductSlot product={product} reviewSummary={reviewSummary} reviews={reviews} />
 			) : (
