@@ -134,6 +134,8 @@ describe('a primeira pintura (decision 141)', () => {
 	test("the page's routes come in its HTML, the rest in one request after hydration: the first 'Adicionar' asks for nothing more (decision 143)", async () => {
 		const page = await browser.newPage(MOBILE)
 		const discoveries: { paths: string[]; status: number }[] = []
+		const requested: string[] = []
+		page.on('request', (request) => requested.push(new URL(request.url()).pathname.split('/').pop() ?? ''))
 		page.on('response', (response) => {
 			const url = new URL(response.url())
 			if (url.pathname === '/__manifest') discoveries.push({ paths: (url.searchParams.get('paths') ?? '').split(','), status: response.status() })
@@ -159,6 +161,12 @@ describe('a primeira pintura (decision 141)', () => {
 		await expect.poll(() => discoveries.some((discovery) => discovery.paths.includes('/cart'))).toBe(true)
 		expect(discoveries[0]?.paths).toEqual(expect.arrayContaining(['/cart', '/checkout', '/categoria']))
 
+		// Decision 155: the overlays' modules (menu, search) wait for the shopper's first input; two idle
+		// moments after hydration (when they loaded before) nothing has asked for them.
+		const overlayModules = () => requested.filter((name) => /^(mobile-drawer-sheet|search-panel)-/.test(name))
+		await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))))
+		expect(overlayModules()).toEqual([])
+
 		// From the tap on, every request in order: the add must not wait for a discovery of its route.
 		const afterTap: string[] = []
 		page.on('request', (request) => {
@@ -172,6 +180,8 @@ describe('a primeira pintura (decision 141)', () => {
 		// Nothing was asked before the add's POST: the cart's route was known from the first discovery.
 		// (The drawer's new links are learned after it; ci44 once saw one of those lists name /cart again.)
 		expect(afterTap[0]).toBe('POST /cart.data')
+		// The tap was the first input: the overlays' modules follow, one per idle moment.
+		await expect.poll(() => overlayModules().map((name) => name.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['mobile-drawer-sheet', 'search-panel'])
 		expect(discoveries.every((discovery) => discovery.status === 200)).toBe(true)
 		expect(
 			await page.evaluate(() => {

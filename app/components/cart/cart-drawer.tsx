@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useFetcher, useFetchers, useLocation, useNavigate, useNavigation, useSearchParams } from 'react-router'
 import { useShopUi } from '~/components/shop/shop-ui'
 import { useVisitor } from '~/components/shop/use-root-data'
-import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
+import { useOpenedOnce, usePrefetchAfterFirstInput, useReturnFocus } from '~/components/ui/lazy-overlay'
 import { announceCartResult } from './cart-feedback'
 import { EMPTY_CART_VIEW, OPEN_CART_PARAM } from './cart-view'
 
@@ -76,7 +76,7 @@ export function CartDrawer() {
 	}, [pathname, setCartOpen])
 
 	const opened = useOpenedOnce(cartOpen)
-	usePrefetchWhenIdle(loadCartSheet)
+	usePrefetchAfterFirstInput(loadCartSheet)
 	const onCloseAutoFocus = useReturnFocus(cartOpen)
 
 	if (!opened) return null

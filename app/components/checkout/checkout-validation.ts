@@ -4,7 +4,7 @@ import { applyCouponSchema, checkoutSchema } from '~/utils/checkout-schema'
 /**
  * The checkout form's validation in the browser: the server's own schema, so the messages are the
  * action's. zod, its conform adapter and the schema were ~17 KB gzip of the page's first load, so
- * this module is not in it: use-checkout-validation.ts loads it once the page is idle or the
+ * this module is not in it: use-checkout-validation.ts loads it once the page has been used and is idle, or the
  * shopper reaches the form.
  */
 export function validateCheckout(formData: FormData) {

@@ -1,6 +1,6 @@
 import { parse } from '@conform-to/react'
 import { useEffect } from 'react'
-import { usePrefetchWhenIdle } from '~/components/ui/lazy-overlay'
+import { usePrefetchAfterFirstInput } from '~/components/ui/lazy-overlay'
 import type * as ValidationModule from './checkout-validation'
 import { loadOnce } from '~/utils/load-once'
 
@@ -68,7 +68,7 @@ function holdSubmit(event: React.FormEvent<HTMLFormElement>): boolean {
 
 /**
  * The checkout form's client validation without zod in the page's first load (issue 34, decision
- * 137). The schema's module loads when the page is idle, or at once when the shopper focuses or
+ * 137). The schema's module loads once the page has been used and is idle, or at once when the shopper focuses or
  * touches the form (`prefetch`, for the form's onFocus and onPointerDown). Until it has come:
  * - a field left (conform's blur validation) shows and clears nothing; that field is validated as
  *   soon as the module arrives, so its message appears then;
@@ -77,7 +77,7 @@ function holdSubmit(event: React.FormEvent<HTMLFormElement>): boolean {
  * `revalidate` is conform's `form.validate`. One checkout form is on a page at a time.
  */
 export function useCheckoutValidation(revalidate: (name: string) => void) {
-	usePrefetchWhenIdle(loadCheckoutValidation)
+	usePrefetchAfterFirstInput(loadCheckoutValidation)
 	useEffect(() => {
 		revalidateField = revalidate
 	})

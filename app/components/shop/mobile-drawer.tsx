@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useOpenedOnce, usePrefetchWhenIdle, useReturnFocus } from '~/components/ui/lazy-overlay'
+import { useOpenedOnce, usePrefetchAfterFirstInput, useReturnFocus } from '~/components/ui/lazy-overlay'
 import type { MobileDrawerProps } from './mobile-drawer-sheet'
 
 const loadSheet = () => import('./mobile-drawer-sheet')
@@ -8,7 +8,7 @@ const MobileDrawerSheet = lazy(loadSheet)
 /** The header menu's drawer (document 000 §2 'Header'); its panel loads on first use or when idle. */
 export function MobileDrawer(props: MobileDrawerProps) {
 	const opened = useOpenedOnce(props.open)
-	usePrefetchWhenIdle(loadSheet)
+	usePrefetchAfterFirstInput(loadSheet)
 	const onCloseAutoFocus = useReturnFocus(props.open)
 	if (!opened) return null
 	return (

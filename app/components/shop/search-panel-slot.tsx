@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useShopUi } from '~/components/shop/shop-ui'
-import { useOpenedOnce, usePrefetchWhenIdle } from '~/components/ui/lazy-overlay'
+import { useOpenedOnce, usePrefetchAfterFirstInput } from '~/components/ui/lazy-overlay'
 
 const loadSearchPanel = () => import('~/components/search/search-panel')
 const SearchPanel = lazy(() => loadSearchPanel().then((module) => ({ default: module.SearchPanel })))
@@ -13,7 +13,7 @@ const SearchPanel = lazy(() => loadSearchPanel().then((module) => ({ default: mo
 export function SearchPanelSlot() {
 	const { searchOpen } = useShopUi()
 	const opened = useOpenedOnce(searchOpen)
-	usePrefetchWhenIdle(loadSearchPanel)
+	usePrefetchAfterFirstInput(loadSearchPanel)
 	return opened ? (
 		<Suspense fallback={null}>
 			<SearchPanel />

@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { afterFirstInput } from '~/utils/after-first-input'
 
 /*
  * Drawers and dialogs (Radix Dialog with its focus trap and scroll lock) are closed when a
  * page loads, so their code is not in the page's first load (decision 016): each overlay's
- * markup lives in its own module, loaded with React.lazy the first time it opens (or when the
- * browser is idle), while the button that opens it is ordinary, always-hydrated markup.
+ * markup lives in its own module, loaded with React.lazy the first time it opens (or once the
+ * page has been used, when the browser is idle: utils/after-first-input.ts), while the button that opens it is ordinary, always-hydrated markup.
  */
 
 /** true from the first time `open` is true: the overlay then stays mounted, to animate out. */
@@ -14,17 +15,9 @@ export function useOpenedOnce(open: boolean): boolean {
 	return opened
 }
 
-/** Starts loading an overlay's module once the page is idle, so its first opening need not wait. */
-export function usePrefetchWhenIdle(load: () => Promise<unknown>) {
-	useEffect(() => {
-		const run = () => void load().catch(() => undefined)
-		if (typeof window.requestIdleCallback === 'function') {
-			const id = window.requestIdleCallback(run, { timeout: 3000 })
-			return () => window.cancelIdleCallback(id)
-		}
-		const timer = setTimeout(run, 1500)
-		return () => clearTimeout(timer)
-	}, [load])
+/** Starts loading an overlay's module once the page has been used and is idle, so its first opening need not wait. */
+export function usePrefetchAfterFirstInput(load: () => Promise<unknown>) {
+	useEffect(() => afterFirstInput(() => void load().catch(() => undefined)), [load])
 }
 
 /**

@@ -5,7 +5,8 @@ import type * as SonnerModule from 'sonner'
  * Toasts without sonner in the first load (decision 016). `toast` has the sonner calls the
  * shop uses; each one asks the outlet (<Toaster>, in the root) to mount, waits until sonner
  * is loaded and its Toaster is subscribed, then shows the toast. The outlet also mounts by
- * itself once the page is idle, so later toasts appear at once.
+ * itself once the page has been used and is idle (utils/after-first-input.ts), so later toasts
+ * appear at once.
  */
 
 let sonner: Promise<typeof SonnerModule> | null = null

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import type { ToasterProps } from 'sonner'
+import { afterFirstInput } from '~/utils/after-first-input'
 import { loadSonner, markToasterReady, requestToaster, subscribeToasterRequests, toasterRequested } from './toast'
 
 const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })))
@@ -11,20 +12,13 @@ function ToasterReady() {
 }
 
 /**
- * The app's toast outlet (sonner), mounted on the first toast or once the page is idle
- * (./toast.ts). Styled from the design tokens so toasts read well in both themes; `theme` is
+ * The app's toast outlet (sonner), mounted on the first toast or once the page has been used and
+ * is idle (./toast.ts, utils/after-first-input.ts). Styled from the design tokens so toasts read well in both themes; `theme` is
  * passed by the root so it follows the same preference as the page.
  */
 export function Toaster({ theme = 'light', ...props }: ToasterProps) {
 	const wanted = useSyncExternalStore(subscribeToasterRequests, toasterRequested, () => false)
-	useEffect(() => {
-		if (typeof window.requestIdleCallback === 'function') {
-			const id = window.requestIdleCallback(requestToaster, { timeout: 3000 })
-			return () => window.cancelIdleCallback(id)
-		}
-		const timer = setTimeout(requestToaster, 1500)
-		return () => clearTimeout(timer)
-	}, [])
+	useEffect(() => afterFirstInput(requestToaster), [])
 	if (!wanted) return null
 	return (
 		<Suspense fallback={null}>
