@@ -33,21 +33,6 @@ import type { PageRewrite } from './page-rewrite.server'
 export const STOREFRONT_STYLESHEET_HREF = storefrontStylesheet
 
 /**
- * The starter, written after React Router's scripts (components/modules-after-paint.tsx).
- *
- * Waits for the high-priority pictures (the largest paint), for the browser's own word that the
- * first contentful paint was shown (a 'paint' entry: its time is when the frame reached the screen,
- * later than the frame's work on the main thread) and two more frames (the pictures' own). Then
- * restores the modulepreloads a few per task (the modules download together), adds the whole stylesheet, and once
- * it has arrived (or failed) runs React Router's module script in its place under the same nonce
- * ('strict-dynamic' trusts what a nonced script adds): whatever React draws later finds its rules.
- * In a hidden tab frames do not come: a timer starts them anyway.
- *
- * A tap on a button that does nothing without JavaScript (not a form's submit: that one posts),
- * made before the page hydrated, is remembered and clicked again once it has: the last one only,
- * as the shopper's one intention (a second tap on a toggle would undo the first).
- */
-/**
  * Module preloads turned back on per task. Each one is a request the main thread starts
  * (~0.6 ms on this machine, more under Lighthouse's instrumentation): the page's 25–30 at once were
  * one task of 26–50 ms, a long task at a phone's speed (decision 155); two per task, with a
@@ -55,8 +40,32 @@ export const STOREFRONT_STYLESHEET_HREF = storefrontStylesheet
  */
 const PRELOADS_PER_TASK = 2
 
+/**
+ * The starter, written after React Router's scripts (components/modules-after-paint.tsx).
+ *
+ * Waits for the high-priority pictures (the largest paint), for the browser's own word that the
+ * first contentful paint was shown (a 'paint' entry: its time is when the frame reached the screen,
+ * later than the frame's work on the main thread) and two more frames (the pictures' own). Then
+ * restores the modulepreloads a few per task (the modules download together), fetches the rest of
+ * the stylesheet (the file) as text, and once it has arrived (or failed) runs React Router's module
+ * script in its place under the same nonce ('strict-dynamic' trusts what a nonced script adds).
+ * In a hidden tab frames do not come: a timer starts them anyway.
+ *
+ * The file is applied only when the page needs it (decision 156): its arrival restyled every element
+ * that carries one of its classes (312 on the product page, 25–80 ms on this machine), though the
+ * page's own rules already drew them. A MutationObserver watches for an element, added or changed
+ * later (hydration, a row drawn when near, a drawer, a client navigation), with a class the page's
+ * own rules never name; the text then goes in as a `<style>` in that same task, before the browser
+ * paints the new element. The shopper's first input (a tap, a key, a touch, a wheel) applies it at
+ * the next idle moment anyway, so that the first drawer need not pay for it. A piece streamed later
+ * that needs it brings the file's `<link>` (firstPaintRewrite's `later`): then nothing is watched.
+ *
+ * A tap on a button that does nothing without JavaScript (not a form's submit: that one posts),
+ * made before the page hydrated, is remembered and clicked again once it has: the last one only,
+ * as the shopper's one intention (a second tap on a toggle would undo the first).
+ */
 export const FIRST_PAINT_STARTER = `(function(){
-var d=document,started=false,ran=false,href=${JSON.stringify(STOREFRONT_STYLESHEET_HREF)},tapped=null;
+var d=document,started=false,ran=false,href=${JSON.stringify(STOREFRONT_STYLESHEET_HREF)},tapped=null,rest=null,applied=false,watcher=null;
 function early(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.disabled&&!(b.form&&b.type==='submit'))tapped=b}
 d.addEventListener('click',early,true);
 d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){d.removeEventListener('click',early,true);var b=tapped;tapped=null;if(b&&b.isConnected)b.click()},{once:true});
@@ -74,11 +83,28 @@ function restore(){
 held.splice(0,${PRELOADS_PER_TASK}).forEach(function(l){l.rel='modulepreload'});
 if(held.length)return channel.port2.postMessage(0);
 channel.port1.close();
-var css=d.querySelector('link[rel="stylesheet"][href="'+href+'"]');
-if(css&&css.sheet)return run();
-if(!css){css=d.createElement('link');css.rel='stylesheet';css.href=href;d.head.appendChild(css)}
-css.addEventListener('load',run);css.addEventListener('error',run);
+if(linked())return run();
+watch();
+fetch(href).then(function(r){return r.ok?r.text():null}).then(function(t){rest=t},function(){}).then(run);
 setTimeout(run,5000)}}
+function linked(){return d.querySelector('link[rel="stylesheet"][href="'+href+'"]')}
+function apply(){
+if(applied)return;applied=true;
+if(watcher)watcher.disconnect();
+if(linked())return;
+var e;
+if(rest){e=d.createElement('style');e.setAttribute('data-app-css-rest','');e.textContent=rest}
+else{e=d.createElement('link');e.rel='stylesheet';e.href=href}
+d.head.appendChild(e)}
+function watch(){
+var own=new Set(),style=d.querySelector('style[data-app-css]'),text=style?style.textContent:'',re=/\\.((?:\\\\.|[\\w-])+)/g,m;
+while((m=re.exec(text)))own.add(m[1].replace(/\\\\(.)/g,'$1'));
+function needs(el){var c=el.nodeType===1&&el.getAttribute('class');if(!c)return false;c=c.split(/\\s+/);for(var i=0;i<c.length;i++)if(c[i]&&!own.has(c[i]))return true;return false}
+function added(n){return needs(n)||(n.nodeType===1&&[].some.call(n.querySelectorAll('[class]'),needs))}
+watcher=new MutationObserver(function(list){for(var i=0;i<list.length;i++){var r=list[i];if(r.type==='attributes'?needs(r.target):[].some.call(r.addedNodes,added))return apply()}});
+watcher.observe(d.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:['class']});
+function soon(){if(window.requestIdleCallback)requestIdleCallback(apply,{timeout:2000});else setTimeout(apply,200)}
+['pointerdown','keydown','touchstart','wheel'].forEach(function(t){addEventListener(t,soon,{capture:true,passive:true,once:true})})}
 function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}
 function afterPaint(){
 try{var seen=new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length){seen.disconnect();frames()}});seen.observe({type:'paint',buffered:true})}catch(e){frames()}}

@@ -166,6 +166,10 @@ describe('a primeira pintura (decision 141)', () => {
 		const overlayModules = () => requested.filter((name) => /^(mobile-drawer-sheet|search-panel)-/.test(name))
 		await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))))
 		expect(overlayModules()).toEqual([])
+		// Decision 156: hydration drew nothing the page's own rules leave out, so the rest of the
+		// stylesheet is held (fetched, not applied: applying it restyled 312 elements).
+		const restApplied = () => page.evaluate(() => (document.querySelector<HTMLStyleElement>('style[data-app-css-rest]')?.sheet?.cssRules.length ?? 0) > 10)
+		expect(await restApplied()).toBe(false)
 
 		// From the tap on, every request in order: the add must not wait for a discovery of its route.
 		const afterTap: string[] = []
@@ -176,6 +180,9 @@ describe('a primeira pintura (decision 141)', () => {
 		})
 		await page.getByRole('main').getByRole('button', { name: 'Adicionar ao Carrinho' }).first().click()
 		await page.getByRole('dialog', { name: 'Carrinho de Compras' }).getByText('Bandana Preta').first().waitFor()
+		// The drawer's classes brought it in before the drawer was painted: the sheet is drawn fixed.
+		expect(await restApplied()).toBe(true)
+		expect(await page.getByRole('dialog', { name: 'Carrinho de Compras' }).evaluate((dialog) => getComputedStyle(dialog).position)).toBe('fixed')
 		expect(afterTap.filter((entry) => entry.startsWith('POST'))).toEqual(['POST /cart.data'])
 		// Nothing was asked before the add's POST: the cart's route was known from the first discovery.
 		// (The drawer's new links are learned after it; ci44 once saw one of those lists name /cart again.)
