@@ -10,35 +10,31 @@
 const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const
 const queue: (() => void)[] = []
 let used = false
-let listening = false
 let scheduled = false
 
-function onFirstInput() {
-	used = true
-	for (const type of INPUTS) window.removeEventListener(type, onFirstInput, true)
-	scheduleNext()
-}
-
-function scheduleNext() {
+function runNext() {
 	if (!used || scheduled || queue.length === 0) return
 	scheduled = true
 	const runOne = () => {
 		scheduled = false
 		queue.shift()?.()
-		scheduleNext()
+		runNext()
 	}
 	if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(runOne, { timeout: 2000 })
 	else setTimeout(runOne, 200)
 }
 
+function onFirstInput() {
+	used = true
+	runNext()
+}
+
 /** Runs `task` once the page has been used and the browser is idle; the returned function cancels it. */
 export function afterFirstInput(task: () => void): () => void {
+	// The same listener added again is ignored; each goes after its first event.
+	if (!used) for (const type of INPUTS) window.addEventListener(type, onFirstInput, { capture: true, passive: true, once: true })
 	queue.push(task)
-	if (!used && !listening) {
-		listening = true
-		for (const type of INPUTS) window.addEventListener(type, onFirstInput, { capture: true, passive: true })
-	}
-	scheduleNext()
+	runNext()
 	return () => {
 		const at = queue.indexOf(task)
 		if (at !== -1) queue.splice(at, 1)
