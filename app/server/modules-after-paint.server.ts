@@ -1,5 +1,6 @@
 import { HELD_MODULE_PRELOAD_REL, HELD_MODULE_SCRIPT_TYPE, HYDRATED_EVENT } from '~/components/modules-after-paint'
 import storefrontStylesheet from '~/styles/storefront.css?url'
+import { FIRST_INPUTS } from '~/utils/after-first-input'
 import { classesIn, type CriticalCss } from './critical-css.server'
 import type { PageRewrite } from './page-rewrite.server'
 
@@ -104,7 +105,7 @@ function added(n){return needs(n)||(n.nodeType===1&&[].some.call(n.querySelector
 watcher=new MutationObserver(function(list){for(var i=0;i<list.length;i++){var r=list[i];if(r.type==='attributes'?needs(r.target):[].some.call(r.addedNodes,added))return apply()}});
 watcher.observe(d.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:['class']});
 function soon(){if(window.requestIdleCallback)requestIdleCallback(apply,{timeout:2000});else setTimeout(apply,200)}
-['pointerdown','keydown','touchstart','wheel'].forEach(function(t){addEventListener(t,soon,{capture:true,passive:true,once:true})})}
+${JSON.stringify(FIRST_INPUTS)}.forEach(function(t){addEventListener(t,soon,{capture:true,passive:true,once:true})})}
 function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}
 function afterPaint(){
 try{var seen=new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length){seen.disconnect();frames()}});seen.observe({type:'paint',buffered:true})}catch(e){frames()}}

@@ -7,7 +7,8 @@
  * four tasks of 10–29 ms on this machine right after the page's own work.
  */
 
-const INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const
+/** The inputs that count as using the page; the first-paint starter watches the same ones (decision 156). */
+export const FIRST_INPUTS = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const
 const queue: (() => void)[] = []
 let used = false
 let scheduled = false
@@ -32,7 +33,7 @@ function onFirstInput() {
 /** Runs `task` once the page has been used and the browser is idle; the returned function cancels it. */
 export function afterFirstInput(task: () => void): () => void {
 	// The same listener added again is ignored; each goes after its first event.
-	if (!used) for (const type of INPUTS) window.addEventListener(type, onFirstInput, { capture: true, passive: true, once: true })
+	if (!used) for (const type of FIRST_INPUTS) window.addEventListener(type, onFirstInput, { capture: true, passive: true, once: true })
 	queue.push(task)
 	runNext()
 	return () => {

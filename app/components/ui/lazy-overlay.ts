@@ -5,7 +5,8 @@ import { afterFirstInput } from '~/utils/after-first-input'
  * Drawers and dialogs (Radix Dialog with its focus trap and scroll lock) are closed when a
  * page loads, so their code is not in the page's first load (decision 016): each overlay's
  * markup lives in its own module, loaded with React.lazy the first time it opens (or once the
- * page has been used, when the browser is idle: utils/after-first-input.ts), while the button that opens it is ordinary, always-hydrated markup.
+ * page has been used, when the browser is idle: utils/after-first-input.ts), while the button
+ * that opens it is ordinary, always-hydrated markup.
  */
 
 /** true from the first time `open` is true: the overlay then stays mounted, to animate out. */
