@@ -33,6 +33,9 @@ import type { PageRewrite } from './page-rewrite.server'
 /** The whole storefront stylesheet as a file: the page carries only the rules its HTML uses. */
 export const STOREFRONT_STYLESHEET_HREF = storefrontStylesheet
 
+/** Set on `<html>` by the starter once the page has hydrated, loaded and been idle (decision 157). */
+export const SETTLED_ATTRIBUTE = 'data-settled'
+
 /**
  * Module preloads turned back on per task. Each one is a request the main thread starts
  * (~0.6 ms on this machine, more under Lighthouse's instrumentation): the page's 25–30 at once were
@@ -64,12 +67,17 @@ const PRELOADS_PER_TASK = 2
  * A tap on a button that does nothing without JavaScript (not a form's submit: that one posts),
  * made before the page hydrated, is remembered and clicked again once it has: the last one only,
  * as the shopper's one intention (a second tap on a toggle would undo the first).
+ *
+ * Once the page has hydrated and loaded, the browser's next idle moment (3 s at most) marks
+ * `<html data-settled>`: decorative motion (the announcement bar's marquee, styles/app.css) waits for
+ * it, since a running animation's frames take processor time from the loading page (decision 157).
  */
 export const FIRST_PAINT_STARTER = `(function(){
 var d=document,started=false,ran=false,href=${JSON.stringify(STOREFRONT_STYLESHEET_HREF)},tapped=null,rest=null,applied=false,watcher=null;
 function early(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.disabled&&!(b.form&&b.type==='submit'))tapped=b}
 d.addEventListener('click',early,true);
-d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){d.removeEventListener('click',early,true);var b=tapped;tapped=null;if(b&&b.isConnected)b.click()},{once:true});
+d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){d.removeEventListener('click',early,true);var b=tapped;tapped=null;if(b&&b.isConnected)b.click();if(d.readyState==='complete')idle();else addEventListener('load',idle,{once:true})},{once:true});
+function idle(){function settled(){d.documentElement.setAttribute('${SETTLED_ATTRIBUTE}','')}if(window.requestIdleCallback)requestIdleCallback(settled,{timeout:3000});else setTimeout(settled,200)}
 function run(){
 if(ran)return;ran=true;
 var held=d.querySelector('script[type="${HELD_MODULE_SCRIPT_TYPE}"]');

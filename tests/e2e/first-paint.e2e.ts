@@ -122,6 +122,9 @@ describe('a primeira pintura (decision 141)', () => {
 		await page.goto('/', { waitUntil: 'domcontentloaded' })
 		// Painted, and its modules asked for and held: the page as a shopper sees it before hydration.
 		await expect.poll(() => held.asked()).toBe(true)
+		// Decision 157: the announcement bar's marquee stands still while the page loads and hydrates.
+		const marquee = () => page.evaluate(() => document.querySelector('.animate-marquee')?.getAnimations()[0]?.playState)
+		expect(await marquee()).toBe('paused')
 		const aria = page.getByRole('button', { name: 'Compre com a Aria' })
 		await aria.click()
 		expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
@@ -129,6 +132,11 @@ describe('a primeira pintura (decision 141)', () => {
 		held.release()
 		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 		await page.getByRole('dialog').filter({ hasText: 'Aria' }).first().waitFor()
+		// Loaded, hydrated and idle: it moves, and its own button still stops it.
+		await expect.poll(marquee).toBe('running')
+		await page.keyboard.press('Escape')
+		await page.getByRole('button', { name: 'Pausar avisos' }).click()
+		expect(await marquee()).toBe('paused')
 	})
 
 	test("the page's routes come in its HTML, the rest in one request after hydration: the first 'Adicionar' asks for nothing more (decision 143)", async () => {
