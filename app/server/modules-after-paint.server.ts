@@ -2,6 +2,7 @@ import { HELD_MODULE_PRELOAD_REL, HELD_MODULE_SCRIPT_TYPE, HYDRATED_EVENT } from
 import storefrontStylesheet from '~/styles/storefront.css?url'
 import { FIRST_INPUTS } from '~/utils/after-first-input'
 import { classesIn, type CriticalCss } from './critical-css.server'
+import { classesDrawnLater, partsDrawnLaterIn } from './parts-drawn-later.server'
 import type { PageRewrite } from './page-rewrite.server'
 
 /**
@@ -157,14 +158,29 @@ export function replaceInlineStylesheet(head: string, css: string): string {
 	return head.slice(0, start) + css + head.slice(end)
 }
 
+// The classes of the parts drawn later, read once per stylesheet (the server has one).
+const drawnLaterByStylesheet = new WeakMap<CriticalCss, ReturnType<typeof classesDrawnLater>>()
+function drawnLaterFor(critical: CriticalCss) {
+	let classes = drawnLaterByStylesheet.get(critical)
+	if (!classes) {
+		classes = classesDrawnLater(critical)
+		drawnLaterByStylesheet.set(critical, classes)
+	}
+	return classes
+}
+
 /** One document's rewrite: the shell as above, then the stylesheet's link before the first later piece that needs it. */
 export function firstPaintRewrite(critical: CriticalCss, stylesheetHref: string): PageRewrite {
 	let shellClasses: ReadonlySet<string> = new Set()
 	let linked = false
+	const drawnLater = drawnLaterFor(critical)
 	return {
 		shellEndsAfter: MODULE_SCRIPT_ATTRIBUTES,
 		shell(html) {
-			shellClasses = classesIn(html)
+			// The shell's own classes, and those of the parts it says the browser draws after hydration (decision 158).
+			const classes = classesIn(html)
+			for (const part of partsDrawnLaterIn(html)) for (const name of drawnLater(part)) classes.add(name)
+			shellClasses = classes
 			const headEnd = html.indexOf('</head>')
 			if (headEnd === -1) return holdModuleScript(html)
 			const head = replaceInlineStylesheet(holdModulePreloads(html.slice(0, headEnd)), critical.forClasses(shellClasses))

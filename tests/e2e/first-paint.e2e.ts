@@ -139,6 +139,22 @@ describe('a primeira pintura (decision 141)', () => {
 		expect(await marquee()).toBe('paused')
 	})
 
+	test("the home draws its featured cards and video after hydration with the page's own rules: the rest of the stylesheet stays out (decision 158)", async () => {
+		const page = await browser.newPage(MOBILE)
+		await page.goto('/')
+		await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+		await page.getByTestId('featured-cards').getByRole('article').first().waitFor()
+		await page.evaluate(() => new Promise((done) => requestIdleCallback(() => requestIdleCallback(done))))
+		const missing = await page.evaluate(() => {
+			const own = new Set([...(document.querySelector('style[data-app-css]')?.textContent ?? '').matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) => match[1]?.replace(/\\(.)/g, '$1')))
+			const inCards = [...document.querySelectorAll('[data-drawn-later] [class]')].flatMap((element) => [...element.classList])
+			return [...new Set(inCards.filter((name) => !own.has(name)))]
+		})
+		expect(missing).toEqual([])
+		expect(await page.evaluate(() => document.querySelector('style[data-app-css-rest]'))).toBeNull()
+		expectNoPageErrors(page)
+	})
+
 	test("the page's routes come in its HTML, the rest in one request after hydration: the first 'Adicionar' asks for nothing more (decision 143)", async () => {
 		const page = await browser.newPage(MOBILE)
 		const discoveries: { paths: string[]; status: number }[] = []

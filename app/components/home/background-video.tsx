@@ -1,3 +1,4 @@
+import { drawnLater } from '~/components/drawn-later'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { cn } from '~/utils/cn'
 
@@ -56,7 +57,7 @@ export function BackgroundVideo({ sources, poster, className, onExhausted, deskt
 	const frame = useRef<HTMLDivElement>(null)
 	const near = useNearViewport(frame)
 	return (
-		<div ref={frame} aria-hidden="true" className={cn('pointer-events-none absolute inset-0', className)}>
+		<div ref={frame} aria-hidden="true" className={cn('pointer-events-none absolute inset-0', className)} {...drawnLater('video')}>
 			{near && sources.length > 0 ? (
 				<Suspense fallback={null}>
 					<VideoPlayer sources={sources} poster={poster} onExhausted={onExhausted} desktopOnly={desktopOnly} />

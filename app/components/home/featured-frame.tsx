@@ -1,3 +1,4 @@
+import { drawnLater } from '~/components/drawn-later'
 import { ProductGridSkeleton } from '~/components/shop/product-grid-skeleton'
 import { SUGGESTION_COUNT } from '~/utils/home-sections'
 import { SectionHeading } from './section-heading'
@@ -15,7 +16,7 @@ const TITLE_ID = 'destaque-title'
 
 export function FeaturedFrame({ description, children, action }: { description?: string; children: React.ReactNode; action?: React.ReactNode }) {
 	return (
-		<section aria-labelledby={TITLE_ID} className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-12" data-testid="home-featured">
+		<section aria-labelledby={TITLE_ID} className="mx-auto w-full max-w-7xl px-4 py-8 sm:py-12" data-testid="home-featured" {...drawnLater('product-cards')}>
 			<div className="flex flex-wrap items-end justify-between gap-x-4">
 				<SectionHeading id={TITLE_ID} title="Produtos em Destaque" description={description} />
 				{action}
