@@ -180,8 +180,8 @@ describe('the production HTTP server', () => {
 		expect(inline.length).toBeLessThan(wholeCss.length * 0.7)
 		// Each plain class of the page whose rule the whole sheet has is in the page's part, with those of the
 		// parts the page says the browser draws after hydration (decision 158); those it does not use are not.
-		const classesOfPart = classesDrawnLater(prepareCriticalCss(wholeCss))
-		const drawnLater = [...partsDrawnLaterIn(html)].flatMap((part) => [...classesOfPart(part)])
+		const wholeCritical = prepareCriticalCss(wholeCss)
+		const drawnLater = [...partsDrawnLaterIn(html)].flatMap((part) => [...classesDrawnLater(wholeCritical, part)])
 		expect(drawnLater).toContain('favorite-button')
 		const pageClasses = new Set([...[...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? '').split(/\s+/)), ...drawnLater])
 		const plainRules = [...new Set([...wholeCss.matchAll(/(?<=[{}])\.([a-z][a-z0-9-]*)\{/g)].map((match) => match[1] ?? ''))]

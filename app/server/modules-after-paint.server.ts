@@ -34,8 +34,8 @@ import type { PageRewrite } from './page-rewrite.server'
 /** The whole storefront stylesheet as a file: the page carries only the rules its HTML uses. */
 export const STOREFRONT_STYLESHEET_HREF = storefrontStylesheet
 
-/** Set on `<html>` by the starter once the page has hydrated, loaded and been idle (decision 157). */
-export const SETTLED_ATTRIBUTE = 'data-settled'
+/** Set on `<html>` by the starter once the page has hydrated, loaded and been idle (decision 157; styles/app.css names it too). */
+const SETTLED_ATTRIBUTE = 'data-settled'
 
 /**
  * Module preloads turned back on per task. Each one is a request the main thread starts
@@ -78,7 +78,8 @@ var d=document,started=false,ran=false,href=${JSON.stringify(STOREFRONT_STYLESHE
 function early(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!b.disabled&&!(b.form&&b.type==='submit'))tapped=b}
 d.addEventListener('click',early,true);
 d.addEventListener(${JSON.stringify(HYDRATED_EVENT)},function(){d.removeEventListener('click',early,true);var b=tapped;tapped=null;if(b&&b.isConnected)b.click();if(d.readyState==='complete')idle();else addEventListener('load',idle,{once:true})},{once:true});
-function idle(){function settled(){d.documentElement.setAttribute('${SETTLED_ATTRIBUTE}','')}if(window.requestIdleCallback)requestIdleCallback(settled,{timeout:3000});else setTimeout(settled,200)}
+function whenIdle(f,t){if(window.requestIdleCallback)requestIdleCallback(f,{timeout:t});else setTimeout(f,200)}
+function idle(){whenIdle(function(){d.documentElement.setAttribute('${SETTLED_ATTRIBUTE}','')},3000)}
 function run(){
 if(ran)return;ran=true;
 var held=d.querySelector('script[type="${HELD_MODULE_SCRIPT_TYPE}"]');
@@ -113,7 +114,7 @@ function needs(el){var c=el.nodeType===1&&el.getAttribute('class');if(!c)return 
 function added(n){return needs(n)||(n.nodeType===1&&[].some.call(n.querySelectorAll('[class]'),needs))}
 watcher=new MutationObserver(function(list){for(var i=0;i<list.length;i++){var r=list[i];if(r.type==='attributes'?needs(r.target):[].some.call(r.addedNodes,added))return apply()}});
 watcher.observe(d.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:['class']});
-function soon(){if(window.requestIdleCallback)requestIdleCallback(apply,{timeout:2000});else setTimeout(apply,200)}
+function soon(){whenIdle(apply,2000)}
 ${JSON.stringify(FIRST_INPUTS)}.forEach(function(t){addEventListener(t,soon,{capture:true,passive:true,once:true})})}
 function frames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}
 function afterPaint(){
@@ -158,28 +159,16 @@ export function replaceInlineStylesheet(head: string, css: string): string {
 	return head.slice(0, start) + css + head.slice(end)
 }
 
-// The classes of the parts drawn later, read once per stylesheet (the server has one).
-const drawnLaterByStylesheet = new WeakMap<CriticalCss, ReturnType<typeof classesDrawnLater>>()
-function drawnLaterFor(critical: CriticalCss) {
-	let classes = drawnLaterByStylesheet.get(critical)
-	if (!classes) {
-		classes = classesDrawnLater(critical)
-		drawnLaterByStylesheet.set(critical, classes)
-	}
-	return classes
-}
-
 /** One document's rewrite: the shell as above, then the stylesheet's link before the first later piece that needs it. */
 export function firstPaintRewrite(critical: CriticalCss, stylesheetHref: string): PageRewrite {
 	let shellClasses: ReadonlySet<string> = new Set()
 	let linked = false
-	const drawnLater = drawnLaterFor(critical)
 	return {
 		shellEndsAfter: MODULE_SCRIPT_ATTRIBUTES,
 		shell(html) {
 			// The shell's own classes, and those of the parts it says the browser draws after hydration (decision 158).
 			const classes = classesIn(html)
-			for (const part of partsDrawnLaterIn(html)) for (const name of drawnLater(part)) classes.add(name)
+			for (const part of partsDrawnLaterIn(html)) for (const name of classesDrawnLater(critical, part)) classes.add(name)
 			shellClasses = classes
 			const headEnd = html.indexOf('</head>')
 			if (headEnd === -1) return holdModuleScript(html)

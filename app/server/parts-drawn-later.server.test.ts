@@ -19,9 +19,8 @@ describe('parts the browser draws after hydration bring their classes into the f
 	})
 
 	test("each part's classes are the words of its components' source that the stylesheet's rules need", () => {
-		const classesOf = classesDrawnLater(critical)
-		expect([...classesOf('product-cards')].sort()).toEqual(['favorite-button', 'top-2', 'transition-shadow'])
-		expect([...classesOf('video')]).toEqual(['duration-700'])
+		expect([...classesDrawnLater(critical, 'product-cards')].sort()).toEqual(['favorite-button', 'top-2', 'transition-shadow'])
+		expect([...classesDrawnLater(critical, 'video')]).toEqual(['duration-700'])
 	})
 
 	test("a page whose placeholder names the cards carries the cards' rules inline; a page without it does not", () => {

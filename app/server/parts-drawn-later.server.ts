@@ -27,16 +27,21 @@ export function partsDrawnLaterIn(html: string): Set<DrawnLaterPart> {
 	return new Set([...html.matchAll(MARKER)].map((match) => match[1] as DrawnLaterPart))
 }
 
-/** For one stylesheet: the classes of each part drawn later, computed once. */
-export function classesDrawnLater(critical: CriticalCss): (part: DrawnLaterPart) => ReadonlySet<string> {
-	const byPart = new Map<DrawnLaterPart, ReadonlySet<string>>()
-	return (part) => {
-		let classes = byPart.get(part)
-		if (!classes) {
-			const words = SOURCES[part].flatMap((source) => source.split(/[\s'"`]+/))
-			classes = new Set(words.filter((word) => word && critical.isUsedClass(word)))
-			byPart.set(part, classes)
-		}
-		return classes
+// Per stylesheet (the server has one) and part: computed on the first page that names the part.
+const byStylesheet = new WeakMap<CriticalCss, Map<DrawnLaterPart, ReadonlySet<string>>>()
+
+/** The classes `part` may draw that some rule of `critical`'s stylesheet needs. */
+export function classesDrawnLater(critical: CriticalCss, part: DrawnLaterPart): ReadonlySet<string> {
+	let byPart = byStylesheet.get(critical)
+	if (!byPart) {
+		byPart = new Map()
+		byStylesheet.set(critical, byPart)
 	}
+	let classes = byPart.get(part)
+	if (!classes) {
+		const words = SOURCES[part].flatMap((source) => source.split(/[\s'"`]+/))
+		classes = new Set(words.filter((word) => word && critical.isUsedClass(word)))
+		byPart.set(part, classes)
+	}
+	return classes
 }
